@@ -1,0 +1,117 @@
+/*
+ * cli.h - what the parts of the nqueens tool share: error reporting, checked
+ * number parsing, the output writer and the commands' entry points.
+ * The tool is the only part of the project that prints or exits.
+ */
+#ifndef NQ_CLI_H
+#define NQ_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define CLI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define CLI_PRINTF(fmt, args)
+#endif
+
+/* Exit statuses of the command-line contract. */
+enum cli_exit {
+    EXIT_OK = 0,       /* success */
+    EXIT_NEGATIVE = 1, /* a negative answer: no solution, invalid, ... */
+    EXIT_USAGE = 2     /* bad usage or bad input */
+};
+
+/* ---- messages (cli/messages.c) ---- */
+
+/* The name the tool was called by, for messages ("nqueens"). */
+extern const char *cli_program;
+
+/* Prints "nqueens: error: <message> (try 'nqueens --help')" on stderr and
+ * returns EXIT_USAGE: for bad usage that more help can fix. */
+int cli_usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+/* Prints "nqueens: error: <message>" on stderr and returns EXIT_USAGE:
+ * for bad input and failures that help cannot fix. */
+int cli_error(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+/* Prints "nqueens: <message>" on stderr (a note, not an error). */
+void cli_note(const char *fmt, ...) CLI_PRINTF(1, 2);
+
+/* ---- numbers (cli/parse.c) ---- */
+
+/* Parses all of `text` as a decimal integer in [min, max] (leading '+' or
+ * '-' allowed, no spaces, no junk, overflow checked). Returns true and
+ * stores the value on success. */
+bool cli_parse_long(const char *text, long long min, long long max,
+                    long long *value);
+
+/* Parses the board size N: on failure prints "N must be an integer from
+ * 1 to <max>, got '<text>' <where>" and returns false. `where` names the
+ * source ("" for the command line, "from standard input"). */
+bool cli_parse_n(const char *text, int max, const char *where, int *n);
+
+/* Copies `text` into `buf` for a message: non-printable bytes as \xHH,
+ * cut with "..." when longer than the buffer. Returns buf. */
+const char *cli_quote(const char *text, char *buf, size_t size);
+
+/* True when `text` looks like a negative number ("-3"), so that a command
+ * can treat it as a value rather than as an unknown option. */
+bool cli_looks_negative(const char *text);
+
+/* ---- output (cli/writer.c) ---- */
+
+/* A buffered output stream with remembered errors. Writing to a named
+ * file goes to a temporary file beside it that is renamed into place only
+ * when the output is complete, so a killed run never leaves a truncated
+ * file that looks whole. */
+struct writer {
+    int fd;          /* descriptor written to */
+    char *buf;       /* pending bytes */
+    size_t len;      /* bytes pending in buf */
+    size_t cap;      /* size of buf */
+    int err;         /* first errno seen, 0 if none */
+    char *path;      /* the final file name, NULL for standard output */
+    char *tmp_path;  /* the temporary file, NULL for standard output */
+};
+
+/* Opens `path` (NULL or "-": standard output). Returns 0 or prints an
+ * error and returns EXIT_USAGE. */
+int writer_open(struct writer *w, const char *path);
+
+/* Appends bytes; errors are remembered and reported by writer_close. */
+void writer_put(struct writer *w, const char *data, size_t len);
+void writer_puts(struct writer *w, const char *text);
+void writer_putc(struct writer *w, char c);
+void writer_printf(struct writer *w, const char *fmt, ...) CLI_PRINTF(2, 3);
+/* Appends an unsigned number in decimal, without printf. */
+void writer_put_u64(struct writer *w, uint64_t value);
+void writer_flush(struct writer *w);
+
+/* Flushes and closes. With `commit` a named file is renamed into place;
+ * without it (an error or an interruption) the temporary file is removed.
+ * Returns 0, or prints the first write error and returns EXIT_USAGE. */
+int writer_close(struct writer *w, bool commit);
+
+/* ---- boards (cli/board.c) ---- */
+
+/* How a board is drawn. */
+struct board_style {
+    const char *queen; /* glyph of a queen, "Q" by default */
+    const char *empty; /* glyph of an empty square, "." by default */
+    bool compact;      /* no space between cells */
+};
+
+extern const struct board_style board_style_default;
+
+/* Writes n lines of n cells for the 0-based columns `cols`. */
+void board_write(struct writer *w, const int *cols, int n,
+                 const struct board_style *style);
+
+/* ---- commands ---- */
+
+/* nqueens [N]: the teaching texts' program (cli/cmd_seeds.c). */
+int cmd_seeds(int argc, char **argv);
+
+#endif /* NQ_CLI_H */

@@ -1,0 +1,175 @@
+/*
+ * cmd_seeds.c - `nqueens [N]`, the program of the teaching texts: every
+ * solution as a numbered board, then how many there are. N comes from the
+ * command line, from a prompt on a terminal, or from standard input.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "nqueens.h"
+
+static const char seeds_usage[] =
+    "Usage: nqueens [OPTIONS] [N]\n"
+    "       nqueens COMMAND [OPTIONS] ...\n"
+    "\n"
+    "Prints every solution of the N-queens puzzle as a numbered board, then\n"
+    "the number of solutions. Without N it asks on a terminal, or reads N\n"
+    "from standard input (echo 8 | nqueens).\n"
+    "\n"
+    "Options:\n"
+    "  --queen GLYPH   how a queen is drawn (default Q)\n"
+    "  --empty GLYPH   how an empty square is drawn (default .)\n"
+    "  --compact       no space between the cells of a row\n"
+    "  -h, --help      show this help and exit\n"
+    "  -V, --version   show the version and exit\n"
+    "\n"
+    "Commands:\n"
+    "  (none yet beyond the default program)\n"
+    "\n"
+    "Exit status: 0 success, 1 a negative answer (no solution, invalid\n"
+    "placement), 2 bad usage or bad input.\n";
+
+/* The longest standard input accepted as N: a size, not a file. */
+#define SEEDS_STDIN_MAX 4096
+
+/* Reads N from standard input: a prompt on a terminal, else all of it. */
+static bool seeds_read_n(int *n)
+{
+    char text[SEEDS_STDIN_MAX + 1];
+    size_t len = 0;
+    bool terminal = isatty(STDIN_FILENO);
+    if (terminal) {
+        fputs("Number of queens: ", stderr);
+        fflush(stderr);
+        if (fgets(text, sizeof text, stdin) == NULL) {
+            cli_usage_error("no N given");
+            return false;
+        }
+        len = strlen(text);
+    } else {
+        len = fread(text, 1, sizeof text, stdin);
+        if (len > SEEDS_STDIN_MAX) {
+            cli_usage_error("standard input holds more than a number for N");
+            return false;
+        }
+        text[len] = '\0';
+        if (memchr(text, '\0', len) != NULL) {
+            cli_usage_error("N must be an integer, got a NUL byte on "
+                            "standard input");
+            return false;
+        }
+    }
+    /* One number, with white space around it. */
+    const char *space = " \t\r\n\v\f";
+    char *start = text + strspn(text, space);
+    char *end = start + strlen(start);
+    while (end > start && strchr(space, end[-1]) != NULL)
+        *--end = '\0';
+    if (*start == '\0') {
+        cli_usage_error("no N given on standard input");
+        return false;
+    }
+    return cli_parse_n(start, NQ_MAX_N, "from standard input", n);
+}
+
+struct seeds_printer {
+    struct writer *out;
+    const struct board_style *style;
+    uint64_t index;
+};
+
+static int seeds_print_board(const int *cols, int n, void *user)
+{
+    struct seeds_printer *p = user;
+    p->index++;
+    writer_puts(p->out, "Solution ");
+    writer_put_u64(p->out, p->index);
+    writer_puts(p->out, ":\n");
+    board_write(p->out, cols, n, p->style);
+    writer_putc(p->out, '\n');
+    return p->out->err != 0; /* stop once the output is gone */
+}
+
+int cmd_seeds(int argc, char **argv)
+{
+    enum { OPT_QUEEN = 256, OPT_EMPTY, OPT_COMPACT };
+    static const struct option options[] = {
+        {"queen", required_argument, NULL, OPT_QUEEN},
+        {"empty", required_argument, NULL, OPT_EMPTY},
+        {"compact", no_argument, NULL, OPT_COMPACT},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0}};
+    struct board_style style = board_style_default;
+    const char *n_text = NULL;
+
+    opterr = 0;
+    optind = 1;
+    for (;;) {
+        /* A negative number is a (bad) N, not an option. */
+        if (optind < argc && cli_looks_negative(argv[optind])) {
+            if (n_text != NULL)
+                return cli_usage_error("more than one N given");
+            n_text = argv[optind++];
+            continue;
+        }
+        int c = getopt_long(argc, argv, ":hV", options, NULL);
+        if (c == -1)
+            break;
+        switch (c) {
+        case 'h':
+            fputs(seeds_usage, stdout);
+            return EXIT_OK;
+        case 'V':
+            printf("nqueens %s\n", nq_version());
+            return EXIT_OK;
+        case OPT_QUEEN:
+            if (*optarg == '\0')
+                return cli_usage_error("--queen needs a glyph");
+            style.queen = optarg;
+            break;
+        case OPT_EMPTY:
+            if (*optarg == '\0')
+                return cli_usage_error("--empty needs a glyph");
+            style.empty = optarg;
+            break;
+        case OPT_COMPACT:
+            style.compact = true;
+            break;
+        case ':':
+            return cli_usage_error("option '%s' needs a value",
+                                   argv[optind - 1]);
+        default:
+            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    for (; optind < argc; optind++) {
+        if (n_text != NULL)
+            return cli_usage_error("more than one N given");
+        n_text = argv[optind];
+    }
+
+    int n = 0;
+    if (n_text != NULL ? !cli_parse_n(n_text, NQ_MAX_N, "", &n)
+                       : !seeds_read_n(&n))
+        return EXIT_USAGE;
+
+    struct writer out;
+    if (writer_open(&out, NULL) != 0)
+        return EXIT_USAGE;
+    struct seeds_printer printer = {.out = &out, .style = &style, .index = 0};
+    uint64_t count = 0;
+    int rc = nq_classic_solve(NQ_CLASSIC_ARRAYS, n, seeds_print_board,
+                              &printer, &count);
+    if (rc != NQ_OK && rc != NQ_E_STOPPED) {
+        writer_close(&out, false);
+        return cli_error("%s", nq_strerror(rc));
+    }
+    writer_put_u64(&out, count);
+    writer_puts(&out, count == 1 ? " solution in total.\n"
+                                 : " solutions in total.\n");
+    return writer_close(&out, true);
+}

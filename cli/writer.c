@@ -1,0 +1,161 @@
+/*
+ * writer.c - buffered output that remembers its first error and never
+ * leaves a partial file behind under the final name.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define WRITER_CAPACITY (256 * 1024)
+
+int writer_open(struct writer *w, const char *path)
+{
+    memset(w, 0, sizeof *w);
+    w->fd = STDOUT_FILENO;
+    w->cap = WRITER_CAPACITY;
+    w->buf = malloc(w->cap);
+    if (w->buf == NULL)
+        return cli_error("out of memory");
+    if (path == NULL || strcmp(path, "-") == 0)
+        return 0;
+
+    size_t len = strlen(path);
+    w->path = malloc(len + 1);
+    w->tmp_path = malloc(len + 16);
+    if (w->path == NULL || w->tmp_path == NULL) {
+        writer_close(w, false);
+        return cli_error("out of memory");
+    }
+    memcpy(w->path, path, len + 1);
+    snprintf(w->tmp_path, len + 16, "%s.tmp-XXXXXX", path);
+    w->fd = mkstemp(w->tmp_path);
+    if (w->fd < 0) {
+        int e = errno;
+        free(w->tmp_path);
+        w->tmp_path = NULL;
+        writer_close(w, false);
+        return cli_error("cannot write '%s': %s", path, strerror(e));
+    }
+    /* mkstemp makes the file private; give it the usual permissions. */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(w->fd, 0666 & ~mask);
+    return 0;
+}
+
+void writer_flush(struct writer *w)
+{
+    size_t done = 0;
+    while (done < w->len && w->err == 0) {
+        ssize_t wrote = write(w->fd, w->buf + done, w->len - done);
+        if (wrote < 0) {
+            if (errno == EINTR)
+                continue;
+            w->err = errno;
+        } else {
+            done += (size_t)wrote;
+        }
+    }
+    w->len = 0;
+}
+
+void writer_put(struct writer *w, const char *data, size_t len)
+{
+    while (len > 0 && w->err == 0) {
+        if (w->len == w->cap)
+            writer_flush(w);
+        size_t room = w->cap - w->len;
+        size_t chunk = len < room ? len : room;
+        memcpy(w->buf + w->len, data, chunk);
+        w->len += chunk;
+        data += chunk;
+        len -= chunk;
+    }
+}
+
+void writer_puts(struct writer *w, const char *text)
+{
+    writer_put(w, text, strlen(text));
+}
+
+void writer_putc(struct writer *w, char c)
+{
+    if (w->len == w->cap)
+        writer_flush(w);
+    if (w->err == 0)
+        w->buf[w->len++] = c;
+}
+
+void writer_printf(struct writer *w, const char *fmt, ...)
+{
+    char small[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (len < 0) {
+        w->err = w->err ? w->err : EINVAL;
+        return;
+    }
+    if ((size_t)len < sizeof small) {
+        writer_put(w, small, (size_t)len);
+        return;
+    }
+    char *big = malloc((size_t)len + 1);
+    if (big == NULL) {
+        w->err = w->err ? w->err : ENOMEM;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)len + 1, fmt, ap);
+    va_end(ap);
+    writer_put(w, big, (size_t)len);
+    free(big);
+}
+
+void writer_put_u64(struct writer *w, uint64_t value)
+{
+    char digits[20];
+    int i = (int)sizeof digits;
+    do {
+        digits[--i] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    writer_put(w, digits + i, sizeof digits - (size_t)i);
+}
+
+int writer_close(struct writer *w, bool commit)
+{
+    int status = 0;
+    if (w->buf != NULL && commit)
+        writer_flush(w);
+    if (w->tmp_path != NULL) {
+        if (commit && w->err == 0 && fsync(w->fd) != 0)
+            w->err = errno;
+        if (close(w->fd) != 0 && w->err == 0)
+            w->err = errno;
+        if (commit && w->err == 0 && rename(w->tmp_path, w->path) != 0)
+            w->err = errno;
+        if (!commit || w->err != 0)
+            unlink(w->tmp_path);
+    }
+    if (commit && w->err != 0) {
+        status = cli_error("cannot write %s%s%s: %s",
+                           w->path ? "'" : "standard output",
+                           w->path ? w->path : "", w->path ? "'" : "",
+                           strerror(w->err));
+    }
+    free(w->buf);
+    free(w->path);
+    free(w->tmp_path);
+    memset(w, 0, sizeof *w);
+    w->fd = -1;
+    return status;
+}
