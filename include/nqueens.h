@@ -124,6 +124,110 @@ NQ_API const char *nq_classic_name(nq_classic_method method);
 NQ_API int nq_classic_solve(nq_classic_method method, int n, nq_solution_fn fn,
                             void *user, uint64_t *count);
 
+/* ------------------------------------------------------------------ */
+/* Counting                                                            */
+/* ------------------------------------------------------------------ */
+
+/*! What a count finds. For n >= 2, unique = (total + sym180 + 2*sym90) / 8. */
+typedef struct nq_count_result {
+    uint64_t total;  /* all solutions */
+    uint64_t unique; /* classes under the 8 symmetries of the square */
+    uint64_t sym180; /* solutions unchanged by a half turn (sym90 included) */
+    uint64_t sym90;  /* solutions unchanged by a quarter turn */
+} nq_count_result;
+
+/*! A progress callback: `done` of `total` subproblems are finished and
+ *  their solutions add up to `solutions` so far. Called from the thread
+ *  that runs the count, never from two threads at once. Return non-zero to
+ *  cancel the count (it then returns NQ_E_STOPPED). */
+typedef int (*nq_progress_fn)(uint64_t done, uint64_t total,
+                              uint64_t solutions, void *user);
+
+/*! Options of a count. Start from nq_count_options_init(). */
+typedef struct nq_count_options {
+    int threads;           /* worker threads; 0 = all online cores */
+    uint64_t memory_bytes; /* memory budget; 0 = the default (2 GiB) */
+    nq_progress_fn progress; /* may be NULL */
+    void *progress_user;     /* handed to progress */
+} nq_count_options;
+
+/*! nq_count_options_init() : fills `options` with the defaults. */
+NQ_API void nq_count_options_init(nq_count_options *options);
+
+/*! nq_count() : counts the solutions of n queens exactly, with the counts of
+ *  symmetric solutions and the unique count. `options` may be NULL (the
+ *  defaults). Returns 0, NQ_E_RANGE for an n the engine does not take,
+ *  NQ_E_OVERFLOW if a count would not fit in 64 bits, NQ_E_STOPPED when the
+ *  progress callback cancelled it, NQ_E_NOMEM, NQ_E_THREAD. On error
+ *  `result` is zeroed. The result does not depend on the thread count. */
+NQ_API int nq_count(int n, const nq_count_options *options,
+                    nq_count_result *result);
+
+/* ---- Counting by subproblems: what threads, checkpoints and MPI share ---- */
+
+/*! A plan splits one count into subproblems with stable ids 0..size-1:
+ *  the same n, engine and parameters always give the same ids, so a
+ *  result never depends on who ran which id, and a killed run can resume
+ *  from the ids it had finished. Opaque; immutable once created, so one
+ *  plan may be used by several threads at once. */
+typedef struct nq_plan nq_plan;
+
+/*! What one subproblem (or a sum of them) contributes. */
+typedef struct nq_subcount {
+    uint64_t total;  /* contribution to the total, symmetry weights applied */
+    uint64_t sym180; /* contribution to sym180 */
+    uint64_t sym90;  /* contribution to sym90 */
+} nq_subcount;
+
+/*! nq_plan_create() : the decomposition of the count of n under `options`
+ *  (the memory budget may choose the engine; may be NULL). Returns 0 and
+ *  sets *plan, or NQ_E_RANGE, NQ_E_NOMEM. Free with nq_plan_free(). */
+NQ_API int nq_plan_create(int n, const nq_count_options *options,
+                          nq_plan **plan);
+
+/*! nq_plan_free() : releases a plan; NULL is allowed. */
+NQ_API void nq_plan_free(nq_plan *plan);
+
+/*! nq_plan_size() : the number of subproblems (ids are 0..size-1). */
+NQ_API uint64_t nq_plan_size(const nq_plan *plan);
+
+/*! nq_plan_n() : the board size of the plan. */
+NQ_API int nq_plan_n(const nq_plan *plan);
+
+/*! nq_plan_signature() : a short printable string naming the engine, n and
+ *  every parameter that shapes the ids, such as "constellations/1 n=17
+ *  rows=3". Two plans with equal signatures have the same ids meaning the
+ *  same work: checkpoints record it and refuse a mismatch. */
+NQ_API const char *nq_plan_signature(const nq_plan *plan);
+
+/*! nq_plan_count_one() : solves subproblem `id` on the calling thread.
+ *  Returns 0, NQ_E_INVAL for an id out of range, NQ_E_OVERFLOW. */
+NQ_API int nq_plan_count_one(const nq_plan *plan, uint64_t id,
+                             nq_subcount *out);
+
+/*! Called once per finished subproblem by nq_plan_run(), from one thread
+ *  at a time (never concurrently). Return non-zero to stop the run. */
+typedef int (*nq_subproblem_fn)(uint64_t id, const nq_subcount *count,
+                                void *user);
+
+/*! nq_plan_run() : solves the subproblems `ids[0..nids-1]` on `threads`
+ *  threads (0 = all cores), handing ids out dynamically, and calls `done`
+ *  (may be NULL) as each finishes, in any order. Returns 0, NQ_E_STOPPED
+ *  when `done` stopped it (subproblems not yet reported are lost),
+ *  NQ_E_INVAL, NQ_E_OVERFLOW, NQ_E_NOMEM, NQ_E_THREAD. */
+NQ_API int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
+                       int threads, nq_subproblem_fn done, void *user);
+
+/*! nq_subcount_add() : *sum += *add, every field checked. Returns 0 or
+ *  NQ_E_OVERFLOW (and leaves *sum unchanged). */
+NQ_API int nq_subcount_add(nq_subcount *sum, const nq_subcount *add);
+
+/*! nq_plan_result() : turns the sum over ALL subproblems of a plan into the
+ *  final result (adds what the plan counts outside its subproblems, derives
+ *  unique). Returns 0 or NQ_E_OVERFLOW. */
+NQ_API int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
+                          nq_count_result *result);
+
 #ifdef __cplusplus
 }
 #endif
