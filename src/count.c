@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "count_plan.h"
+#include "tasks.h"
 
 void nq_count_options_init(nq_count_options *options)
 {
@@ -83,4 +84,9 @@ int nq_count_limited(int n, const nq_count_options *options, uint64_t limit,
 int nq_count(int n, const nq_count_options *options, nq_count_result *result)
 {
     return nq_count_limited(n, options, UINT64_MAX, result);
+}
+
+int nq_count_default_threads(void)
+{
+    return nq_tasks_online_cores();
 }
