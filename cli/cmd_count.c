@@ -219,10 +219,9 @@ int cmd_count(int argc, char **argv)
     int rc = count_run(&req, &result, engine, sizeof engine);
     double seconds = seconds_since(&start);
     if (rc == NQ_E_NOMEM && req.memory_bytes != 0)
-        return cli_error("count of %d: %s within the memory budget of "
-                         "%llu bytes",
-                         req.n, nq_strerror(rc),
-                         (unsigned long long)req.memory_bytes);
+        return cli_error("count of %d needs more than the memory budget "
+                         "of %llu bytes (--memory)",
+                         req.n, (unsigned long long)req.memory_bytes);
     if (rc != 0)
         return cli_error("count of %d: %s", req.n, nq_strerror(rc));
 
