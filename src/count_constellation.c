@@ -163,7 +163,13 @@ void nq_constellation_cells(int n, const struct nq_constellation *c,
     cols[c->right] = n - 1;
 }
 
-/* Folds the border queens into the kernel's per-level masks. */
+/* Folds the border queens into the kernel's per-level masks. Every row
+ * between the first and the last is a level; a row whose queen is
+ * pre-placed becomes a level with one square left open (its own), so the
+ * loop shifts by one row at every level and never tests for pre-placed
+ * rows. The queens below a row attack some of its squares: those squares
+ * are closed in advance, so nothing placed ever attacks a pre-placed queen
+ * and its square is always free when its level comes. */
 static void kernel_setup(int n, const struct nq_constellation *c,
                          struct nq_kernel_setup *s)
 {
@@ -172,46 +178,37 @@ static void kernel_setup(int n, const struct nq_constellation *c,
     uint64_t outside = n == 64 ? 0 : ~(uint64_t)0 << n; /* bits >= n */
 
     memset(s, 0, sizeof *s);
-    for (int r = 0; r < n; r++) {
+    if (n < 3)
+        return; /* no row between the first and the last */
+    uint64_t top = (uint64_t)1 << placed[0];
+    uint64_t bottom = (uint64_t)1 << placed[n - 1];
+    s->levels = n - 2;
+    s->cols = top | bottom;
+    s->down_right = top << 1;
+    s->down_left = top >> 1;
+    /* Columns taken by a queen of an inner row, closed to every other. */
+    uint64_t inner = 0;
+    for (int r = 1; r < n - 1; r++) {
         if (placed[r] >= 0)
-            s->cols |= (uint64_t)1 << placed[r];
+            inner |= (uint64_t)1 << placed[r];
     }
-    /* Walk down the rows; pre-placed queens accumulate into the diagonal
-     * masks, which are handed to the level of the next free row. */
-    uint64_t right = 0, left = 0;
-    int previous = -1; /* the row of the previous level, -1 before level 0 */
-    for (int r = 0; r < n; r++) {
-        if (placed[r] < 0) {
-            int level = s->levels++;
-            if (level == 0) {
-                s->down_right = right;
-                s->down_left = left;
-            } else {
-                s->shift[level] = r - previous;
-                s->add_right[level] = right;
-                s->add_left[level] = left;
-            }
-            /* Squares of row r on a diagonal of a pre-placed queen below. */
-            uint64_t below = outside;
-            for (int q = r + 1; q < n; q++) {
-                if (placed[q] < 0)
-                    continue;
-                int d = q - r;
-                if (placed[q] - d >= 0)
-                    below |= (uint64_t)1 << (placed[q] - d);
-                if (placed[q] + d < n)
-                    below |= (uint64_t)1 << (placed[q] + d);
-            }
-            s->forbid[level] = below;
-            previous = r;
-            right = left = 0;
-        } else {
-            uint64_t bit = (uint64_t)1 << placed[r];
-            right |= bit;
-            left |= bit;
+    for (int r = 1; r < n - 1; r++) {
+        int level = r - 1;
+        if (placed[r] >= 0) {
+            s->forbid[level] = ~((uint64_t)1 << placed[r]);
+            continue;
         }
-        right <<= 1;
-        left >>= 1;
+        uint64_t closed = outside | inner;
+        for (int q = r + 1; q < n; q++) {
+            if (placed[q] < 0)
+                continue;
+            int d = q - r;
+            if (placed[q] - d >= 0)
+                closed |= (uint64_t)1 << (placed[q] - d);
+            if (placed[q] + d < n)
+                closed |= (uint64_t)1 << (placed[q] + d);
+        }
+        s->forbid[level] = closed;
     }
 }
 

@@ -38,8 +38,8 @@ uint64_t nq_kernel_count(const struct nq_kernel_setup *s)
         todo[i] = avail ^ bit;
         int j = i + 1;
         uint64_t c = cols[i] | bit;
-        uint64_t r = ((right[i] | bit) << s->shift[j]) | s->add_right[j];
-        uint64_t l = ((left[i] | bit) >> s->shift[j]) | s->add_left[j];
+        uint64_t r = (right[i] | bit) << 1;
+        uint64_t l = (left[i] | bit) >> 1;
         uint64_t next = ~(c | r | l | s->forbid[j]);
         if (j == last) {
             /* One column is left for the last free row: it fits or not.

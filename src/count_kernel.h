@@ -12,18 +12,16 @@
 #include "nqueens.h"
 
 /* The search as the kernel sees it. Bit c of a mask is column c. Level i is
- * the i-th free row from the top. */
+ * row i + 1 of the board (rows 0 and n-1 hold border queens). */
 struct nq_kernel_setup {
-    int levels;                    /* free rows; 0: the border queens alone */
-    uint64_t cols;                 /* columns taken before level 0 */
-    uint64_t down_right;           /* diagonals running down-right (<<) at level 0 */
-    uint64_t down_left;            /* diagonals running down-left (>>) at level 0 */
-    int shift[NQ_MAX_N];           /* rows from level i-1 down to level i */
-    uint64_t add_right[NQ_MAX_N];  /* down-right diagonals of pre-placed queens
-                                      between levels i-1 and i, seen at level i */
-    uint64_t add_left[NQ_MAX_N];   /* the same, down-left */
-    uint64_t forbid[NQ_MAX_N];     /* squares of level i attacked from below by
-                                      pre-placed queens, and bits >= n */
+    int levels;                /* rows to fill; 0: the border queens alone */
+    uint64_t cols;             /* columns taken before level 0 */
+    uint64_t down_right;       /* diagonals running down-right at level 0 */
+    uint64_t down_left;        /* diagonals running down-left at level 0 */
+    uint64_t forbid[NQ_MAX_N]; /* squares closed at level i: attacked from
+                                  below, taken by a later pre-placed queen,
+                                  or bits >= n; all but one at the level of
+                                  a pre-placed queen */
 };
 
 /* Counts the ways to fill every level. */
