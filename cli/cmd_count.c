@@ -31,8 +31,8 @@
 static const char count_usage[] =
     "Usage: nqueens count [OPTIONS] N\n"
     "\n"
-    "Counts the solutions of the N-queens puzzle exactly (1 <= N <= 64; in\n"
-    "practice N <= 20 takes minutes at most), with the number of classes\n"
+    "Counts the solutions of the N-queens puzzle exactly (1 <= N <= 64;\n"
+    "the time grows about 7-fold with each N), with the number of classes\n"
     "under the 8 symmetries of the square (unique) and the number of\n"
     "solutions unchanged by a half turn (sym180) and a quarter turn (sym90).\n"
     "The result does not depend on the number of threads. A count that does\n"

@@ -49,6 +49,26 @@ for size in 0 2X -1 M 99999999999999999999 17000000T; do
     expect_exit 2 "$NQUEENS" count --memory "$size" 8
 done
 
+# The README's examples, but for the lines that vary (seconds; threads where
+# the example does not set them).
+readme_example() {
+    awk -v cmd="\$ nqueens $1" '
+        index($0, "$ ") == 1 { on = ($0 == cmd); next }
+        /^```/ { on = 0 }
+        on' "$NQ_SOURCE_DIR/README.md"
+}
+normalize() {
+    sed -e '/^seconds /d' -e '/^threads /d' -e 's/"seconds":[0-9.]*/"seconds":S/'
+}
+readme_example "count 12" | normalize > "$TMP/want"
+[ -s "$TMP/want" ] || fail "README example 'count 12' not found"
+"$NQUEENS" count 12 | normalize > "$TMP/got"
+cmp -s "$TMP/want" "$TMP/got" || fail "README example 'count 12' differs"
+readme_example "count --json --threads 1 10" | normalize > "$TMP/want"
+[ -s "$TMP/want" ] || fail "README example 'count --json' not found"
+"$NQUEENS" count --json --threads 1 10 | normalize > "$TMP/got"
+cmp -s "$TMP/want" "$TMP/got" || fail "README example 'count --json' differs"
+
 # Help on stdout, exit 0; the command is listed in the tool's help.
 "$NQUEENS" count --help | grep -q '^Usage: nqueens count' || fail "count --help"
 "$NQUEENS" --help | grep -q '^  count N' || fail "listed in nqueens --help"
