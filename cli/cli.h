@@ -114,4 +114,8 @@ void board_write(struct writer *w, const int *cols, int n,
 /* nqueens [N]: the teaching texts' program (cli/cmd_seeds.c). */
 int cmd_seeds(int argc, char **argv);
 
+/* nqueens count N: exact total, unique and symmetric counts
+ * (cli/cmd_count.c). */
+int cmd_count(int argc, char **argv);
+
 #endif /* NQ_CLI_H */

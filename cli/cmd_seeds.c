@@ -27,7 +27,7 @@ static const char seeds_usage[] =
     "  -V, --version   show the version and exit\n"
     "\n"
     "Commands:\n"
-    "  (none yet beyond the default program)\n"
+    "  count N         count the solutions exactly: total, unique, symmetric\n"
     "\n"
     "Exit status: 0 success, 1 a negative answer (no solution, invalid\n"
     "placement), 2 bad usage or bad input.\n";

@@ -12,6 +12,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+    {"count", cmd_count},
     {NULL, NULL}};
 
 int main(int argc, char **argv)

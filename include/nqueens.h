@@ -154,9 +154,20 @@ typedef struct nq_count_options {
 /*! nq_count_options_init() : fills `options` with the defaults. */
 NQ_API void nq_count_options_init(nq_count_options *options);
 
+/*! nq_count_default_threads() : the number of worker threads that
+ *  `threads = 0` stands for (the online cores, at least 1). */
+NQ_API int nq_count_default_threads(void);
+
 /*! nq_count() : counts the solutions of n queens exactly, with the counts of
  *  symmetric solutions and the unique count. `options` may be NULL (the
- *  defaults). Returns 0, NQ_E_RANGE for an n the engine does not take,
+ *  defaults). Takes 1 <= n <= NQ_MAX_N (time, not the engine, is the real
+ *  limit: n = 20 takes minutes on two cores, each further n about 8 times
+ *  longer). The engine is start-constellation backtracking (see
+ *  nq_plan_signature()); its memory need is small and checked against the
+ *  budget (NQ_E_NOMEM when it does not fit). Built on the plan API below:
+ *  nq_plan_create, nq_plan_run over every id, nq_subcount_add,
+ *  nq_plan_result. Returns 0, NQ_E_RANGE for an n the engine does not take,
+ *  NQ_E_INVAL for threads < 0,
  *  NQ_E_OVERFLOW if a count would not fit in 64 bits, NQ_E_STOPPED when the
  *  progress callback cancelled it, NQ_E_NOMEM, NQ_E_THREAD. On error
  *  `result` is zeroed. The result does not depend on the thread count. */

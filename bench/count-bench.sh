@@ -1,0 +1,79 @@
+#!/bin/sh
+# count-bench.sh - times `nqueens count` against the classic mirror bitboard
+# counter (bench/baseline.c) in the same run and prints the ratios.
+#
+# Usage: bench/count-bench.sh [N ...]          (default: 16 17)
+# Environment:
+#   BUILD=build      the build folder (make build first)
+#   RUNS=3           runs of every program per N; the median is reported
+#   THREADS="1 2"    thread counts of the engine to time
+# For each N and run the programs take turns (baseline, then the engine
+# with each thread count), so a busy machine slows them alike. Before any
+# timing, each run checks that both programs agree on the count. Seconds are
+# those each program measures around its count (process start-up excluded);
+# peak memory (max RSS) and processor time (user + system, the steadier
+# figure on a shared machine) come from /usr/bin/time when it is installed.
+set -eu
+
+BUILD=${BUILD:-build}
+RUNS=${RUNS:-3}
+THREADS=${THREADS:-"1 2"}
+[ $# -gt 0 ] || set -- 16 17
+baseline=$BUILD/bench/nq_bench_baseline
+tool=$BUILD/nqueens
+for program in "$baseline" "$tool"; do
+    [ -x "$program" ] || { echo "count-bench: $program missing (make build)" >&2; exit 2; }
+done
+timer=""
+[ -x /usr/bin/time ] && timer=/usr/bin/time
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# median FILE: the median of the numbers in FILE, one a line.
+median() {
+    sort -g "$1" | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# run NAME CMD...: runs CMD, appends its seconds to NAME.sec, its peak
+# memory in KiB to NAME.kib and its processor seconds (user + system) to
+# NAME.cpu; prints its total count.
+run() {
+    name=$1
+    shift
+    if [ -n "$timer" ]; then
+        "$timer" -f '%M %U %S' -o "$work/rss" "$@" > "$work/out"
+        awk '{ print $1 >> "'"$work/$name.kib"'"; print $2 + $3 >> "'"$work/$name.cpu"'" }' "$work/rss"
+    else
+        "$@" > "$work/out"
+    fi
+    case $name in
+    base*) awk '{ print $3 >> "'"$work/$name.sec"'"; print $2 }' "$work/out" ;;
+    *) sed -e 's/.*"total":\([0-9]*\).*"seconds":\([0-9.]*\).*/\1 \2/' "$work/out" |
+        awk '{ print $2 >> "'"$work/$name.sec"'"; print $1 }' ;;
+    esac
+}
+
+echo "machine: $(nproc) cores, $(uname -m); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "median of $RUNS runs; ratio = engine seconds / baseline seconds (same run)"
+printf '%4s %-10s %10s %8s %10s %10s\n' N program seconds ratio cpu_s peak_MiB
+for n in "$@"; do
+    rm -f "$work"/*.sec "$work"/*.kib "$work"/*.cpu
+    i=0
+    while [ "$i" -lt "$RUNS" ]; do
+        want=$(run base "$baseline" "$n")
+        for t in $THREADS; do
+            got=$(run "t$t" "$tool" count --json --threads "$t" "$n")
+            [ "$got" = "$want" ] || { echo "count-bench: n=$n: engine says $got, baseline $want" >&2; exit 1; }
+        done
+        i=$((i + 1))
+    done
+    base=$(median "$work/base.sec")
+    mem() { [ -f "$work/$1.kib" ] && awk '$1 > m { m = $1 } END { printf "%.1f", m / 1024 }' "$work/$1.kib" || printf -- '-'; }
+    cpu() { [ -f "$work/$1.cpu" ] && median "$work/$1.cpu" || printf -- '-'; }
+    printf '%4s %-10s %10s %8s %10s %10s\n' "$n" baseline "$base" 1 "$(cpu base)" "$(mem base)"
+    for t in $THREADS; do
+        sec=$(median "$work/t$t.sec")
+        ratio=$(awk -v a="$sec" -v b="$base" 'BEGIN { printf "%.3f", a / b }')
+        printf '%4s %-10s %10s %8s %10s %10s\n' "$n" "count -t$t" "$sec" "$ratio" "$(cpu "t$t")" "$(mem "t$t")"
+    done
+done

@@ -1,0 +1,60 @@
+/*
+ * count_kernel.c - the counter's hot loop: iterative depth-first search over
+ * the free rows with three bit masks per level (columns taken, diagonals
+ * running down-right, diagonals running down-left). Queens pre-placed by
+ * the constellation enter as precomputed masks, so the loop has one shape
+ * for every constellation.
+ */
+#include "count_kernel.h"
+
+uint64_t nq_kernel_count(const struct nq_kernel_setup *s)
+{
+    const int last = s->levels - 1;
+    if (s->levels == 0)
+        return 1; /* the border queens are the whole solution */
+
+    /* Per level: the columns, both diagonal masks and the squares still to
+     * try. A square is free when its bit is clear in all of
+     * cols | right | left | forbid. */
+    uint64_t cols[NQ_MAX_N], right[NQ_MAX_N], left[NQ_MAX_N], todo[NQ_MAX_N];
+    cols[0] = s->cols;
+    right[0] = s->down_right;
+    left[0] = s->down_left;
+    todo[0] = ~(cols[0] | right[0] | left[0] | s->forbid[0]);
+    if (last == 0)
+        return todo[0] != 0;
+
+    uint64_t count = 0;
+    int i = 0;
+    for (;;) {
+        uint64_t avail = todo[i];
+        if (avail == 0) {
+            if (i == 0)
+                break;
+            i--;
+            continue;
+        }
+        uint64_t bit = avail & (0 - avail); /* lowest free square */
+        todo[i] = avail ^ bit;
+        int j = i + 1;
+        uint64_t c = cols[i] | bit;
+        uint64_t r = (right[i] | bit) << 1;
+        uint64_t l = (left[i] | bit) >> 1;
+        uint64_t next = ~(c | r | l | s->forbid[j]);
+        if (j == last) {
+            /* One column is left for the last free row: it fits or not.
+             * The count grows by one per solution, so it cannot wrap in
+             * less than 2^64 steps (centuries). */
+            count += next != 0;
+            continue;
+        }
+        if (next != 0) {
+            cols[j] = c;
+            right[j] = r;
+            left[j] = l;
+            todo[j] = next;
+            i = j;
+        }
+    }
+    return count;
+}

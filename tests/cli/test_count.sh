@@ -1,0 +1,81 @@
+#!/bin/sh
+# nqueens count: the published counts for n = 1..12 in text and JSON, the
+# same answer for 1, 2 and 3 threads, memory sizes, help, a full disk.
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+
+# published N COLUMN: total 2, unique 3, sym180 4, sym90 5.
+published() {
+    awk -v n="$1" -v c="$2" '$1 == n { print $c }' "$NQ_TEST_DATA/oeis-counts.tsv"
+}
+# field FILE KEY: the value of a "key value" line of the text output.
+field() {
+    awk -v k="$2" '$1 == k { print $2 }' "$1"
+}
+
+for n in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    "$NQUEENS" count "$n" > "$TMP/out" || fail "count $n exited $?"
+    [ "$(field "$TMP/out" n)" = "$n" ] || fail "count $n: n line"
+    for pair in total:2 unique:3 sym180:4 sym90:5; do
+        key=${pair%%:*}
+        want=$(published "$n" "${pair#*:}")
+        got=$(field "$TMP/out" "$key")
+        [ "$got" = "$want" ] || fail "count $n: $key $got, expected $want"
+    done
+    grep -q '^seconds  [0-9][0-9]*\.[0-9][0-9][0-9]$' "$TMP/out" || fail "count $n: seconds"
+    [ "$(wc -l < "$TMP/out")" -eq 8 ] || fail "count $n: 8 lines"
+done
+
+# JSON: one object on one line with the published numbers.
+"$NQUEENS" count --json 10 > "$TMP/json" || fail "count --json"
+[ "$(wc -l < "$TMP/json")" -eq 1 ] || fail "json: one line"
+grep -q '^{"n":10,"total":724,"unique":92,"sym180":12,"sym90":0,"threads":[0-9]*,"engine":"[^"]*","seconds":[0-9.]*}$' "$TMP/json" ||
+    fail "json: $(cat "$TMP/json")"
+
+# The threads change nothing but the threads line.
+for t in 1 2 3; do
+    "$NQUEENS" count --threads "$t" 13 | grep -v -e '^seconds' -e '^threads' > "$TMP/t$t" ||
+        fail "count --threads $t"
+done
+cmp -s "$TMP/t1" "$TMP/t2" || fail "threads 1 and 2 differ"
+cmp -s "$TMP/t1" "$TMP/t3" || fail "threads 1 and 3 differ"
+"$NQUEENS" count -t 3 8 | grep -q '^threads  3$' || fail "threads line"
+
+# Memory sizes: suffixes accepted, junk and zero refused.
+for size in 512M 2G 2GiB 1073741824 64k 1t; do
+    expect_exit 0 "$NQUEENS" count --memory "$size" 8
+done
+for size in 0 2X -1 M 99999999999999999999 17000000T; do
+    expect_exit 2 "$NQUEENS" count --memory "$size" 8
+done
+
+# The README's examples, but for the lines that vary (seconds; threads where
+# the example does not set them).
+readme_example() {
+    awk -v cmd="\$ nqueens $1" '
+        index($0, "$ ") == 1 { on = ($0 == cmd); next }
+        /^```/ { on = 0 }
+        on' "$NQ_SOURCE_DIR/README.md"
+}
+normalize() {
+    sed -e '/^seconds /d' -e '/^threads /d' -e 's/"seconds":[0-9.]*/"seconds":S/'
+}
+readme_example "count 12" | normalize > "$TMP/want"
+[ -s "$TMP/want" ] || fail "README example 'count 12' not found"
+"$NQUEENS" count 12 | normalize > "$TMP/got"
+cmp -s "$TMP/want" "$TMP/got" || fail "README example 'count 12' differs"
+readme_example "count --json --threads 1 10" | normalize > "$TMP/want"
+[ -s "$TMP/want" ] || fail "README example 'count --json' not found"
+"$NQUEENS" count --json --threads 1 10 | normalize > "$TMP/got"
+cmp -s "$TMP/want" "$TMP/got" || fail "README example 'count --json' differs"
+
+# Help on stdout, exit 0; the command is listed in the tool's help.
+"$NQUEENS" count --help | grep -q '^Usage: nqueens count' || fail "count --help"
+"$NQUEENS" --help | grep -q '^  count N' || fail "listed in nqueens --help"
+
+# A full disk is an error, exit 2.
+status=0
+"$NQUEENS" count 8 > /dev/full 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] || fail "/dev/full: exit $status"
+grep -q 'No space left' "$TMP/err" || fail "/dev/full message"
+pass

@@ -1,0 +1,444 @@
+/*
+ * test_count.c - the counter against its oracles: the published counts
+ * (n <= 15), the textbook search subproblem by subproblem (every id counts
+ * exactly the solutions it stands for, so the ids cover the search once),
+ * equal results for 1, 2 and 3 threads, the overflow paths through an
+ * artificially small accumulator, cancelling, and bad arguments.
+ */
+#include <string.h>
+
+#include "count_plan.h"
+#include "testutil.h"
+
+#define COUNT_QUICK_MAX_N 15
+#define COUNT_ORACLE_MAX_N 10
+
+static nq_count_result count_with(int n, int threads)
+{
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.threads = threads;
+    nq_count_result r;
+    assert_int_equal(nq_count(n, &options, &r), NQ_OK);
+    return r;
+}
+
+static void test_published_counts(void **state)
+{
+    (void)state;
+    for (int n = 1; n <= COUNT_QUICK_MAX_N; n++) {
+        struct oeis_row want = oeis_counts(n);
+        nq_count_result r = count_with(n, 2);
+        assert_int_equal(r.total, want.total);
+        assert_int_equal(r.unique, want.unique);
+        assert_int_equal(r.sym180, want.sym180);
+        assert_int_equal(r.sym90, want.sym90);
+    }
+}
+
+static void test_threads_agree(void **state)
+{
+    (void)state;
+    for (int n = 1; n <= 13; n++) {
+        nq_count_result one = count_with(n, 1);
+        for (int threads = 2; threads <= 3; threads++) {
+            nq_count_result r = count_with(n, threads);
+            assert_memory_equal(&r, &one, sizeof r);
+        }
+    }
+    /* NULL options: the defaults (all cores). */
+    nq_count_result r;
+    assert_int_equal(nq_count(9, NULL, &r), NQ_OK);
+    assert_int_equal(r.total, oeis_counts(9).total);
+}
+
+/* ---- the textbook search, sorted by subproblem ----------------------- */
+
+/* The symmetry g (0..7) of the square applied to (r, c): written here
+ * again, apart from the library, so the test does not trust its code. */
+static void test_transform(int n, int g, int r, int c, int *tr, int *tc)
+{
+    int m = n - 1;
+    int rr = r, cc = c;
+    for (int k = 0; k < (g & 3); k++) { /* quarter turns */
+        int t = rr;
+        rr = cc;
+        cc = m - t;
+    }
+    if (g & 4)
+        cc = m - cc; /* then a mirror */
+    *tr = rr;
+    *tc = cc;
+}
+
+/* The border queens of a solution as (top, bottom, left, right): the
+ * column of the queen in row 0, in row n-1, the row of the queen in column
+ * 0 and in column n-1; coded in base n. */
+static uint64_t border_code(int n, const int *cols)
+{
+    int top = cols[0], bottom = cols[n - 1], left = 0, right = 0;
+    for (int r = 0; r < n; r++) {
+        if (cols[r] == 0)
+            left = r;
+        if (cols[r] == n - 1)
+            right = r;
+    }
+    return (((uint64_t)top * n + bottom) * n + left) * n + right;
+}
+
+/* The smallest code among the 8 images of the solution's border (or of a
+ * partial placement holding the border queens, -1 in the other rows). */
+static uint64_t canonical_border(int n, const int *cols)
+{
+    uint64_t best = UINT64_MAX;
+    for (int g = 0; g < 8; g++) {
+        int image[NQ_MAX_N] = {0};
+        for (int r = 0; r < n; r++)
+            image[r] = -1;
+        for (int r = 0; r < n; r++) {
+            int tr, tc;
+            if (cols[r] < 0)
+                continue; /* a partial placement: only its queens */
+            test_transform(n, g, r, cols[r], &tr, &tc);
+            image[tr] = tc;
+        }
+        uint64_t code = border_code(n, image);
+        if (code < best)
+            best = code;
+    }
+    return best;
+}
+
+/* True when the solution is its own image under g. */
+static bool fixed_by(int n, const int *cols, int g)
+{
+    for (int r = 0; r < n; r++) {
+        int tr, tc;
+        test_transform(n, g, r, cols[r], &tr, &tc);
+        if (cols[tr] != tc)
+            return false;
+    }
+    return true;
+}
+
+/* What the oracle finds, by subproblem. */
+struct oracle {
+    int n;
+    uint64_t codes[4096];  /* canonical border codes seen */
+    uint64_t counts[4096]; /* solutions with that canonical border */
+    int ncodes;
+    uint64_t sym180[NQ_MAX_N]; /* half-turn symmetric, by column of row 0 */
+    uint64_t sym90[NQ_MAX_N];  /* quarter-turn symmetric, likewise */
+};
+
+static int oracle_add(const int *cols, int n, void *user)
+{
+    struct oracle *o = user;
+    uint64_t code = canonical_border(n, cols);
+    int i = 0;
+    while (i < o->ncodes && o->codes[i] != code)
+        i++;
+    if (i == o->ncodes) {
+        assert_true(o->ncodes < 4096);
+        o->codes[o->ncodes] = code;
+        o->counts[o->ncodes++] = 0;
+    }
+    o->counts[i]++;
+    if (fixed_by(n, cols, 2))
+        o->sym180[cols[0]]++;
+    if (fixed_by(n, cols, 1))
+        o->sym90[cols[0]]++;
+    return 0;
+}
+
+static void test_subproblems_against_oracle(void **state)
+{
+    (void)state;
+    for (int n = 1; n <= COUNT_ORACLE_MAX_N; n++) {
+        static struct oracle o;
+        memset(&o, 0, sizeof o);
+        o.n = n;
+        uint64_t classic_total = 0;
+        assert_int_equal(nq_classic_solve(NQ_CLASSIC_ARRAYS, n, oracle_add,
+                                          &o, &classic_total),
+                         NQ_OK);
+
+        nq_plan *plan = NULL;
+        assert_int_equal(nq_plan_create(n, NULL, &plan), NQ_OK);
+        assert_int_equal(nq_plan_n(plan), n);
+        uint64_t size = nq_plan_size(plan);
+        nq_subcount sum = {0, 0, 0};
+        int matched = 0;
+        for (uint64_t id = 0; id < size; id++) {
+            nq_subcount sub;
+            assert_int_equal(nq_plan_count_one(plan, id, &sub), NQ_OK);
+            assert_int_equal(nq_subcount_add(&sum, &sub), NQ_OK);
+            uint64_t index;
+            switch (nq_plan_kind(plan, id, &index)) {
+            case NQ_SUB_SYM180:
+                assert_int_equal(sub.total, 0);
+                assert_int_equal(sub.sym90, 0);
+                assert_int_equal(sub.sym180, o.sym180[index]);
+                break;
+            case NQ_SUB_SYM90:
+                assert_int_equal(sub.total, 0);
+                assert_int_equal(sub.sym180, 0);
+                assert_int_equal(sub.sym90, o.sym90[index]);
+                break;
+            case NQ_SUB_CONSTELLATION: {
+                /* The id counts exactly the solutions whose border is in
+                 * the class of its constellation. */
+                int cells[NQ_MAX_N];
+                nq_constellation_cells(n, &plan->cons[index], cells);
+                uint64_t code = border_code(n, cells);
+                assert_true(code == canonical_border(n, cells));
+                uint64_t want = 0;
+                for (int i = 0; i < o.ncodes; i++) {
+                    if (o.codes[i] == code) {
+                        want = o.counts[i];
+                        matched++;
+                    }
+                }
+                assert_int_equal(sub.total, want);
+                break;
+            }
+            }
+        }
+        /* Every class with solutions has its id, and the ids add up. */
+        assert_int_equal(matched, o.ncodes);
+        assert_int_equal(sum.total, classic_total);
+        nq_count_result r;
+        assert_int_equal(nq_plan_result(plan, &sum, &r), NQ_OK);
+        assert_int_equal(r.total, oeis_counts(n).total);
+        assert_int_equal(r.unique, oeis_counts(n).unique);
+        nq_plan_free(plan);
+    }
+}
+
+/* ---- the plan API ------------------------------------------------------ */
+
+struct collected {
+    nq_subcount by_id[8192];
+    int seen[8192];
+    uint64_t calls;
+    uint64_t stop_after; /* 0: never */
+};
+
+static int collect(uint64_t id, const nq_subcount *count, void *user)
+{
+    struct collected *c = user;
+    assert_true(id < 8192);
+    assert_int_equal(c->seen[id], 0);
+    c->seen[id] = 1;
+    c->by_id[id] = *count;
+    c->calls++;
+    return c->stop_after != 0 && c->calls == c->stop_after;
+}
+
+static void test_plan_run_threads(void **state)
+{
+    (void)state;
+    int n = 11;
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create(n, NULL, &plan), NQ_OK);
+    uint64_t size = nq_plan_size(plan);
+    assert_true(size <= 8192);
+    uint64_t *ids = test_malloc(size * sizeof *ids);
+    for (uint64_t i = 0; i < size; i++)
+        ids[i] = size - 1 - i; /* any order */
+    static struct collected one, many;
+    memset(&one, 0, sizeof one);
+    assert_int_equal(nq_plan_run(plan, ids, size, 1, collect, &one), NQ_OK);
+    assert_int_equal(one.calls, size);
+    for (int threads = 2; threads <= 3; threads++) {
+        memset(&many, 0, sizeof many);
+        assert_int_equal(nq_plan_run(plan, ids, size, threads, collect, &many),
+                         NQ_OK);
+        assert_int_equal(many.calls, size);
+        assert_memory_equal(many.by_id, one.by_id, size * sizeof(nq_subcount));
+    }
+    /* A part of the ids, as a resumed run would ask for. */
+    memset(&many, 0, sizeof many);
+    assert_int_equal(nq_plan_run(plan, ids + 5, 7, 2, collect, &many), NQ_OK);
+    assert_int_equal(many.calls, 7);
+
+    /* Stopping from the callback. */
+    memset(&many, 0, sizeof many);
+    many.stop_after = 3;
+    assert_int_equal(nq_plan_run(plan, ids, size, 2, collect, &many),
+                     NQ_E_STOPPED);
+    assert_int_equal(many.calls, 3);
+    memset(&many, 0, sizeof many);
+    many.stop_after = 3;
+    assert_int_equal(nq_plan_run(plan, ids, size, 1, collect, &many),
+                     NQ_E_STOPPED);
+    assert_int_equal(many.calls, 3);
+
+    /* Bad ids and arguments. */
+    uint64_t bad = size;
+    assert_int_equal(nq_plan_run(plan, &bad, 1, 2, NULL, NULL), NQ_E_INVAL);
+    assert_int_equal(nq_plan_run(plan, ids, size, -1, NULL, NULL),
+                     NQ_E_INVAL);
+    nq_subcount sub;
+    assert_int_equal(nq_plan_count_one(plan, size, &sub), NQ_E_INVAL);
+    assert_int_equal(nq_plan_run(plan, ids, 0, 2, NULL, NULL), NQ_OK);
+    test_free(ids);
+    nq_plan_free(plan);
+}
+
+static void test_plan_signature(void **state)
+{
+    (void)state;
+    nq_plan *a = NULL, *b = NULL, *c = NULL;
+    assert_int_equal(nq_plan_create(12, NULL, &a), NQ_OK);
+    assert_int_equal(nq_plan_create(12, NULL, &b), NQ_OK);
+    assert_int_equal(nq_plan_create(13, NULL, &c), NQ_OK);
+    assert_string_equal(nq_plan_signature(a), nq_plan_signature(b));
+    assert_string_not_equal(nq_plan_signature(a), nq_plan_signature(c));
+    assert_non_null(strstr(nq_plan_signature(a), "n=12"));
+    assert_int_equal(nq_plan_size(a), nq_plan_size(b));
+    nq_plan_free(a);
+    nq_plan_free(b);
+    nq_plan_free(c);
+    nq_plan_free(NULL);
+}
+
+/* ---- overflow ---------------------------------------------------------- */
+
+static void test_subcount_add_overflow(void **state)
+{
+    (void)state;
+    nq_subcount sum = {UINT64_MAX - 1, 5, 6};
+    nq_subcount one = {1, 1, 1};
+    assert_int_equal(nq_subcount_add(&sum, &one), NQ_OK);
+    assert_true(sum.total == UINT64_MAX);
+    nq_subcount before = sum;
+    assert_int_equal(nq_subcount_add(&sum, &one), NQ_E_OVERFLOW);
+    assert_memory_equal(&sum, &before, sizeof sum); /* unchanged */
+    nq_subcount sym = {0, UINT64_MAX, 0};
+    assert_int_equal(nq_subcount_add(&sym, &one), NQ_E_OVERFLOW);
+    nq_subcount sym90 = {0, 0, UINT64_MAX};
+    assert_int_equal(nq_subcount_add(&sym90, &one), NQ_E_OVERFLOW);
+}
+
+static void test_small_accumulator(void **state)
+{
+    (void)state;
+    int n = 10;
+    struct oeis_row want = oeis_counts(n);
+    nq_count_result r;
+    /* A limit just big enough: the count goes through. */
+    assert_int_equal(nq_count_limited(n, NULL, want.total, &r), NQ_OK);
+    assert_int_equal(r.total, want.total);
+    /* One below the total: every piece fits, the sum does not. */
+    memset(&r, 0xff, sizeof r);
+    assert_int_equal(nq_count_limited(n, NULL, want.total - 1, &r),
+                     NQ_E_OVERFLOW);
+    assert_int_equal(r.total, 0); /* zeroed on error, never wrapped */
+    assert_int_equal(r.unique, 0);
+    for (int threads = 1; threads <= 3; threads++) {
+        nq_count_options options;
+        nq_count_options_init(&options);
+        options.threads = threads;
+        assert_int_equal(nq_count_limited(n, &options, 50, &r),
+                         NQ_E_OVERFLOW);
+    }
+    /* A limit below one subproblem's weighted count. */
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create_limited(n, NULL, 3, &plan), NQ_OK);
+    int overflows = 0;
+    for (uint64_t id = 0; id < nq_plan_size(plan); id++) {
+        nq_subcount sub;
+        int rc = nq_plan_count_one(plan, id, &sub);
+        assert_true(rc == NQ_OK || rc == NQ_E_OVERFLOW);
+        overflows += rc == NQ_E_OVERFLOW;
+    }
+    assert_true(overflows > 0);
+    nq_subcount big = {UINT64_MAX, 0, 0};
+    assert_int_equal(nq_plan_result(plan, &big, &r), NQ_E_OVERFLOW);
+    nq_plan_free(plan);
+}
+
+/* ---- progress, cancel, arguments ------------------------------------- */
+
+struct progress_log {
+    uint64_t calls, last_done, last_total, last_solutions;
+    uint64_t cancel_at; /* 0: never */
+};
+
+static int progress(uint64_t done, uint64_t total, uint64_t solutions,
+                    void *user)
+{
+    struct progress_log *p = user;
+    assert_true(done == p->last_done + 1);
+    assert_true(solutions >= p->last_solutions);
+    p->calls++;
+    p->last_done = done;
+    p->last_total = total;
+    p->last_solutions = solutions;
+    return p->cancel_at != 0 && done == p->cancel_at;
+}
+
+static void test_progress_and_cancel(void **state)
+{
+    (void)state;
+    for (int threads = 1; threads <= 2; threads++) {
+        struct progress_log log = {0};
+        nq_count_options options;
+        nq_count_options_init(&options);
+        options.threads = threads;
+        options.progress = progress;
+        options.progress_user = &log;
+        nq_count_result r;
+        assert_int_equal(nq_count(11, &options, &r), NQ_OK);
+        assert_int_equal(log.calls, log.last_total);
+        assert_int_equal(log.last_solutions, r.total);
+
+        struct progress_log cancel = {.cancel_at = 4};
+        options.progress_user = &cancel;
+        assert_int_equal(nq_count(11, &options, &r), NQ_E_STOPPED);
+        assert_int_equal(cancel.calls, 4);
+        assert_int_equal(r.total, 0);
+    }
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    nq_count_result r;
+    assert_int_equal(nq_count(0, NULL, &r), NQ_E_RANGE);
+    assert_int_equal(nq_count(NQ_MAX_N + 1, NULL, &r), NQ_E_RANGE);
+    assert_int_equal(nq_count(8, NULL, NULL), NQ_E_INVAL);
+    nq_count_options options;
+    nq_count_options_init(&options);
+    assert_int_equal(options.threads, 0);
+    assert_int_equal(options.memory_bytes, 0);
+    assert_null(options.progress);
+    options.threads = -1;
+    assert_int_equal(nq_count(8, &options, &r), NQ_E_INVAL);
+    /* A budget that cannot hold the plan. */
+    nq_count_options_init(&options);
+    options.memory_bytes = 100;
+    assert_int_equal(nq_count(12, &options, &r), NQ_E_NOMEM);
+    nq_plan *plan = (nq_plan *)&r;
+    assert_int_equal(nq_plan_create(12, &options, &plan), NQ_E_NOMEM);
+    assert_null(plan);
+    assert_int_equal(nq_plan_create(-3, NULL, &plan), NQ_E_RANGE);
+    assert_true(nq_count_default_threads() >= 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_published_counts),
+        cmocka_unit_test(test_threads_agree),
+        cmocka_unit_test(test_subproblems_against_oracle),
+        cmocka_unit_test(test_plan_run_threads),
+        cmocka_unit_test(test_plan_signature),
+        cmocka_unit_test(test_subcount_add_overflow),
+        cmocka_unit_test(test_small_accumulator),
+        cmocka_unit_test(test_progress_and_cancel),
+        cmocka_unit_test(test_bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
