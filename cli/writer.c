@@ -28,12 +28,35 @@ int writer_open(struct writer *w, const char *path)
 
     size_t len = strlen(path);
     w->path = malloc(len + 1);
-    w->tmp_path = malloc(len + 16);
-    if (w->path == NULL || w->tmp_path == NULL) {
+    if (w->path == NULL) {
         writer_close(w, false);
         return cli_error("out of memory");
     }
     memcpy(w->path, path, len + 1);
+    w->fd = -1; /* from here on the output is the named file */
+
+    /* A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written as it
+     * is: renaming a temporary file over it would replace the device. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        if (S_ISDIR(st.st_mode)) {
+            writer_close(w, false);
+            return cli_error("cannot write '%s': it is a directory", path);
+        }
+        w->fd = open(path, O_WRONLY);
+        if (w->fd < 0) {
+            int e = errno;
+            writer_close(w, false);
+            return cli_error("cannot write '%s': %s", path, strerror(e));
+        }
+        return 0;
+    }
+
+    w->tmp_path = malloc(len + 16);
+    if (w->tmp_path == NULL) {
+        writer_close(w, false);
+        return cli_error("out of memory");
+    }
     snprintf(w->tmp_path, len + 16, "%s.tmp-XXXXXX", path);
     w->fd = mkstemp(w->tmp_path);
     if (w->fd < 0) {
@@ -145,6 +168,9 @@ int writer_close(struct writer *w, bool commit)
             w->err = errno;
         if (!commit || w->err != 0)
             unlink(w->tmp_path);
+    } else if (w->path != NULL && w->fd >= 0) {
+        if (close(w->fd) != 0 && w->err == 0)
+            w->err = errno;
     }
     if (commit && w->err != 0) {
         status = cli_error("cannot write %s%s%s: %s",
