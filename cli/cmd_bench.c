@@ -37,6 +37,9 @@ static const uint64_t bench_published[] = {
 #define BENCH_DEFAULT_N 12
 #define BENCH_DEFAULT_RUNS 5
 #define BENCH_MAX_RUNS 1000
+/* A run repeats a quick method until it lasts this long. */
+#define BENCH_MIN_RUN_SECONDS 0.05
+#define BENCH_MAX_REPS 1000000L
 
 /* Environment variable naming a method whose count is made wrong on
  * purpose, so that the tests can see the correctness check fire. */
@@ -47,7 +50,8 @@ static const char bench_usage[] =
     "\n"
     "Runs every counting method on an N x N board (default 12) on this\n"
     "machine and shows them side by side: solutions, nodes visited (queens\n"
-    "placed), median time of several runs, nodes per second, and speed-up\n"
+    "placed), median time of several runs (a quick method is called again\n"
+    "and again until a run lasts 50 ms), nodes per second, and speed-up\n"
     "over the textbook's boolean-array algorithm. Every run's count is\n"
     "first checked against the published count: a wrong method stops the\n"
     "bench with exit status 1. N is 1 to 27 (the published counts); the\n"
@@ -146,7 +150,8 @@ static const struct bench_method bench_methods[] = {
 struct bench_row {
     uint64_t total;  /* solutions counted */
     uint64_t nodes;  /* nodes visited; UINT64_MAX: not counted */
-    double median;   /* median seconds of the runs */
+    double median;   /* median seconds of one call over the runs */
+    long reps;       /* calls per run */
 };
 
 static double bench_now(void)
@@ -163,36 +168,63 @@ static int bench_compare_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Runs method m `runs` times and checks every count. Returns 0, or prints
- * what went wrong and returns the exit status. */
+/* Runs m once on n and checks the count. Returns 0, or prints what went
+ * wrong and returns the exit status. */
+static int bench_run_checked(const struct bench_method *m, int n,
+                             uint64_t *total, uint64_t *nodes)
+{
+    const char *fault = getenv(BENCH_FAULT_ENV);
+    *nodes = UINT64_MAX;
+    int rc = m->run(n, total, nodes);
+    if (rc != NQ_OK)
+        return cli_error("bench: %s failed on %d: %s", m->key, n,
+                         nq_strerror(rc));
+    if (fault != NULL && strcmp(fault, m->key) == 0)
+        (*total)++; /* the tests' deliberate fault */
+    if (*total != bench_published[n]) {
+        cli_error("bench: %s counted %llu solutions of %d queens, the "
+                  "published count is %llu: this method is WRONG on this "
+                  "build",
+                  m->key, (unsigned long long)*total, n,
+                  (unsigned long long)bench_published[n]);
+        return EXIT_NEGATIVE;
+    }
+    return 0;
+}
+
+/* Times method m: one untimed call (checked) to warm up and to choose how
+ * many calls make one run last BENCH_MIN_RUN_SECONDS, so that the clock's
+ * resolution and the scheduler's noise stay small beside it; then `runs`
+ * runs, every call checked. The row gets the median seconds per call. */
 static int bench_measure(const struct bench_method *m, int n, int runs,
                          uint64_t textbook_nodes, struct bench_row *row)
 {
-    const char *fault = getenv(BENCH_FAULT_ENV);
     double seconds[BENCH_MAX_RUNS];
-    row->nodes = UINT64_MAX;
+    uint64_t total = 0;
+    uint64_t nodes = UINT64_MAX;
+    double start = bench_now();
+    int status = bench_run_checked(m, n, &total, &nodes);
+    if (status != 0)
+        return status;
+    double once = bench_now() - start;
+    long reps = 1;
+    if (once < BENCH_MIN_RUN_SECONDS)
+        reps = once > 0 ? (long)(BENCH_MIN_RUN_SECONDS / once) + 1
+                        : BENCH_MAX_REPS;
+    if (reps > BENCH_MAX_REPS)
+        reps = BENCH_MAX_REPS;
     for (int i = 0; i < runs; i++) {
-        uint64_t total = 0;
-        uint64_t nodes = UINT64_MAX;
-        double start = bench_now();
-        int rc = m->run(n, &total, &nodes);
-        seconds[i] = bench_now() - start;
-        if (rc != NQ_OK)
-            return cli_error("bench: %s failed on %d: %s", m->key, n,
-                             nq_strerror(rc));
-        if (fault != NULL && strcmp(fault, m->key) == 0)
-            total++; /* the tests' deliberate fault */
-        if (total != bench_published[n]) {
-            cli_error("bench: %s counted %llu solutions of %d queens, the "
-                      "published count is %llu: this method is WRONG on "
-                      "this build",
-                      m->key, (unsigned long long)total, n,
-                      (unsigned long long)bench_published[n]);
-            return EXIT_NEGATIVE;
+        start = bench_now();
+        for (long r = 0; r < reps; r++) {
+            status = bench_run_checked(m, n, &total, &nodes);
+            if (status != 0)
+                return status;
         }
-        row->total = total;
-        row->nodes = nodes;
+        seconds[i] = (bench_now() - start) / (double)reps;
     }
+    row->total = total;
+    row->nodes = nodes;
+    row->reps = reps;
     /* The textbook methods visit the tree nq_trace() counts. */
     if (m->run == bench_arrays || m->run == bench_issafe ||
         m->run == bench_iterative)
@@ -230,8 +262,8 @@ static void bench_write_table(struct writer *w, int n, int runs,
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     writer_printf(w,
-                  "nqueens bench %d: median of %d runs each, on this machine "
-                  "(%ld cores online)\n",
+                  "nqueens bench %d: median time a call over %d runs, on this "
+                  "machine (%ld cores online)\n",
                   n, runs, cores);
     writer_printf(w,
                   "every run checked against the published count: %llu "
@@ -283,8 +315,10 @@ static void bench_write_json(struct writer *w, int n, int runs,
             writer_printf(w, "%llu", (unsigned long long)r->nodes);
         else
             writer_puts(w, "null");
-        writer_printf(w, ",\"median_seconds\":%.9f,\"nodes_per_second\":",
-                      r->median);
+        writer_printf(w,
+                      ",\"calls_per_run\":%ld,\"median_seconds\":%.9f,"
+                      "\"nodes_per_second\":",
+                      r->reps, r->median);
         if (r->nodes != UINT64_MAX && r->median > 0)
             writer_printf(w, "%.0f", (double)r->nodes / r->median);
         else

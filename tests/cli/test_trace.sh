@@ -134,4 +134,22 @@ wait "$script_pid" || status=$?
 [ "$status" = 130 ] || fail "Ctrl-C: exit $status, expected 130"
 grep -q '(interrupted)' "$TMP/interrupted" || fail "Ctrl-C: summary"
 grep -q "$(printf '\033\\[?25h')" "$TMP/interrupted" || fail "Ctrl-C: cursor back"
+
+# The README's trace examples are run: each console block that starts with
+# "$ nqueens trace" shows exactly what the command prints.
+awk -v dir="$TMP" '
+    /^```console$/ { inside = 1; next }
+    /^```$/ { inside = 0; out = ""; next }
+    inside && /^\$ nqueens trace / { blocks++; out = dir "/readme." blocks; print substr($0, 11) > (out ".args"); next }
+    inside && out != "" { print > (out ".want") }
+    END { print blocks + 0 > (dir "/readme.count") }' "$NQ_SOURCE_DIR/README.md"
+[ "$(cat "$TMP/readme.count")" -ge 2 ] || fail "README: trace examples not found"
+i=1
+while [ -f "$TMP/readme.$i.args" ]; do
+    # shellcheck disable=SC2046
+    "$NQUEENS" $(cat "$TMP/readme.$i.args") > "$TMP/readme.$i.got" || fail "README example $i"
+    cmp -s "$TMP/readme.$i.want" "$TMP/readme.$i.got" ||
+        fail "README example '$(cat "$TMP/readme.$i.args")' differs: $(diff "$TMP/readme.$i.want" "$TMP/readme.$i.got" | head -5)"
+    i=$((i + 1))
+done
 pass
