@@ -26,14 +26,37 @@
 
 /* The published totals, OEIS A000170 (as tests/data/oeis-counts.tsv):
  * facts to check against, never a source of answers. */
-static const uint64_t bench_published[] = {
-    0, /* n = 0 is not a board */
-    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-    2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884,
-    314666222712, 2691008701644, 24233937684440, 227514171973736,
-    2207893435808352, 22317699616364044, 234907967154122528};
+static const uint64_t bench_published[] = {0, /* n = 0 is not a board */
+                                           1,
+                                           0,
+                                           0,
+                                           2,
+                                           10,
+                                           4,
+                                           40,
+                                           92,
+                                           352,
+                                           724,
+                                           2680,
+                                           14200,
+                                           73712,
+                                           365596,
+                                           2279184,
+                                           14772512,
+                                           95815104,
+                                           666090624,
+                                           4968057848,
+                                           39029188884,
+                                           314666222712,
+                                           2691008701644,
+                                           24233937684440,
+                                           227514171973736,
+                                           2207893435808352,
+                                           22317699616364044,
+                                           234907967154122528};
 
-#define BENCH_MAX_N ((int)(sizeof bench_published / sizeof *bench_published) - 1)
+#define BENCH_MAX_N                                                            \
+    ((int)(sizeof bench_published / sizeof *bench_published) - 1)
 #define BENCH_DEFAULT_N 12
 #define BENCH_DEFAULT_RUNS 5
 #define BENCH_MAX_RUNS 1000
@@ -148,10 +171,10 @@ static const struct bench_method bench_methods[] = {
 
 /* What the bench measured for one method. */
 struct bench_row {
-    uint64_t total;  /* solutions counted */
-    uint64_t nodes;  /* nodes visited; UINT64_MAX: not counted */
-    double median;   /* median seconds of one call over the runs */
-    long reps;       /* calls per run */
+    uint64_t total; /* solutions counted */
+    uint64_t nodes; /* nodes visited; UINT64_MAX: not counted */
+    double median;  /* median seconds of one call over the runs */
+    long reps;      /* calls per run */
 };
 
 static double bench_now(void)
@@ -288,10 +311,9 @@ static void bench_write_table(struct writer *w, int n, int runs,
         else
             writer_puts(w, "         -\n");
     }
-    writer_puts(w,
-                "\nnodes: queens placed. The textbooks' three algorithms "
-                "visit the same tree;\nthe bitboard visits it too, with "
-                "cheaper tests; mirror visits about half.\n");
+    writer_puts(w, "\nnodes: queens placed. The textbooks' three algorithms "
+                   "visit the same tree;\nthe bitboard visits it too, with "
+                   "cheaper tests; mirror visits about half.\n");
 #if !NQ_BENCH_ENGINE
     writer_puts(w, "The full engine (nq_count) is not in this build.\n");
 #endif

@@ -105,9 +105,8 @@ const char *trace_reason_text(const nq_trace_event *event, char *buf,
         snprintf(buf, size, "safe");
         break;
     case NQ_TRACE_CONFLICT:
-        snprintf(buf, size, "%s of (%d,%d)",
-                 trace_line_name(event->constraint), event->clash_row + 1,
-                 event->clash_col + 1);
+        snprintf(buf, size, "%s of (%d,%d)", trace_line_name(event->constraint),
+                 event->clash_row + 1, event->clash_col + 1);
         break;
     case NQ_TRACE_BACKTRACK:
         if (event->row == 0)
@@ -176,7 +175,7 @@ void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
                          enum trace_end end, uint64_t max_steps)
 {
     const uint64_t *c = stats->conflicts;
-    writer_printf(w, "\nSummary for %d queens", n);
+    writer_printf(w, "\nSummary for %d %s", n, n == 1 ? "queen" : "queens");
     switch (end) {
     case TRACE_END_COMPLETE:
         writer_puts(w, " (the whole search):\n");
@@ -192,8 +191,7 @@ void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
         writer_puts(w, " (interrupted):\n");
         break;
     }
-    writer_printf(w, "  steps        %llu\n",
-                  (unsigned long long)stats->steps);
+    writer_printf(w, "  steps        %llu\n", (unsigned long long)stats->steps);
     writer_printf(w,
                   "  placements   %llu (consistent partial placements: the "
                   "nodes backtracking visits)\n",
@@ -231,11 +229,11 @@ enum trace_format { TRACE_TEXT, TRACE_JSON, TRACE_HTML };
 struct trace_printer {
     struct writer *out;
     enum trace_format format;
-    bool board;           /* draw the board after each placement */
-    bool first;           /* stop at the first solution */
-    uint64_t max_steps;   /* 0: no limit */
-    uint64_t solutions;   /* solution events so far */
-    enum trace_end end;   /* why the trace stopped, if it did */
+    bool board;         /* draw the board after each placement */
+    bool first;         /* stop at the first solution */
+    uint64_t max_steps; /* 0: no limit */
+    uint64_t solutions; /* solution events so far */
+    enum trace_end end; /* why the trace stopped, if it did */
 };
 
 static void trace_write_vector(struct writer *w, const nq_trace_event *event,
@@ -280,8 +278,8 @@ static void trace_write_text(struct trace_printer *p,
     else
         trace_reason_text(event, reason, sizeof reason);
     writer_printf(p->out, "%-7llu %-10s %-8s %-30s ",
-                  (unsigned long long)event->step,
-                  trace_kind_name(event->kind), square, reason);
+                  (unsigned long long)event->step, trace_kind_name(event->kind),
+                  square, reason);
     writer_putc(p->out, '[');
     trace_write_vector(p->out, event, " ");
     writer_puts(p->out, "]\n");
@@ -445,8 +443,7 @@ int cmd_trace(int argc, char **argv)
         case OPT_MAX_STEPS:
             if (!cli_parse_long(optarg, 1, INT64_MAX, &value))
                 return cli_usage_error(
-                    "--max-steps must be a positive integer, got '%s'",
-                    optarg);
+                    "--max-steps must be a positive integer, got '%s'", optarg);
             printer.max_steps = (uint64_t)value;
             break;
         case ':':

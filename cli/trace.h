@@ -20,10 +20,10 @@
 
 /* Why a trace ended before the search did. */
 enum trace_end {
-    TRACE_END_COMPLETE = 0,  /* the search ran to its end */
-    TRACE_END_FIRST,         /* --first: the first solution was found */
-    TRACE_END_MAX_STEPS,     /* --max-steps was reached */
-    TRACE_END_INTERRUPTED    /* Ctrl-C during --animate */
+    TRACE_END_COMPLETE = 0, /* the search ran to its end */
+    TRACE_END_FIRST,        /* --first: the first solution was found */
+    TRACE_END_MAX_STEPS,    /* --max-steps was reached */
+    TRACE_END_INTERRUPTED   /* Ctrl-C during --animate */
 };
 
 /* The event's square and reason, as in the text trace: for example

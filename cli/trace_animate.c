@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -17,6 +18,9 @@
 
 /* Exit status after Ctrl-C: 128 + SIGINT, what shells report. */
 #define TRACE_EXIT_INTERRUPTED 130
+
+/* The width of the lines under the board (the counters). */
+#define TRACE_MIN_COLUMNS 72
 
 /* How much longer a solution stays on the screen than another step. */
 #define TRACE_SOLUTION_PAUSE 5
@@ -40,23 +44,21 @@ struct trace_palette {
     const char *solved;    /* the queens of a solution */
 };
 
-static const struct trace_palette trace_colour = {
-    .reset = "\x1b[0m",
-    .queen = "\x1b[1m",
-    .newest = "\x1b[1;32m",
-    .attacked = "\x1b[2m",
-    .candidate = "\x1b[1;37;41m",
-    .clash = "\x1b[1;30;43m",
-    .solved = "\x1b[1;37;42m"};
+static const struct trace_palette trace_colour = {.reset = "\x1b[0m",
+                                                  .queen = "\x1b[1m",
+                                                  .newest = "\x1b[1;32m",
+                                                  .attacked = "\x1b[2m",
+                                                  .candidate = "\x1b[1;37;41m",
+                                                  .clash = "\x1b[1;30;43m",
+                                                  .solved = "\x1b[1;37;42m"};
 
-static const struct trace_palette trace_plain = {
-    .reset = "",
-    .queen = "",
-    .newest = "",
-    .attacked = "",
-    .candidate = "",
-    .clash = "",
-    .solved = ""};
+static const struct trace_palette trace_plain = {.reset = "",
+                                                 .queen = "",
+                                                 .newest = "",
+                                                 .attacked = "",
+                                                 .candidate = "",
+                                                 .clash = "",
+                                                 .solved = ""};
 
 struct trace_animation {
     struct writer *out;
@@ -64,7 +66,7 @@ struct trace_animation {
     bool first;
     uint64_t max_steps;
     long delay_ms;
-    uint64_t solutions; /* solution events so far */
+    uint64_t solutions;  /* solution events so far */
     nq_trace_stats seen; /* the counters shown under the board */
     enum trace_end end;
 };
@@ -110,8 +112,8 @@ static void trace_frame(struct trace_animation *a, const nq_trace_event *e,
     char reason[64];
     const uint64_t *c = a->seen.conflicts;
     writer_puts(w, "\x1b[H"); /* home; every line then clears its end */
-    writer_printf(w, "nqueens trace %d   step %llu   (Ctrl-C stops)\x1b[K\n",
-                  n, (unsigned long long)e->step);
+    writer_printf(w, "nqueens trace %d   step %llu   (Ctrl-C stops)\x1b[K\n", n,
+                  (unsigned long long)e->step);
     writer_puts(w, "\x1b[K\n     ");
     for (int col = 0; col < n; col++)
         writer_printf(w, "%-2d", (col + 1) % 100);
@@ -209,6 +211,19 @@ int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms)
     if (!isatty(STDOUT_FILENO))
         return cli_usage_error("--animate needs a terminal on standard "
                                "output; use --board for a printable trace");
+    /* A frame taller or wider than the terminal would scroll instead of
+     * redrawing in place. A terminal that does not say its size is let be. */
+    struct winsize size;
+    int need_rows = n + 10;
+    int need_cols =
+        2 * n + 6 > TRACE_MIN_COLUMNS ? 2 * n + 6 : TRACE_MIN_COLUMNS;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0 &&
+        (size.ws_row < need_rows || size.ws_col < need_cols))
+        return cli_usage_error("--animate: the board of %d needs a terminal "
+                               "of %d rows and %d columns, this one has %d "
+                               "and %d",
+                               n, need_rows, need_cols, size.ws_row,
+                               size.ws_col);
     const char *no_colour = getenv("NO_COLOR");
     struct writer out;
     if (writer_open(&out, NULL) != 0)
@@ -243,8 +258,8 @@ int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms)
     /* After Ctrl-C the search stopped at the event it was showing, which
      * the library counted but the screen did not finish: show the screen's
      * counts, the ones the learner saw. */
-    trace_write_summary(&out, n, a.end == TRACE_END_INTERRUPTED ? &a.seen
-                                                                 : &stats,
+    trace_write_summary(&out, n,
+                        a.end == TRACE_END_INTERRUPTED ? &a.seen : &stats,
                         a.end, max_steps);
     int status = writer_close(&out, true);
     if (status == 0 && a.end == TRACE_END_INTERRUPTED)

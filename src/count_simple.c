@@ -26,8 +26,8 @@ struct bitboard_run {
 /* One row. `cols`: columns holding a queen; `left`/`right`: squares of
  * this row attacked along the `/` and `\` diagonals by the queens above
  * (shifted by one column per row as they go down). */
-static void bitboard_row(struct bitboard_run *run, uint64_t cols,
-                         uint64_t left, uint64_t right)
+static void bitboard_row(struct bitboard_run *run, uint64_t cols, uint64_t left,
+                         uint64_t right)
 {
     if (cols == run->all) {
         run->total++;

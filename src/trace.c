@@ -17,10 +17,10 @@ struct trace_run {
     nq_trace_fn fn;
     void *user;
     nq_trace_stats stats;
-    int cols[NQ_MAX_N];            /* the partial solution vector, 0-based */
-    bool col_taken[NQ_MAX_N];      /* a queen stands in this column */
-    bool diag1[2 * NQ_MAX_N - 1];  /* `\` diagonals, index row - col + n - 1 */
-    bool diag2[2 * NQ_MAX_N - 1];  /* `/` diagonals, index row + col */
+    int cols[NQ_MAX_N];           /* the partial solution vector, 0-based */
+    bool col_taken[NQ_MAX_N];     /* a queen stands in this column */
+    bool diag1[2 * NQ_MAX_N - 1]; /* `\` diagonals, index row - col + n - 1 */
+    bool diag2[2 * NQ_MAX_N - 1]; /* `/` diagonals, index row + col */
 };
 
 /* Counts the event, then hands it to the callback; non-zero means stop. */
@@ -93,14 +93,14 @@ static int trace_row(struct trace_run *run, int row)
         nq_constraint why = trace_check(run, row, col);
         if (why != NQ_CONSTRAINT_NONE) {
             int clash = trace_clash_row(run, row, col, why);
-            nq_trace_event conflict = {
-                .kind = NQ_TRACE_CONFLICT,
-                .row = row,
-                .col = col,
-                .constraint = why,
-                .clash_row = clash,
-                .clash_col = clash >= 0 ? run->cols[clash] : -1,
-                .depth = row};
+            nq_trace_event conflict = {.kind = NQ_TRACE_CONFLICT,
+                                       .row = row,
+                                       .col = col,
+                                       .constraint = why,
+                                       .clash_row = clash,
+                                       .clash_col =
+                                           clash >= 0 ? run->cols[clash] : -1,
+                                       .depth = row};
             if (trace_emit(run, &conflict))
                 return 1;
             continue;

@@ -49,12 +49,12 @@ static void count_prefixes(int *queens, int k, int n, uint64_t *prefixes,
 struct checker {
     int n;
     uint64_t steps;
-    nq_trace_stats counted;    /* counted here, event by event */
-    int vector[NQ_MAX_N];      /* the partial vector as the events build it */
+    nq_trace_stats counted; /* counted here, event by event */
+    int vector[NQ_MAX_N];   /* the partial vector as the events build it */
     int depth;
-    int last_tried[NQ_MAX_N];  /* column last tried in each row, -1: none */
-    uint64_t fingerprint;      /* of the solutions, in order */
-    uint64_t stop_at_step;     /* 0: never stop */
+    int last_tried[NQ_MAX_N]; /* column last tried in each row, -1: none */
+    uint64_t fingerprint;     /* of the solutions, in order */
+    uint64_t stop_at_step;    /* 0: never stop */
 };
 
 /* True when square (row, col) lies on `line` of the queen (qr, qc). */
@@ -105,8 +105,8 @@ static int check_event(const nq_trace_event *e, int n, void *user)
         /* The named queen stands where it is said to, on the named line. */
         assert_true(e->clash_row >= 0 && e->clash_row < e->row);
         assert_int_equal(c->vector[e->clash_row], e->clash_col);
-        assert_true(on_line(e->constraint, e->row, e->col, e->clash_row,
-                            e->clash_col));
+        assert_true(
+            on_line(e->constraint, e->row, e->col, e->clash_row, e->clash_col));
         /* No line tested earlier (column, then \, then /) is taken. */
         for (int line = NQ_CONSTRAINT_COLUMN; line < (int)e->constraint;
              line++) {
@@ -126,8 +126,8 @@ static int check_event(const nq_trace_event *e, int n, void *user)
         assert_int_equal(c->depth, n);
         assert_true(test_is_solution(c->vector, n));
         for (int i = 0; i < n; i++)
-            c->fingerprint = c->fingerprint * 1099511628211u +
-                             (uint64_t)c->vector[i] + 1;
+            c->fingerprint =
+                c->fingerprint * 1099511628211u + (uint64_t)c->vector[i] + 1;
         break;
     }
     /* The library's vector is the one the events build. */
