@@ -304,8 +304,13 @@ static void bench_write_table(struct writer *w, int n, int runs,
             if (r->median > 0)
                 bench_rate((double)r->nodes / r->median, rate, sizeof rate);
         }
-        writer_printf(w, "%-26s %14s %12.6f %12s", bench_methods[i].label,
-                      nodes, r->median, rate);
+        char label[64];
+        if (strcmp(bench_methods[i].key, "engine-all") == 0)
+            snprintf(label, sizeof label, "engine, %ld threads", cores);
+        else
+            snprintf(label, sizeof label, "%s", bench_methods[i].label);
+        writer_printf(w, "%-26s %14s %12.6f %12s", label, nodes, r->median,
+                      rate);
         if (r->median > 0)
             writer_printf(w, " %9.1fx\n", baseline / r->median);
         else

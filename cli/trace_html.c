@@ -386,6 +386,11 @@ static const char *const trace_page_tail[] = {
     "    if (timer) play();\n",
     "  });\n",
     "  document.addEventListener(\"keydown\", function (e) {\n",
+    "    /* A focused control keeps its own keys (space presses a button). "
+    "*/\n",
+    "    var tag = e.target && e.target.tagName;\n",
+    "    if (tag === \"INPUT\" || (tag === \"BUTTON\" && e.key === \" \")) "
+    "return;\n",
     "    if (e.key === \" \") { e.preventDefault(); "
     "document.getElementById(\"play\").click(); }\n",
     "    else if (e.key === \"ArrowLeft\") "
@@ -447,11 +452,29 @@ static const char *const trace_page_tail[] = {
     "    for (var f = 0; f < k; f++) "
     "document.getElementById(\"forward\").click();\n",
     "    if (snapshot() !== there) failures.push(\"second pass differs\");\n",
+    "    /* Play at full speed for a while, pause, and come back to step k. "
+    "*/\n",
+    "    document.getElementById(\"speed\").value = \"10\";\n",
+    "    document.getElementById(\"play\").click();\n",
+    "    setTimeout(function () {\n",
+    "      var played = pos;\n",
+    "      document.getElementById(\"play\").click();\n",
+    "      if (timer) failures.push(\"pause did not stop the replay\");\n",
+    "      if (played <= Math.min(k, total - 1)) failures.push(\"play did not "
+    "advance\");\n",
+    "      document.getElementById(\"start\").click();\n",
+    "      for (var g = 0; g < k; g++) "
+    "document.getElementById(\"forward\").click();\n",
+    "      report(failures, played);\n",
+    "    }, 300);\n",
+    "  }\n",
+    "  function report(failures, played) {\n",
     "    var result = {\n",
     "      status: failures.length === 0 && traceErrors.length === 0 ? \"ok\" "
     ": \"fail\",\n",
     "      failures: failures, errors: traceErrors, n: n, step: pos, steps: "
     "total,\n",
+    "      played: played,\n",
     "      cells: board.querySelectorAll(\".cell\").length,\n",
     "      queens: board.querySelectorAll(\".queen\").length,\n",
     "      event: document.getElementById(\"event\").textContent,\n",

@@ -258,10 +258,10 @@ typedef enum nq_trace_kind {
 /*! The constraint that pruned a square, checked in this order, as the
  *  textbook's `cols[c] || diags1[r-c+n-1] || diags2[r+c]` does. */
 typedef enum nq_constraint {
-    NQ_CONSTRAINT_NONE = 0,         /* not a conflict */
-    NQ_CONSTRAINT_COLUMN = 1,       /* the column holds a queen */
-    NQ_CONSTRAINT_DIAGONAL = 2,     /* the `\` diagonal (row - col) does */
-    NQ_CONSTRAINT_ANTIDIAGONAL = 3  /* the `/` diagonal (row + col) does */
+    NQ_CONSTRAINT_NONE = 0,        /* not a conflict */
+    NQ_CONSTRAINT_COLUMN = 1,      /* the column holds a queen */
+    NQ_CONSTRAINT_DIAGONAL = 2,    /* the `\` diagonal (row - col) does */
+    NQ_CONSTRAINT_ANTIDIAGONAL = 3 /* the `/` diagonal (row + col) does */
 } nq_constraint;
 
 /*! nq_constraint_name() : "column", "diagonal", "anti-diagonal" or "none";
@@ -292,11 +292,11 @@ typedef int (*nq_trace_fn)(const nq_trace_event *event, int n, void *user);
  *  placements + conflicts = n * (1 + placements not in the last row),
  *  backtracks = placements - solutions + 1, and solutions = the total. */
 typedef struct nq_trace_stats {
-    uint64_t placements;  /* place events: consistent partial placements */
-    uint64_t conflicts[4];/* conflict events by nq_constraint ([0] unused) */
-    uint64_t backtracks;  /* backtrack events */
-    uint64_t solutions;   /* solution events */
-    uint64_t steps;       /* all events */
+    uint64_t placements;   /* place events: consistent partial placements */
+    uint64_t conflicts[4]; /* conflict events by nq_constraint ([0] unused) */
+    uint64_t backtracks;   /* backtrack events */
+    uint64_t solutions;    /* solution events */
+    uint64_t steps;        /* all events */
 } nq_trace_stats;
 
 /*! nq_trace_conflicts() : the conflicts of every kind added up. */
@@ -315,9 +315,9 @@ NQ_API int nq_trace(int n, nq_trace_fn fn, void *user, nq_trace_stats *stats);
 
 /*! nq_count_bitboard() : counts the solutions with the plain bitboard
  *  backtracking (three bit masks: columns and both diagonals taken), the
- *  same search tree as the textbook, one machine word per test. `nodes`
- *  (may be NULL) receives the number of queens placed, which equals the
- *  place events of nq_trace(). Returns 0 or NQ_E_RANGE unless
+ *  same search tree as the textbook, one machine word per test. `total`
+ *  (may be NULL) receives the count; `nodes` (may be NULL) the number of
+ *  queens placed, which equals the place events of nq_trace(). Returns 0 or NQ_E_RANGE unless
  *  1 <= n <= NQ_MAX_N; on error the outputs are zeroed. */
 NQ_API int nq_count_bitboard(int n, uint64_t *total, uint64_t *nodes);
 

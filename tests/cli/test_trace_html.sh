@@ -29,6 +29,7 @@ headless() {
         --no-first-run --disable-background-networking \
         --disable-component-update --disable-sync \
         --user-data-dir="$profile" --enable-logging=stderr --v=0 \
+        --virtual-time-budget=5000 \
         "$@" "$url" 2>> "$TMP/browser.log"
 }
 
@@ -42,7 +43,8 @@ fi
 grep -q '<div id="board">' "$TMP/trace.html" || fail "no board element"
 
 # The replay, driven by the page itself: 40 steps forward, back to the
-# start, the end (the replayed counts against the library's), 40 again.
+# start, the end (the replayed counts against the library's), 40 again,
+# then Play for a while (it must advance), Pause, and back to step 40.
 headless "file://$TMP/trace.html?selftest=40" --dump-dom > "$TMP/dom.html" ||
     fail "$browser --dump-dom failed: $(tail -3 "$TMP/browser.log")"
 result=$(sed -n 's/.*<pre id="selftest">\(.*\)<\/pre>.*/\1/p' "$TMP/dom.html")
@@ -51,6 +53,8 @@ echo "$result" | grep -q '"status":"ok"' || fail "self-test: $result"
 echo "$result" | grep -q '"errors":\[\]' || fail "script errors: $result"
 echo "$result" | grep -q '"cells":36,' || fail "no 6 x 6 board: $result"
 echo "$result" | grep -q '"step":40,' || fail "did not step: $result"
+played=$(echo "$result" | sed -n 's/.*"played":\([0-9]*\).*/\1/p')
+[ "${played:-0}" -gt 40 ] || fail "Play did not advance: $result"
 # Step 40 of the search for 6 is the backtrack that leaves [1 3 6].
 echo "$result" | grep -q '"queens":3,.*"vector":"\[1 3 6\]"' || fail "state at step 40: $result"
 if grep -q 'Uncaught' "$TMP/browser.log"; then
