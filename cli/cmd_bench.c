@@ -93,6 +93,8 @@ static const char bench_usage[] =
     "\n"
     "Options:\n"
     "  --runs R     runs per method, the median is shown (default 5)\n"
+    "  --methods LIST  only these methods, comma-separated (for a large N:\n"
+    "               --methods bitboard,mirror,engine-1,engine-all)\n"
     "  --json       one JSON object instead of the table\n"
     "  -h, --help   show this help and exit\n"
     "\n"
@@ -171,6 +173,7 @@ static const struct bench_method bench_methods[] = {
 
 /* What the bench measured for one method. */
 struct bench_row {
+    bool selected;  /* asked for (--methods) and so measured */
     uint64_t total; /* solutions counted */
     uint64_t nodes; /* nodes visited; UINT64_MAX: not counted */
     double median;  /* median seconds of one call over the runs */
@@ -252,7 +255,8 @@ static int bench_measure(const struct bench_method *m, int n, int runs,
     if (m->run == bench_arrays || m->run == bench_issafe ||
         m->run == bench_iterative)
         row->nodes = textbook_nodes;
-    if (m->run == nq_count_bitboard && row->nodes != textbook_nodes) {
+    if (m->run == nq_count_bitboard && textbook_nodes != UINT64_MAX &&
+        row->nodes != textbook_nodes) {
         cli_error("bench: bitboard visited %llu nodes, the textbook %llu: "
                   "the trees should be the same",
                   (unsigned long long)row->nodes,
@@ -280,10 +284,21 @@ static const char *bench_rate(double per_second, char *buf, size_t size)
     return buf;
 }
 
+/* The row the speed-ups are measured against: the textbook's boolean
+ * arrays, or the first method asked for when they were left out. */
+static size_t bench_baseline(const struct bench_row *rows)
+{
+    size_t i = 0;
+    while (i + 1 < BENCH_METHOD_COUNT && !rows[i].selected)
+        i++;
+    return i;
+}
+
 static void bench_write_table(struct writer *w, int n, int runs,
                               const struct bench_row *rows)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    size_t base = bench_baseline(rows);
     writer_printf(w,
                   "nqueens bench %d: median time a call over %d runs, on this "
                   "machine (%ld cores online)\n",
@@ -294,9 +309,11 @@ static void bench_write_table(struct writer *w, int n, int runs,
                   (unsigned long long)bench_published[n]);
     writer_printf(w, "%-26s %14s %12s %12s %10s\n", "method", "nodes",
                   "median s", "nodes/s", "speed-up");
-    double baseline = rows[0].median;
+    double baseline = rows[base].median;
     for (size_t i = 0; i < BENCH_METHOD_COUNT; i++) {
         const struct bench_row *r = &rows[i];
+        if (!r->selected)
+            continue;
         char nodes[32] = "-";
         char rate[32] = "-";
         if (r->nodes != UINT64_MAX) {
@@ -316,9 +333,11 @@ static void bench_write_table(struct writer *w, int n, int runs,
         else
             writer_puts(w, "         -\n");
     }
-    writer_puts(w, "\nnodes: queens placed. The textbooks' three algorithms "
-                   "visit the same tree;\nthe bitboard visits it too, with "
-                   "cheaper tests; mirror visits about half.\n");
+    writer_printf(w,
+                  "\nspeed-up: over %s. nodes: queens placed. The textbooks' "
+                  "three\nalgorithms visit the same tree; the bitboard visits "
+                  "it too, with cheaper\ntests; mirror visits about half.\n",
+                  bench_methods[base].key);
 #if !NQ_BENCH_ENGINE
     writer_puts(w, "The full engine (nq_count) is not in this build.\n");
 #endif
@@ -332,11 +351,14 @@ static void bench_write_json(struct writer *w, int n, int runs,
                   "\"methods\":[",
                   n, runs, sysconf(_SC_NPROCESSORS_ONLN),
                   (unsigned long long)bench_published[n]);
-    double baseline = rows[0].median;
+    size_t base = bench_baseline(rows);
+    double baseline = rows[base].median;
     for (size_t i = 0; i < BENCH_METHOD_COUNT; i++) {
         const struct bench_row *r = &rows[i];
+        if (!r->selected)
+            continue;
         writer_printf(w, "%s{\"method\":\"%s\",\"total\":%llu,\"nodes\":",
-                      i == 0 ? "" : ",", bench_methods[i].key,
+                      i == base ? "" : ",", bench_methods[i].key,
                       (unsigned long long)r->total);
         if (r->nodes != UINT64_MAX)
             writer_printf(w, "%llu", (unsigned long long)r->nodes);
@@ -357,20 +379,59 @@ static void bench_write_json(struct writer *w, int n, int runs,
             writer_puts(w, "null");
         writer_putc(w, '}');
     }
-    writer_puts(w, "]}\n");
+    writer_printf(w, "],\"speedup_over\":\"%s\"}\n", bench_methods[base].key);
+}
+
+/* Marks the methods named in `list` ("arrays,mirror"). Returns false on an
+ * unknown name, after saying so. */
+static bool bench_select(const char *list, struct bench_row *rows)
+{
+    for (size_t i = 0; i < BENCH_METHOD_COUNT; i++)
+        rows[i].selected = false;
+    const char *p = list;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        bool found = false;
+        for (size_t i = 0; i < BENCH_METHOD_COUNT; i++) {
+            if (strlen(bench_methods[i].key) == len &&
+                strncmp(bench_methods[i].key, p, len) == 0) {
+                rows[i].selected = true;
+                found = true;
+            }
+        }
+        if (!found) {
+            char names[256] = "";
+            for (size_t i = 0; i < BENCH_METHOD_COUNT; i++) {
+                strcat(names, i == 0 ? "" : ", ");
+                strcat(names, bench_methods[i].key);
+            }
+            cli_usage_error("--methods: unknown method '%.*s', the methods "
+                            "are %s",
+                            (int)(len < 40 ? len : 40), p, names);
+            return false;
+        }
+        if (p[len] == '\0')
+            return true;
+        p += len + 1;
+    }
 }
 
 int cmd_bench(int argc, char **argv)
 {
-    enum { OPT_RUNS = 256, OPT_JSON };
+    enum { OPT_RUNS = 256, OPT_JSON, OPT_METHODS };
     static const struct option options[] = {
         {"runs", required_argument, NULL, OPT_RUNS},
+        {"methods", required_argument, NULL, OPT_METHODS},
         {"json", no_argument, NULL, OPT_JSON},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     long long runs = BENCH_DEFAULT_RUNS;
     bool json = false;
     const char *n_text = NULL;
+    struct bench_row rows[BENCH_METHOD_COUNT];
+    memset(rows, 0, sizeof rows);
+    for (size_t i = 0; i < BENCH_METHOD_COUNT; i++)
+        rows[i].selected = true;
 
     opterr = 0;
     optind = 1;
@@ -397,6 +458,10 @@ int cmd_bench(int argc, char **argv)
         case OPT_JSON:
             json = true;
             break;
+        case OPT_METHODS:
+            if (!bench_select(optarg, rows))
+                return EXIT_USAGE;
+            break;
         case ':':
             return cli_usage_error("option '%s' needs a value",
                                    argv[optind - 1]);
@@ -413,16 +478,22 @@ int cmd_bench(int argc, char **argv)
     if (n_text != NULL && !cli_parse_n(n_text, BENCH_MAX_N, "", &n))
         return EXIT_USAGE;
 
-    /* The textbook's node count, from the instrumented search (untimed). */
-    nq_trace_stats stats;
-    int rc = nq_trace(n, NULL, NULL, &stats);
-    if (rc != NQ_OK)
-        return cli_error("bench: %s", nq_strerror(rc));
+    /* The textbook's node count, from the instrumented search (untimed,
+     * and as slow as the textbook: only when a row shows or checks it). */
+    uint64_t textbook_nodes = UINT64_MAX;
+    if (rows[0].selected || rows[1].selected || rows[2].selected) {
+        nq_trace_stats stats;
+        int rc = nq_trace(n, NULL, NULL, &stats);
+        if (rc != NQ_OK)
+            return cli_error("bench: %s", nq_strerror(rc));
+        textbook_nodes = stats.placements;
+    }
 
-    struct bench_row rows[BENCH_METHOD_COUNT];
     for (size_t i = 0; i < BENCH_METHOD_COUNT; i++) {
+        if (!rows[i].selected)
+            continue;
         int status = bench_measure(&bench_methods[i], n, (int)runs,
-                                   stats.placements, &rows[i]);
+                                   textbook_nodes, &rows[i]);
         if (status != 0)
             return status;
     }

@@ -33,5 +33,12 @@ for m in $methods; do
         fail "fault in $m: $(cat "$TMP/err")"
     [ ! -s "$TMP/out" ] || fail "fault in $m: figures printed anyway"
 done
+# --methods: only those rows, speed-ups over the first of them.
+"$NQUEENS" bench --methods mirror,bitboard --json --runs 1 8 > "$TMP/some"
+[ "$(grep -o '"method":"[a-z0-9-]*"' "$TMP/some" | tr '\n' ' ')" = '"method":"bitboard" "method":"mirror" ' ] ||
+    fail "--methods rows: $(cat "$TMP/some")"
+grep -q '"speedup_over":"bitboard"' "$TMP/some" || fail "--methods baseline"
+expect_exit 2 "$NQUEENS" bench --methods arrays,fast 8
+grep -q "unknown method 'fast'" "$TMP/stderr" || fail "--methods unknown"
 "$NQUEENS" bench --help | grep -q '^Usage: nqueens bench' || fail "--help"
 pass
