@@ -18,12 +18,6 @@
 #include "cli.h"
 #include "nqueens.h"
 
-/* The full engine (nq_count) rows. The engine is declared in nqueens.h and
- * implemented in src/count.c; a build without it sets this to 0. */
-#ifndef NQ_BENCH_ENGINE
-#define NQ_BENCH_ENGINE 0
-#endif
-
 /* The published totals, OEIS A000170 (as tests/data/oeis-counts.tsv):
  * facts to check against, never a source of answers. */
 static const uint64_t bench_published[] = {0, /* n = 0 is not a board */
@@ -132,7 +126,6 @@ static int bench_iterative(int n, uint64_t *total, uint64_t *nodes)
     return bench_classic(NQ_CLASSIC_ITERATIVE, n, total);
 }
 
-#if NQ_BENCH_ENGINE
 static int bench_engine(int n, int threads, uint64_t *total)
 {
     nq_count_options options;
@@ -155,7 +148,6 @@ static int bench_engine_all(int n, uint64_t *total, uint64_t *nodes)
     (void)nodes;
     return bench_engine(n, 0, total);
 }
-#endif
 
 static const struct bench_method bench_methods[] = {
     {"arrays", "textbook: boolean arrays", bench_arrays},
@@ -163,10 +155,8 @@ static const struct bench_method bench_methods[] = {
     {"iterative", "textbook: iterative", bench_iterative},
     {"bitboard", "bitboard", nq_count_bitboard},
     {"mirror", "bitboard + mirror", nq_count_bitboard_mirror},
-#if NQ_BENCH_ENGINE
     {"engine-1", "engine, 1 thread", bench_engine_one},
     {"engine-all", "engine, all threads", bench_engine_all},
-#endif
 };
 
 #define BENCH_METHOD_COUNT (sizeof bench_methods / sizeof *bench_methods)
@@ -338,9 +328,6 @@ static void bench_write_table(struct writer *w, int n, int runs,
                   "three\nalgorithms visit the same tree; the bitboard visits "
                   "it too, with cheaper\ntests; mirror visits about half.\n",
                   bench_methods[base].key);
-#if !NQ_BENCH_ENGINE
-    writer_puts(w, "The full engine (nq_count) is not in this build.\n");
-#endif
 }
 
 static void bench_write_json(struct writer *w, int n, int runs,
