@@ -118,4 +118,10 @@ int cmd_seeds(int argc, char **argv);
  * (cli/cmd_count.c). */
 int cmd_count(int argc, char **argv);
 
+/* nqueens trace N: the backtracking search step by step (cli/cmd_trace.c). */
+int cmd_trace(int argc, char **argv);
+
+/* nqueens bench [N]: every counting method side by side (cli/cmd_bench.c). */
+int cmd_bench(int argc, char **argv);
+
 #endif /* NQ_CLI_H */

@@ -28,6 +28,9 @@ static const char seeds_usage[] =
     "\n"
     "Commands:\n"
     "  count N         count the solutions exactly: total, unique, symmetric\n"
+    "  trace N         the backtracking search step by step (--board,\n"
+    "                  --json, --animate, --format html)\n"
+    "  bench [N]       every counting method side by side on this machine\n"
     "\n"
     "Exit status: 0 success, 1 a negative answer (no solution, invalid\n"
     "placement), 2 bad usage or bad input.\n";

@@ -13,6 +13,8 @@ struct command {
 
 static const struct command commands[] = {
     {"count", cmd_count},
+    {"trace", cmd_trace},
+    {"bench", cmd_bench},
     {NULL, NULL}};
 
 int main(int argc, char **argv)

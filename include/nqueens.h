@@ -239,6 +239,93 @@ NQ_API int nq_subcount_add(nq_subcount *sum, const nq_subcount *add);
 NQ_API int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
                           nq_count_result *result);
 
+/* ------------------------------------------------------------------ */
+/* Learning: the search itself, step by step                           */
+/* ------------------------------------------------------------------ */
+
+/*! What happens at one step of the teaching texts' search (row by row,
+ *  boolean arrays for columns and both diagonals, columns tried in
+ *  ascending order). */
+typedef enum nq_trace_kind {
+    NQ_TRACE_PLACE = 0,     /* a queen goes on (row, col): no conflict */
+    NQ_TRACE_CONFLICT = 1,  /* (row, col) is attacked: pruned, not placed */
+    NQ_TRACE_BACKTRACK = 2, /* every column of `row` is tried: the search
+                               lifts the queen of row - 1 (or ends when
+                               row is 0) */
+    NQ_TRACE_SOLUTION = 3   /* all n queens stand: `cols` is a solution */
+} nq_trace_kind;
+
+/*! The constraint that pruned a square, checked in this order, as the
+ *  textbook's `cols[c] || diags1[r-c+n-1] || diags2[r+c]` does. */
+typedef enum nq_constraint {
+    NQ_CONSTRAINT_NONE = 0,        /* not a conflict */
+    NQ_CONSTRAINT_COLUMN = 1,      /* the column holds a queen */
+    NQ_CONSTRAINT_DIAGONAL = 2,    /* the `\` diagonal (row - col) does */
+    NQ_CONSTRAINT_ANTIDIAGONAL = 3 /* the `/` diagonal (row + col) does */
+} nq_constraint;
+
+/*! nq_constraint_name() : "column", "diagonal", "anti-diagonal" or "none";
+ *  NULL for a value outside the enum. */
+NQ_API const char *nq_constraint_name(nq_constraint constraint);
+
+/*! One event of a trace. Rows and columns are 0-based. `cols[0..depth-1]`
+ *  is the partial solution vector after the event (the queens standing in
+ *  rows 0..depth-1); it is valid only during the callback. */
+typedef struct nq_trace_event {
+    nq_trace_kind kind;
+    uint64_t step;            /* 1, 2, ...: the event's number in the trace */
+    int row;                  /* place/conflict: the square's row;
+                                 backtrack: the row given up; solution: n */
+    int col;                  /* place/conflict: the square's column; else -1 */
+    nq_constraint constraint; /* conflict: what pruned it; else NONE */
+    int clash_row;            /* conflict: the queen it clashes with; else -1 */
+    int clash_col;            /* conflict: that queen's column; else -1 */
+    const int *cols;          /* the partial vector, 0-based columns */
+    int depth;                /* how many rows of cols hold a queen */
+} nq_trace_event;
+
+/*! A trace callback: `n` is the board size. Return 0 to go on, non-zero
+ *  to stop the search. */
+typedef int (*nq_trace_fn)(const nq_trace_event *event, int n, void *user);
+
+/*! What a trace has seen so far. For a search run to its end:
+ *  placements + conflicts = n * (1 + placements not in the last row),
+ *  backtracks = placements - solutions + 1, and solutions = the total. */
+typedef struct nq_trace_stats {
+    uint64_t placements;   /* place events: consistent partial placements */
+    uint64_t conflicts[4]; /* conflict events by nq_constraint ([0] unused) */
+    uint64_t backtracks;   /* backtrack events */
+    uint64_t solutions;    /* solution events */
+    uint64_t steps;        /* all events */
+} nq_trace_stats;
+
+/*! nq_trace_conflicts() : the conflicts of every kind added up. */
+NQ_API uint64_t nq_trace_conflicts(const nq_trace_stats *stats);
+
+/*! nq_trace() : runs the teaching texts' row-by-row search on an n x n board
+ *  and calls `fn` (may be NULL: statistics only) once per event, in the
+ *  order the search makes them. `stats` (may be NULL) receives the counts
+ *  of the events made, including the one whose callback stopped the
+ *  search. Returns 0 when the search ran to its end, NQ_E_STOPPED when
+ *  `fn` stopped it, NQ_E_RANGE unless 1 <= n <= NQ_MAX_N (fn not called,
+ *  stats zeroed). */
+NQ_API int nq_trace(int n, nq_trace_fn fn, void *user, nq_trace_stats *stats);
+
+/* ---- Simple bitboard counters: what each idea buys (nqueens bench) ---- */
+
+/*! nq_count_bitboard() : counts the solutions with the plain bitboard
+ *  backtracking (three bit masks: columns and both diagonals taken), the
+ *  same search tree as the textbook, one machine word per test. `total`
+ *  (may be NULL) receives the count; `nodes` (may be NULL) the number of
+ *  queens placed, which equals the place events of nq_trace(). Returns 0 or NQ_E_RANGE unless
+ *  1 <= n <= NQ_MAX_N; on error the outputs are zeroed. */
+NQ_API int nq_count_bitboard(int n, uint64_t *total, uint64_t *nodes);
+
+/*! nq_count_bitboard_mirror() : the same, searching only the first row's
+ *  left half (and its middle column for odd n) and doubling, since the
+ *  mirror image of a solution is a solution: about half the nodes. */
+NQ_API int nq_count_bitboard_mirror(int n, uint64_t *total, uint64_t *nodes);
+
 #ifdef __cplusplus
 }
 #endif

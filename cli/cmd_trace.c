@@ -1,0 +1,488 @@
+/*
+ * cmd_trace.c - `nqueens trace N`: the teaching texts' backtracking search,
+ * one event a line (text or JSON), optionally with the board after each
+ * placement, and a summary that sets the nodes visited against brute force.
+ * The animated and HTML views live in trace_animate.c and trace_html.c.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "trace.h"
+
+static const char trace_usage[] =
+    "Usage: nqueens trace [OPTIONS] N\n"
+    "\n"
+    "Runs the textbooks' backtracking search on an N x N board (one queen a\n"
+    "row, columns tried in ascending order, boolean arrays for the columns\n"
+    "and both diagonals) and prints every step, rows and columns from 1:\n"
+    "  place      a queen goes on a square no queen attacks\n"
+    "  conflict   a square is pruned: the column, the diagonal \\ or the\n"
+    "             anti-diagonal / of an earlier queen (named) holds it\n"
+    "  backtrack  every column of a row is tried: the queen above is lifted\n"
+    "  solution   all N queens stand\n"
+    "Each line ends with the partial solution vector after the step. A\n"
+    "summary follows: the steps counted, and what brute force would visit.\n"
+    "\n"
+    "Options:\n"
+    "  --board          draw the board after each placement (Q queen,\n"
+    "                   x attacked square, . free square)\n"
+    "  --json           one JSON object a line per event (no summary)\n"
+    "  --format FMT     text (default), json, or html: one self-contained\n"
+    "                   page that replays the search (play, pause, step,\n"
+    "                   speed); at most 100000 steps unless --max-steps\n"
+    "  -o, --output FILE  write to FILE instead of standard output\n"
+    "  --animate        redraw the board in place on a terminal, in colour\n"
+    "                   (NO_COLOR respected); Ctrl-C stops it (exit\n"
+    "                   status 130) after printing the summary\n"
+    "  --delay MS       milliseconds between animation frames (default 200)\n"
+    "  --first          stop at the first solution\n"
+    "  --max-steps K    stop after K steps (events)\n"
+    "  -h, --help       show this help and exit\n"
+    "\n"
+    "Examples:\n"
+    "  nqueens trace 4\n"
+    "  nqueens trace --board --first 6\n"
+    "  nqueens trace --json 5 | grep '\"solution\"'\n"
+    "  nqueens trace --format html -o trace.html 6\n"
+    "  nqueens trace --animate --delay 50 8\n";
+
+#define TRACE_DEFAULT_DELAY_MS 200
+
+const char *trace_kind_name(nq_trace_kind kind)
+{
+    switch (kind) {
+    case NQ_TRACE_PLACE:
+        return "place";
+    case NQ_TRACE_CONFLICT:
+        return "conflict";
+    case NQ_TRACE_BACKTRACK:
+        return "backtrack";
+    case NQ_TRACE_SOLUTION:
+        return "solution";
+    }
+    return "?";
+}
+
+/* The line of a constraint as the text trace names it. */
+static const char *trace_line_name(nq_constraint constraint)
+{
+    switch (constraint) {
+    case NQ_CONSTRAINT_COLUMN:
+        return "column";
+    case NQ_CONSTRAINT_DIAGONAL:
+        return "diagonal \\";
+    case NQ_CONSTRAINT_ANTIDIAGONAL:
+        return "anti-diagonal /";
+    case NQ_CONSTRAINT_NONE:
+        break;
+    }
+    return "?";
+}
+
+const char *trace_square_text(const nq_trace_event *event, char *buf,
+                              size_t size)
+{
+    switch (event->kind) {
+    case NQ_TRACE_PLACE:
+    case NQ_TRACE_CONFLICT:
+        snprintf(buf, size, "(%d,%d)", event->row + 1, event->col + 1);
+        break;
+    case NQ_TRACE_BACKTRACK:
+        snprintf(buf, size, "row %d", event->row + 1);
+        break;
+    case NQ_TRACE_SOLUTION:
+        snprintf(buf, size, "-");
+        break;
+    }
+    return buf;
+}
+
+const char *trace_reason_text(const nq_trace_event *event, char *buf,
+                              size_t size)
+{
+    switch (event->kind) {
+    case NQ_TRACE_PLACE:
+        snprintf(buf, size, "safe");
+        break;
+    case NQ_TRACE_CONFLICT:
+        snprintf(buf, size, "%s of (%d,%d)", trace_line_name(event->constraint),
+                 event->clash_row + 1, event->clash_col + 1);
+        break;
+    case NQ_TRACE_BACKTRACK:
+        if (event->row == 0)
+            snprintf(buf, size, "no column left: search done");
+        else
+            snprintf(buf, size, "no column left: back to row %d", event->row);
+        break;
+    case NQ_TRACE_SOLUTION:
+        snprintf(buf, size, "all queens placed");
+        break;
+    }
+    return buf;
+}
+
+bool trace_attacked(const int *cols, int depth, int row, int col)
+{
+    for (int r = 0; r < depth; r++) {
+        int c = cols[r];
+        if (r == row && c == col)
+            return false;
+        if (r == row || c == col || r - c == row - col || r + c == row + col)
+            return true;
+    }
+    return false;
+}
+
+/* ---- numbers too large for 64 bits: n^n and n! for the summary ---- */
+
+/* A non-negative integer in base 10^9, least significant limb first;
+ * 64^64 has 116 digits, so 16 limbs hold every board. */
+#define BIG_LIMBS 16
+struct big {
+    uint32_t limb[BIG_LIMBS];
+    int len;
+};
+
+static void big_set(struct big *b, uint32_t value)
+{
+    memset(b, 0, sizeof *b);
+    b->limb[0] = value;
+    b->len = 1;
+}
+
+static void big_mul(struct big *b, uint32_t factor)
+{
+    uint64_t carry = 0;
+    for (int i = 0; i < b->len; i++) {
+        uint64_t v = (uint64_t)b->limb[i] * factor + carry;
+        b->limb[i] = (uint32_t)(v % 1000000000u);
+        carry = v / 1000000000u;
+    }
+    while (carry != 0 && b->len < BIG_LIMBS) {
+        b->limb[b->len++] = (uint32_t)(carry % 1000000000u);
+        carry /= 1000000000u;
+    }
+}
+
+static void big_write(struct writer *w, const struct big *b)
+{
+    writer_printf(w, "%u", b->limb[b->len - 1]);
+    for (int i = b->len - 2; i >= 0; i--)
+        writer_printf(w, "%09u", b->limb[i]);
+}
+
+void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
+                         enum trace_end end, uint64_t max_steps)
+{
+    const uint64_t *c = stats->conflicts;
+    writer_printf(w, "\nSummary for %d %s", n, n == 1 ? "queen" : "queens");
+    switch (end) {
+    case TRACE_END_COMPLETE:
+        writer_puts(w, " (the whole search):\n");
+        break;
+    case TRACE_END_FIRST:
+        writer_puts(w, " (stopped at the first solution):\n");
+        break;
+    case TRACE_END_MAX_STEPS:
+        writer_printf(w, " (stopped after %llu steps):\n",
+                      (unsigned long long)max_steps);
+        break;
+    case TRACE_END_INTERRUPTED:
+        writer_puts(w, " (interrupted):\n");
+        break;
+    }
+    writer_printf(w, "  steps        %llu\n", (unsigned long long)stats->steps);
+    writer_printf(w,
+                  "  placements   %llu (consistent partial placements: the "
+                  "nodes backtracking visits)\n",
+                  (unsigned long long)stats->placements);
+    writer_printf(w,
+                  "  conflicts    %llu (column %llu, diagonal \\ %llu, "
+                  "anti-diagonal / %llu)\n",
+                  (unsigned long long)nq_trace_conflicts(stats),
+                  (unsigned long long)c[NQ_CONSTRAINT_COLUMN],
+                  (unsigned long long)c[NQ_CONSTRAINT_DIAGONAL],
+                  (unsigned long long)c[NQ_CONSTRAINT_ANTIDIAGONAL]);
+    writer_printf(w, "  backtracks   %llu\n",
+                  (unsigned long long)stats->backtracks);
+    writer_printf(w, "  solutions    %llu\n",
+                  (unsigned long long)stats->solutions);
+
+    struct big power, factorial;
+    big_set(&power, 1);
+    big_set(&factorial, 1);
+    for (int i = 1; i <= n; i++) {
+        big_mul(&power, (uint32_t)n);
+        big_mul(&factorial, (uint32_t)i);
+    }
+    writer_puts(w, "  brute force  ");
+    big_write(w, &power);
+    writer_printf(w, " leaves with one queen a row (%d^%d), ", n, n);
+    big_write(w, &factorial);
+    writer_printf(w, " with one a row and a column (%d!)\n", n);
+}
+
+/* ---- the event stream ---- */
+
+enum trace_format { TRACE_TEXT, TRACE_JSON, TRACE_HTML };
+
+struct trace_printer {
+    struct writer *out;
+    enum trace_format format;
+    bool board;         /* draw the board after each placement */
+    bool first;         /* stop at the first solution */
+    uint64_t max_steps; /* 0: no limit */
+    uint64_t solutions; /* solution events so far */
+    enum trace_end end; /* why the trace stopped, if it did */
+};
+
+static void trace_write_vector(struct writer *w, const nq_trace_event *event,
+                               const char *separator)
+{
+    for (int r = 0; r < event->depth; r++) {
+        if (r > 0)
+            writer_puts(w, separator);
+        writer_printf(w, "%d", event->cols[r] + 1);
+    }
+}
+
+static void trace_write_board(struct writer *w, const nq_trace_event *event,
+                              int n)
+{
+    for (int row = 0; row < n; row++) {
+        writer_puts(w, "        ");
+        for (int col = 0; col < n; col++) {
+            char cell = TRACE_FREE;
+            if (row < event->depth && event->cols[row] == col)
+                cell = TRACE_QUEEN;
+            else if (trace_attacked(event->cols, event->depth, row, col))
+                cell = TRACE_ATTACKED;
+            if (col > 0)
+                writer_putc(w, ' ');
+            writer_putc(w, cell);
+        }
+        writer_putc(w, '\n');
+    }
+    writer_putc(w, '\n');
+}
+
+static void trace_write_text(struct trace_printer *p,
+                             const nq_trace_event *event, int n)
+{
+    char square[32];
+    char reason[64];
+    trace_square_text(event, square, sizeof square);
+    if (event->kind == NQ_TRACE_SOLUTION)
+        snprintf(reason, sizeof reason, "solution %llu",
+                 (unsigned long long)p->solutions);
+    else
+        trace_reason_text(event, reason, sizeof reason);
+    writer_printf(p->out, "%-7llu %-10s %-8s %-30s ",
+                  (unsigned long long)event->step, trace_kind_name(event->kind),
+                  square, reason);
+    writer_putc(p->out, '[');
+    trace_write_vector(p->out, event, " ");
+    writer_puts(p->out, "]\n");
+    if (p->board && event->kind == NQ_TRACE_PLACE)
+        trace_write_board(p->out, event, n);
+}
+
+static void trace_write_json(struct trace_printer *p,
+                             const nq_trace_event *event)
+{
+    struct writer *w = p->out;
+    writer_printf(w, "{\"event\":\"%s\",\"step\":%llu",
+                  trace_kind_name(event->kind),
+                  (unsigned long long)event->step);
+    switch (event->kind) {
+    case NQ_TRACE_PLACE:
+        writer_printf(w, ",\"row\":%d,\"col\":%d", event->row + 1,
+                      event->col + 1);
+        break;
+    case NQ_TRACE_CONFLICT:
+        writer_printf(w,
+                      ",\"row\":%d,\"col\":%d,\"constraint\":\"%s\","
+                      "\"with\":{\"row\":%d,\"col\":%d}",
+                      event->row + 1, event->col + 1,
+                      nq_constraint_name(event->constraint),
+                      event->clash_row + 1, event->clash_col + 1);
+        break;
+    case NQ_TRACE_BACKTRACK:
+        writer_printf(w, ",\"row\":%d", event->row + 1);
+        break;
+    case NQ_TRACE_SOLUTION:
+        writer_printf(w, ",\"index\":%llu", (unsigned long long)p->solutions);
+        break;
+    }
+    writer_puts(w, ",\"queens\":[");
+    trace_write_vector(w, event, ",");
+    writer_puts(w, "]}\n");
+}
+
+static int trace_print_event(const nq_trace_event *event, int n, void *user)
+{
+    struct trace_printer *p = user;
+    if (event->kind == NQ_TRACE_SOLUTION)
+        p->solutions++;
+    if (p->format == TRACE_JSON)
+        trace_write_json(p, event);
+    else
+        trace_write_text(p, event, n);
+    if (p->out->err != 0)
+        return 1; /* the output is gone: stop searching */
+    if (event->kind == NQ_TRACE_BACKTRACK && event->row == 0)
+        return 0; /* the last event of the search: nothing is cut off */
+    if (p->first && event->kind == NQ_TRACE_SOLUTION) {
+        p->end = TRACE_END_FIRST;
+        return 1;
+    }
+    if (p->max_steps != 0 && event->step >= p->max_steps) {
+        p->end = TRACE_END_MAX_STEPS;
+        return 1;
+    }
+    return 0;
+}
+
+static int trace_stream(int n, struct trace_printer *p, const char *path)
+{
+    struct writer out;
+    if (writer_open(&out, path) != 0)
+        return EXIT_USAGE;
+    p->out = &out;
+    nq_trace_stats stats;
+    if (p->format == TRACE_TEXT)
+        writer_printf(&out, "%-7s %-10s %-8s %-30s %s\n", "step", "event",
+                      "square", "why", "vector");
+    int rc = nq_trace(n, trace_print_event, p, &stats);
+    if (rc != NQ_OK && rc != NQ_E_STOPPED) {
+        writer_close(&out, false);
+        return cli_error("%s", nq_strerror(rc));
+    }
+    if (p->format == TRACE_TEXT)
+        trace_write_summary(&out, n, &stats, p->end, p->max_steps);
+    return writer_close(&out, true);
+}
+
+int cmd_trace(int argc, char **argv)
+{
+    enum {
+        OPT_BOARD = 256,
+        OPT_JSON,
+        OPT_FORMAT,
+        OPT_ANIMATE,
+        OPT_DELAY,
+        OPT_FIRST,
+        OPT_MAX_STEPS
+    };
+    static const struct option options[] = {
+        {"board", no_argument, NULL, OPT_BOARD},
+        {"json", no_argument, NULL, OPT_JSON},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"output", required_argument, NULL, 'o'},
+        {"animate", no_argument, NULL, OPT_ANIMATE},
+        {"delay", required_argument, NULL, OPT_DELAY},
+        {"first", no_argument, NULL, OPT_FIRST},
+        {"max-steps", required_argument, NULL, OPT_MAX_STEPS},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    struct trace_printer printer = {.format = TRACE_TEXT};
+    bool animate = false;
+    long long delay_ms = -1;
+    const char *path = NULL;
+    const char *n_text = NULL;
+    long long value = 0;
+
+    opterr = 0;
+    optind = 1;
+    for (;;) {
+        if (optind < argc && cli_looks_negative(argv[optind])) {
+            if (n_text != NULL)
+                return cli_usage_error("more than one N given");
+            n_text = argv[optind++];
+            continue;
+        }
+        int c = getopt_long(argc, argv, ":ho:", options, NULL);
+        if (c == -1)
+            break;
+        switch (c) {
+        case 'h':
+            fputs(trace_usage, stdout);
+            return EXIT_OK;
+        case OPT_BOARD:
+            printer.board = true;
+            break;
+        case OPT_JSON:
+            printer.format = TRACE_JSON;
+            break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "text") == 0)
+                printer.format = TRACE_TEXT;
+            else if (strcmp(optarg, "json") == 0)
+                printer.format = TRACE_JSON;
+            else if (strcmp(optarg, "html") == 0)
+                printer.format = TRACE_HTML;
+            else
+                return cli_usage_error(
+                    "--format must be text, json or html, got '%s'", optarg);
+            break;
+        case 'o':
+            path = optarg;
+            break;
+        case OPT_ANIMATE:
+            animate = true;
+            break;
+        case OPT_DELAY:
+            if (!cli_parse_long(optarg, 0, 60000, &delay_ms))
+                return cli_usage_error(
+                    "--delay must be milliseconds from 0 to 60000, got '%s'",
+                    optarg);
+            break;
+        case OPT_FIRST:
+            printer.first = true;
+            break;
+        case OPT_MAX_STEPS:
+            if (!cli_parse_long(optarg, 1, INT64_MAX, &value))
+                return cli_usage_error(
+                    "--max-steps must be a positive integer, got '%s'", optarg);
+            printer.max_steps = (uint64_t)value;
+            break;
+        case ':':
+            return cli_usage_error("option '%s' needs a value",
+                                   argv[optind - 1]);
+        default:
+            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    for (; optind < argc; optind++) {
+        if (n_text != NULL)
+            return cli_usage_error("more than one N given");
+        n_text = argv[optind];
+    }
+    if (n_text == NULL)
+        return cli_usage_error("trace needs N");
+    int n = 0;
+    if (!cli_parse_n(n_text, NQ_MAX_N, "", &n))
+        return EXIT_USAGE;
+
+    if (printer.board && printer.format != TRACE_TEXT)
+        return cli_usage_error("--board draws text boards: it does not go "
+                               "with --json or --format html");
+    if (delay_ms >= 0 && !animate)
+        return cli_usage_error("--delay only goes with --animate");
+    if (animate) {
+        if (printer.format != TRACE_TEXT || printer.board || path != NULL)
+            return cli_usage_error("--animate draws on the terminal: it does "
+                                   "not go with --board, --json, --format "
+                                   "or -o");
+        return trace_animate(n, printer.first, printer.max_steps,
+                             delay_ms >= 0 ? (long)delay_ms
+                                           : TRACE_DEFAULT_DELAY_MS);
+    }
+    if (printer.format == TRACE_HTML)
+        return trace_html(n, printer.first,
+                          printer.max_steps != 0 ? printer.max_steps
+                                                 : TRACE_HTML_DEFAULT_MAX_STEPS,
+                          path);
+    return trace_stream(n, &printer, path);
+}

@@ -1,0 +1,44 @@
+#!/bin/sh
+# nqueens bench: every method's row is there with the published count and
+# the textbook's node count; --json is one object; and the correctness
+# check fires, loudly and with exit status 1, for each method made wrong.
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+
+"$NQUEENS" bench --runs 1 8 > "$TMP/table" || fail "bench 8 exited $?"
+nodes=$("$NQUEENS" trace --json 8 | grep -c '"event":"place"')
+for label in 'textbook: boolean arrays' 'textbook: isSafe scan' \
+    'textbook: iterative' 'bitboard  '; do
+    grep -q "^$label *$nodes " "$TMP/table" || fail "row '$label' with $nodes nodes"
+done
+grep -q "^bitboard + mirror *$((nodes / 2)) " "$TMP/table" || fail "mirror row"
+grep -q "published count: $(published_total 8) solutions" "$TMP/table" || fail "published line"
+
+"$NQUEENS" bench --json --runs 2 9 > "$TMP/json" || fail "bench --json"
+[ "$(wc -l < "$TMP/json")" = 1 ] || fail "--json: one line"
+grep -q '^{"n":9,"runs":2,' "$TMP/json" || fail "--json head"
+methods=$(grep -o '"method":"[a-z0-9-]*"' "$TMP/json" | sed 's/.*:"\(.*\)"/\1/')
+for m in arrays issafe iterative bitboard mirror; do
+    echo "$methods" | grep -qx "$m" || fail "--json lacks $m"
+done
+count=$(grep -o '"total":[0-9]*' "$TMP/json" | sort -u)
+[ "$count" = "\"total\":$(published_total 9)" ] || fail "--json totals: $count"
+
+# Each method made wrong on purpose must stop the bench.
+for m in $methods; do
+    status=0
+    NQUEENS_BENCH_FAULT=$m "$NQUEENS" bench --runs 1 7 > "$TMP/out" 2> "$TMP/err" || status=$?
+    [ "$status" = 1 ] || fail "fault in $m: exit $status"
+    grep -q "bench: $m counted 41 solutions of 7 queens, the published count is 40" "$TMP/err" ||
+        fail "fault in $m: $(cat "$TMP/err")"
+    [ ! -s "$TMP/out" ] || fail "fault in $m: figures printed anyway"
+done
+# --methods: only those rows, speed-ups over the first of them.
+"$NQUEENS" bench --methods mirror,bitboard --json --runs 1 8 > "$TMP/some"
+[ "$(grep -o '"method":"[a-z0-9-]*"' "$TMP/some" | tr '\n' ' ')" = '"method":"bitboard" "method":"mirror" ' ] ||
+    fail "--methods rows: $(cat "$TMP/some")"
+grep -q '"speedup_over":"bitboard"' "$TMP/some" || fail "--methods baseline"
+expect_exit 2 "$NQUEENS" bench --methods arrays,fast 8
+grep -q "unknown method 'fast'" "$TMP/stderr" || fail "--methods unknown"
+"$NQUEENS" bench --help | grep -q '^Usage: nqueens bench' || fail "--help"
+pass

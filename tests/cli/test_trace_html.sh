@@ -1,0 +1,85 @@
+#!/bin/sh
+# nqueens trace --format html: the page is one self-contained file, and a
+# real browser (Debian's chromium, headless) loads it, steps through the
+# replay forward and back (the page's ?selftest=K), shows the board, reports
+# no script error and takes a screenshot. A page with a broken script must
+# fail the same check. Skips (status 77) only when chromium is not installed.
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+
+browser=""
+for candidate in chromium chromium-browser; do
+    if command -v "$candidate" > /dev/null 2>&1; then
+        browser=$candidate
+        break
+    fi
+done
+if [ -z "$browser" ]; then
+    echo "SKIP: chromium is not installed (Debian package chromium;" \
+        "make check installs it): the HTML replay is not tested"
+    exit 77
+fi
+
+# headless URL ARGS...: runs the browser on URL with a fresh profile.
+headless() {
+    url=$1
+    shift
+    profile=$(mktemp -d "$TMP/profile.XXXXXX")
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic \
+        --no-first-run --disable-background-networking \
+        --disable-component-update --disable-sync \
+        --user-data-dir="$profile" --enable-logging=stderr --v=0 \
+        --virtual-time-budget=5000 \
+        "$@" "$url" 2>> "$TMP/browser.log"
+}
+
+"$NQUEENS" trace --format html -o "$TMP/trace.html" 6 || fail "trace --format html"
+
+# Self-contained: no fetched script, style, image or font; no network URL.
+if grep -Eiq '<script[^>]+src=|<link|<img|<iframe|@import|url\(|https?://' \
+    "$TMP/trace.html"; then
+    fail "the page refers to something outside itself"
+fi
+grep -q '<div id="board">' "$TMP/trace.html" || fail "no board element"
+
+# The replay, driven by the page itself: 40 steps forward, back to the
+# start, the end (the replayed counts against the library's), 40 again,
+# then Play for a while (it must advance), Pause, and back to step 40.
+headless "file://$TMP/trace.html?selftest=40" --dump-dom > "$TMP/dom.html" ||
+    fail "$browser --dump-dom failed: $(tail -3 "$TMP/browser.log")"
+result=$(sed -n 's/.*<pre id="selftest">\(.*\)<\/pre>.*/\1/p' "$TMP/dom.html")
+[ -n "$result" ] || fail "the page's script did not run: $(tail -3 "$TMP/browser.log")"
+echo "$result" | grep -q '"status":"ok"' || fail "self-test: $result"
+echo "$result" | grep -q '"errors":\[\]' || fail "script errors: $result"
+echo "$result" | grep -q '"cells":36,' || fail "no 6 x 6 board: $result"
+echo "$result" | grep -q '"step":40,' || fail "did not step: $result"
+played=$(echo "$result" | sed -n 's/.*"played":\([0-9]*\).*/\1/p')
+[ "${played:-0}" -gt 40 ] || fail "Play did not advance: $result"
+# Step 40 of the search for 6 is the backtrack that leaves [1 3 6].
+echo "$result" | grep -q '"queens":3,.*"vector":"\[1 3 6\]"' || fail "state at step 40: $result"
+if grep -q 'Uncaught' "$TMP/browser.log"; then
+    fail "console: $(grep Uncaught "$TMP/browser.log" | head -2)"
+fi
+
+# A screenshot of the page stepped to a conflict: a PNG with a drawn board
+# is far larger than an empty page's.
+headless "file://$TMP/trace.html?selftest=27" --window-size=900,1000 \
+    --screenshot="$TMP/trace.png" > /dev/null || fail "screenshot failed"
+[ -f "$TMP/trace.png" ] || fail "no screenshot"
+[ "$(od -An -c -N4 "$TMP/trace.png" | tr -d ' ')" = '211PNG' ] || fail "screenshot is not a PNG"
+size=$(wc -c < "$TMP/trace.png")
+[ "$size" -gt 20000 ] || fail "screenshot of $size bytes: no board drawn?"
+
+# The check can fail: a page whose script breaks must not pass.
+sed 's/render();$/renderr();/' "$TMP/trace.html" > "$TMP/broken.html"
+headless "file://$TMP/broken.html?selftest=5" --dump-dom > "$TMP/broken-dom.html" || true
+grep -q '"status":"ok"' "$TMP/broken-dom.html" && fail "a broken page passed"
+grep -q 'Script error: .*renderr' "$TMP/broken-dom.html" || fail "a broken page's error was not shown"
+
+# Limits: --first and --max-steps shorten the recording and say so.
+"$NQUEENS" trace --format html --max-steps 100 -o "$TMP/short.html" 8
+grep -q 'first 100 steps' "$TMP/short.html" || fail "--max-steps note"
+headless "file://$TMP/short.html?selftest=150" --dump-dom > "$TMP/short-dom.html"
+grep -q '"status":"ok".*"step":100,"steps":100,' "$TMP/short-dom.html" ||
+    fail "short page: $(sed -n 's/.*<pre id="selftest">\(.*\)<\/pre>.*/\1/p' "$TMP/short-dom.html")"
+pass
