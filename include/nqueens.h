@@ -326,6 +326,92 @@ NQ_API int nq_count_bitboard(int n, uint64_t *total, uint64_t *nodes);
  *  mirror image of a solution is a solution: about half the nodes. */
 NQ_API int nq_count_bitboard_mirror(int n, uint64_t *total, uint64_t *nodes);
 
+/* ------------------------------------------------------------------ */
+/* Symmetry                                                            */
+/* ------------------------------------------------------------------ */
+
+/*! The 8 symmetries of the square, acting on a placement. Row 0 is the top
+ *  row and column 0 the left column; (r, c) is the queen of row r. */
+typedef enum nq_symmetry {
+    NQ_SYM_IDENTITY = 0,     /* (r, c) -> (r, c) */
+    NQ_SYM_ROT90 = 1,        /* quarter turn clockwise: (r, c) -> (c, n-1-r) */
+    NQ_SYM_ROT180 = 2,       /* half turn: (r, c) -> (n-1-r, n-1-c) */
+    NQ_SYM_ROT270 = 3,       /* quarter turn anticlockwise: -> (n-1-c, r) */
+    NQ_SYM_MIRROR = 4,       /* left-right mirror: (r, c) -> (r, n-1-c) */
+    NQ_SYM_FLIP = 5,         /* top-bottom flip: (r, c) -> (n-1-r, c) */
+    NQ_SYM_DIAGONAL = 6,     /* transpose on the main diagonal: -> (c, r) */
+    NQ_SYM_ANTIDIAGONAL = 7  /* transpose on the other: -> (n-1-c, n-1-r) */
+} nq_symmetry;
+
+#define NQ_SYMMETRY_COUNT 8
+
+/*! nq_transform() : writes the image of the placement cols[0..n-1] under
+ *  `s` to out[0..n-1] (out may be cols itself). cols must hold one queen
+ *  per row and per column (a permutation of 0..n-1); it need not be a
+ *  solution. Returns 0, NQ_E_RANGE unless 1 <= n <= NQ_MAX_N, NQ_E_INVAL
+ *  for a NULL pointer, an unknown `s` or cols not a permutation. */
+NQ_API int nq_transform(nq_symmetry s, const int *cols, int n, int *out);
+
+/*! nq_canonical() : the canonical form of cols' class: the lexicographically
+ *  smallest of its 8 images, written to `out` (may be NULL, may be cols),
+ *  and the number of distinct images in *class_size (may be NULL): 8, 4
+ *  (unchanged by a half turn), 2 (by a quarter turn) or 1 (n = 1).
+ *  Preconditions and errors as nq_transform(). */
+NQ_API int nq_canonical(const int *cols, int n, int *out, int *class_size);
+
+/*! nq_class_size() : the number of distinct images of cols (1, 2, 4 or 8),
+ *  or a negative error as nq_transform(). */
+NQ_API int nq_class_size(const int *cols, int n);
+
+/*! nq_is_canonical() : 1 when cols is the canonical form of its class, 0
+ *  when not, or a negative error as nq_transform(). Cheaper than
+ *  nq_canonical(): it usually decides on the first element. */
+NQ_API int nq_is_canonical(const int *cols, int n);
+
+/* ------------------------------------------------------------------ */
+/* Solutions                                                           */
+/* ------------------------------------------------------------------ */
+
+/*! Options of nq_solve() and nq_solve_unique(). Start from
+ *  nq_solve_options_init(). */
+typedef struct nq_solve_options {
+    int threads;         /* search threads; 0 = all online cores; 1 = the
+                            search runs on the calling thread alone */
+    size_t buffer_bytes; /* bound on the memory that holds solutions found
+                            ahead of their turn; 0 = the default (8 MiB) */
+} nq_solve_options;
+
+/*! The most search threads nq_solve() takes. */
+#define NQ_SOLVE_MAX_THREADS 1024
+
+/*! nq_solve_options_init() : fills `options` with the defaults. */
+NQ_API void nq_solve_options_init(nq_solve_options *options);
+
+/*! nq_solve() : calls `fn` once for every solution of n queens, in
+ *  lexicographic order of the column vectors (row 0 first), the order of
+ *  the textbook algorithms. With several threads the search is split into
+ *  ordered subproblems (the placements of the first rows) that threads
+ *  solve ahead into bounded buffers; the solutions are handed to `fn` in
+ *  order, from the calling thread only and never concurrently, so `fn`
+ *  needs no locking and the sequence does not depend on the thread count.
+ *  Memory stays bounded by options->buffer_bytes whatever the number of
+ *  solutions. `options` may be NULL (the defaults).
+ *  Returns 0 after the last solution; NQ_E_STOPPED when `fn` returned
+ *  non-zero (it is not called again); NQ_E_RANGE unless 1 <= n <=
+ *  NQ_MAX_N; NQ_E_INVAL for a NULL fn, threads < 0 or threads >
+ *  NQ_SOLVE_MAX_THREADS (fn not called); NQ_E_NOMEM, in which case fn may
+ *  have run for the first solutions. If no thread can be started the
+ *  search runs on the calling thread. */
+NQ_API int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,
+                    void *user);
+
+/*! nq_solve_unique() : as nq_solve(), but only for the canonical form of
+ *  each class of solutions under the 8 symmetries (nq_is_canonical()): one
+ *  call per class, in lexicographic order; the number of calls is the
+ *  unique count. Same options, threads and errors as nq_solve(). */
+NQ_API int nq_solve_unique(int n, const nq_solve_options *options,
+                           nq_solution_fn fn, void *user);
+
 #ifdef __cplusplus
 }
 #endif

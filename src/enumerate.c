@@ -1,0 +1,410 @@
+/*
+ * enumerate.c - nq_solve() and nq_solve_unique(): every solution (or every
+ * canonical one) streamed to one callback in lexicographic order, on any
+ * number of threads, in bounded memory.
+ *
+ * The search is split into ordered subproblems: the placements of the
+ * first `depth` rows, in lexicographic order, so that concatenating the
+ * subproblems' solutions in id order gives the whole sequence in order.
+ * Worker threads take ids in turn and pack their solutions into chunks
+ * queued on the id's slot; the calling thread hands the chunks of the
+ * oldest unfinished id (the head) to the callback, then moves to the next
+ * id. Memory is bounded twice: workers never run more than `window` ids
+ * ahead of the head, and a slot holds at most `slot_cap` chunks (a worker
+ * that fills its slot waits until the calling thread drains it). The head
+ * slot is always being drained, so the pipeline cannot deadlock.
+ *
+ * This is a small ordered pipeline of its own; the counting engine's
+ * thread pool (tasks) hands ids out in any order and reports each result
+ * once, which does not fit a stream that must come out in order. The two
+ * share the idea of ids over prefixes and could share the id hand-out.
+ */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kernel.h"
+#include "nqueens.h"
+#include "symmetry.h"
+
+#define ENUM_DEFAULT_BUFFER ((size_t)8 << 20) /* bytes */
+#define ENUM_MAX_CHUNK ((size_t)64 << 10)     /* bytes of solutions */
+#define ENUM_MIN_CHUNK ((size_t)4 << 10)
+#define ENUM_WINDOW_PER_THREAD 4 /* ids in flight per worker */
+#define ENUM_SERIAL_BELOW_N 12   /* threads = 0 runs serially below this n */
+
+/* Solutions packed as one byte per row (n <= 64 columns fit). */
+struct chunk {
+    struct chunk *next;   /* queue or free-list link */
+    size_t count;         /* solutions held */
+    unsigned char cols[]; /* count * n columns */
+};
+
+/* The queued output of the subproblem with id = slot index mod window. */
+struct slot {
+    struct chunk *first; /* oldest queued chunk */
+    struct chunk *last;  /* newest queued chunk */
+    size_t chunks;       /* chunks queued */
+    bool done;           /* the subproblem has queued all it found */
+};
+
+struct pipeline {
+    /* What is searched; read-only once the workers run. */
+    int n;
+    bool unique;
+    int depth;            /* rows fixed by a subproblem's prefix */
+    size_t per_chunk;     /* solutions per chunk */
+    size_t window;        /* ids that may be handed out past the head */
+    size_t slot_cap;      /* chunks a slot may hold */
+    nq_solution_fn fn;
+    void *user;
+
+    /* Everything below is guarded by lock. */
+    pthread_mutex_t lock;
+    pthread_cond_t workers_wake; /* head moved, a slot drained, stop */
+    pthread_cond_t caller_wake;  /* an id handed out, a chunk queued, done */
+    struct kernel prefixes;      /* iterator over the subproblems' prefixes */
+    bool prefixes_done;          /* every id has been handed out */
+    uint64_t next_id;            /* the id the next worker takes */
+    uint64_t head;               /* the id whose solutions go out now */
+    struct slot *slots;          /* window slots */
+    struct chunk *free_chunks;   /* drained chunks, for reuse */
+    bool stop;                   /* the callback stopped or an error */
+    int error;                   /* first error of a worker, 0 if none */
+};
+
+/* Columns allowed in row 0: all, or for the unique search the left half,
+ * since a canonical vector is no larger than its mirror image. */
+static uint64_t first_row_columns(int n, bool unique)
+{
+    if (!unique)
+        return ~(uint64_t)0;
+    int last = (n - 1) / 2;
+    return last >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (last + 1)) - 1;
+}
+
+/* Rows fixed per subproblem: deep enough that subproblems are many and
+ * small (a few thousand solutions each for n = 16), shallow enough that
+ * their number stays modest. */
+static int subproblem_depth(int n)
+{
+    int depth = n - 13 > 2 ? n - 13 : 2;
+    return depth < n ? depth : n;
+}
+
+static int online_cores(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > NQ_SOLVE_MAX_THREADS ? NQ_SOLVE_MAX_THREADS
+                                                        : (int)cores;
+}
+
+/* ---- the calling thread alone ---------------------------------------- */
+
+static int solve_serial(int n, bool unique, nq_solution_fn fn, void *user)
+{
+    struct kernel k;
+    int rc = kernel_start(&k, n, NULL, 0, n, first_row_columns(n, unique));
+    if (rc != NQ_OK)
+        return rc;
+    while (kernel_next(&k)) {
+        if (unique && !symmetry_is_canonical(k.cols, n))
+            continue;
+        if (fn(k.cols, n, user) != 0)
+            return NQ_E_STOPPED;
+    }
+    return NQ_OK;
+}
+
+/* ---- workers ------------------------------------------------------------ */
+
+/* A chunk from the free list or the heap; called with the lock held. */
+static struct chunk *take_chunk(struct pipeline *p)
+{
+    struct chunk *c = p->free_chunks;
+    if (c != NULL) {
+        p->free_chunks = c->next;
+    } else {
+        c = malloc(sizeof *c + p->per_chunk * (size_t)p->n);
+        if (c == NULL) {
+            p->error = p->error ? p->error : NQ_E_NOMEM;
+            p->stop = true;
+            pthread_cond_broadcast(&p->workers_wake);
+            pthread_cond_signal(&p->caller_wake);
+            return NULL;
+        }
+    }
+    c->next = NULL;
+    c->count = 0;
+    return c;
+}
+
+/* Queues a chunk (NULL: none) on id's slot, marks the slot done if asked,
+ * waits while the slot is full, and returns an empty chunk to go on with
+ * (NULL when the run stops or is done). */
+static struct chunk *queue_chunk(struct pipeline *p, uint64_t id,
+                                 struct chunk *c, bool done)
+{
+    struct slot *slot = &p->slots[id % p->window];
+    pthread_mutex_lock(&p->lock);
+    if (c != NULL && c->count > 0) {
+        if (slot->last != NULL)
+            slot->last->next = c;
+        else
+            slot->first = c;
+        slot->last = c;
+        slot->chunks++;
+    } else if (c != NULL) {
+        c->next = p->free_chunks;
+        p->free_chunks = c;
+    }
+    slot->done = done;
+    pthread_cond_signal(&p->caller_wake);
+    struct chunk *fresh = NULL;
+    if (!done) {
+        while (!p->stop && slot->chunks >= p->slot_cap)
+            pthread_cond_wait(&p->workers_wake, &p->lock);
+        if (!p->stop)
+            fresh = take_chunk(p);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return fresh;
+}
+
+/* Finds every solution below one prefix and queues them. */
+static void solve_subproblem(struct pipeline *p, uint64_t id,
+                             const int *prefix)
+{
+    const int n = p->n;
+    struct kernel k;
+    if (kernel_start(&k, n, prefix, p->depth, n, ~(uint64_t)0) != NQ_OK) {
+        queue_chunk(p, id, NULL, true); /* cannot happen: prefixes are valid */
+        return;
+    }
+    pthread_mutex_lock(&p->lock);
+    struct chunk *c = p->stop ? NULL : take_chunk(p);
+    pthread_mutex_unlock(&p->lock);
+    if (c == NULL) {
+        queue_chunk(p, id, NULL, true);
+        return;
+    }
+    while (kernel_next(&k)) {
+        if (p->unique && !symmetry_is_canonical(k.cols, n))
+            continue;
+        unsigned char *out = c->cols + c->count * (size_t)n;
+        for (int r = 0; r < n; r++)
+            out[r] = (unsigned char)k.cols[r];
+        if (++c->count == p->per_chunk) {
+            c = queue_chunk(p, id, c, false);
+            if (c == NULL) {
+                queue_chunk(p, id, NULL, true);
+                return;
+            }
+        }
+    }
+    queue_chunk(p, id, c, true);
+}
+
+static void *worker_main(void *arg)
+{
+    struct pipeline *p = arg;
+    int prefix[NQ_MAX_N];
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (!p->stop && !p->prefixes_done &&
+               p->next_id >= p->head + p->window)
+            pthread_cond_wait(&p->workers_wake, &p->lock);
+        if (p->stop || p->prefixes_done)
+            break;
+        if (!kernel_next(&p->prefixes)) {
+            p->prefixes_done = true;
+            pthread_cond_signal(&p->caller_wake);
+            break;
+        }
+        uint64_t id = p->next_id++;
+        memcpy(prefix, p->prefixes.cols, sizeof(int) * (size_t)p->depth);
+        struct slot *slot = &p->slots[id % p->window];
+        memset(slot, 0, sizeof *slot);
+        pthread_cond_signal(&p->caller_wake);
+        pthread_mutex_unlock(&p->lock);
+        solve_subproblem(p, id, prefix);
+        pthread_mutex_lock(&p->lock);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* ---- the calling thread: hands the chunks out in id order ------------- */
+
+/* Calls fn for every solution of a chunk; non-zero when fn stopped. */
+static int deliver(const struct pipeline *p, const struct chunk *c)
+{
+    int cols[NQ_MAX_N];
+    const int n = p->n;
+    for (size_t i = 0; i < c->count; i++) {
+        const unsigned char *packed = c->cols + i * (size_t)n;
+        for (int r = 0; r < n; r++)
+            cols[r] = packed[r];
+        if (p->fn(cols, n, p->user) != 0)
+            return 1;
+    }
+    return 0;
+}
+
+static int drain_in_order(struct pipeline *p)
+{
+    int rc = NQ_OK;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (!p->stop && p->head >= p->next_id && !p->prefixes_done)
+            pthread_cond_wait(&p->caller_wake, &p->lock);
+        if (p->stop || p->head >= p->next_id)
+            break; /* an error, or every id delivered */
+        struct slot *slot = &p->slots[p->head % p->window];
+        while (!p->stop && slot->first == NULL && !slot->done)
+            pthread_cond_wait(&p->caller_wake, &p->lock);
+        if (p->stop)
+            break;
+        struct chunk *c = slot->first;
+        if (c == NULL) {
+            p->head++; /* done and drained: the next id's turn */
+            pthread_cond_broadcast(&p->workers_wake);
+            continue;
+        }
+        slot->first = c->next;
+        if (slot->first == NULL)
+            slot->last = NULL;
+        slot->chunks--;
+        pthread_cond_broadcast(&p->workers_wake);
+        pthread_mutex_unlock(&p->lock);
+        int stopped = deliver(p, c);
+        pthread_mutex_lock(&p->lock);
+        c->next = p->free_chunks;
+        p->free_chunks = c;
+        if (stopped) {
+            rc = NQ_E_STOPPED;
+            break;
+        }
+    }
+    if (rc == NQ_OK && p->error != 0)
+        rc = p->error;
+    p->stop = true;
+    pthread_cond_broadcast(&p->workers_wake);
+    pthread_mutex_unlock(&p->lock);
+    return rc;
+}
+
+/* Frees every chunk still queued or pooled. */
+static void free_chunks(struct pipeline *p)
+{
+    for (size_t s = 0; s < p->window; s++) {
+        for (struct chunk *c = p->slots[s].first, *next; c != NULL; c = next) {
+            next = c->next;
+            free(c);
+        }
+    }
+    for (struct chunk *c = p->free_chunks, *next; c != NULL; c = next) {
+        next = c->next;
+        free(c);
+    }
+}
+
+static int solve_parallel(int n, bool unique, int threads, size_t buffer,
+                          nq_solution_fn fn, void *user)
+{
+    struct pipeline p;
+    memset(&p, 0, sizeof p);
+    p.n = n;
+    p.unique = unique;
+    p.depth = subproblem_depth(n);
+    p.fn = fn;
+    p.user = user;
+    p.window = (size_t)threads * ENUM_WINDOW_PER_THREAD;
+    /* Chunks small enough that each slot holds a few within the budget. */
+    size_t chunk_bytes = buffer / (p.window * 4);
+    chunk_bytes = chunk_bytes > ENUM_MAX_CHUNK   ? ENUM_MAX_CHUNK
+                  : chunk_bytes < ENUM_MIN_CHUNK ? ENUM_MIN_CHUNK
+                                                 : chunk_bytes;
+    p.per_chunk = chunk_bytes / (size_t)n;
+    p.slot_cap = buffer / (p.window * chunk_bytes);
+    if (p.slot_cap < 2)
+        p.slot_cap = 2;
+    int rc = kernel_start(&p.prefixes, n, NULL, 0, p.depth,
+                          first_row_columns(n, unique));
+    if (rc != NQ_OK)
+        return rc;
+    p.slots = calloc(p.window, sizeof *p.slots);
+    pthread_t *workers = calloc((size_t)threads, sizeof *workers);
+    if (p.slots == NULL || workers == NULL) {
+        free(p.slots);
+        free(workers);
+        return NQ_E_NOMEM;
+    }
+    pthread_mutex_init(&p.lock, NULL);
+    pthread_cond_init(&p.workers_wake, NULL);
+    pthread_cond_init(&p.caller_wake, NULL);
+
+    int started = 0;
+    while (started < threads &&
+           pthread_create(&workers[started], NULL, worker_main, &p) == 0)
+        started++;
+    if (started > 0) {
+        rc = drain_in_order(&p);
+        for (int t = 0; t < started; t++)
+            pthread_join(workers[t], NULL);
+    } else {
+        rc = solve_serial(n, unique, fn, user);
+    }
+
+    free_chunks(&p);
+    pthread_cond_destroy(&p.caller_wake);
+    pthread_cond_destroy(&p.workers_wake);
+    pthread_mutex_destroy(&p.lock);
+    free(p.slots);
+    free(workers);
+    return rc;
+}
+
+/* ---- the public calls ------------------------------------------------- */
+
+void nq_solve_options_init(nq_solve_options *options)
+{
+    options->threads = 0;
+    options->buffer_bytes = 0;
+}
+
+static int solve(int n, const nq_solve_options *options, bool unique,
+                 nq_solution_fn fn, void *user)
+{
+    nq_solve_options defaults;
+    nq_solve_options_init(&defaults);
+    if (options == NULL)
+        options = &defaults;
+    if (n < 1 || n > NQ_MAX_N)
+        return NQ_E_RANGE;
+    if (fn == NULL || options->threads < 0 ||
+        options->threads > NQ_SOLVE_MAX_THREADS)
+        return NQ_E_INVAL;
+    int threads = options->threads;
+    if (threads == 0)
+        threads = n < ENUM_SERIAL_BELOW_N ? 1 : online_cores();
+    if (threads == 1)
+        return solve_serial(n, unique, fn, user);
+    size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
+                                                : ENUM_DEFAULT_BUFFER;
+    return solve_parallel(n, unique, threads, buffer, fn, user);
+}
+
+int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,
+             void *user)
+{
+    return solve(n, options, false, fn, user);
+}
+
+int nq_solve_unique(int n, const nq_solve_options *options,
+                    nq_solution_fn fn, void *user)
+{
+    return solve(n, options, true, fn, user);
+}
