@@ -124,4 +124,7 @@ int cmd_trace(int argc, char **argv);
 /* nqueens bench [N]: every counting method side by side (cli/cmd_bench.c). */
 int cmd_bench(int argc, char **argv);
 
+/* nqueens solve N: the solutions as a stream (cli/cmd_solve.c). */
+int cmd_solve(int argc, char **argv);
+
 #endif /* NQ_CLI_H */

@@ -27,6 +27,8 @@ static const char seeds_usage[] =
     "  -V, --version   show the version and exit\n"
     "\n"
     "Commands:\n"
+    "  solve N         the solutions as a stream: board, vector, json, csv\n"
+    "                  or svg, all or one per symmetry class (--unique)\n"
     "  count N         count the solutions exactly: total, unique, symmetric\n"
     "  trace N         the backtracking search step by step (--board,\n"
     "                  --json, --animate, --format html)\n"

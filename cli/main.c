@@ -12,6 +12,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+    {"solve", cmd_solve},
     {"count", cmd_count},
     {"trace", cmd_trace},
     {"bench", cmd_bench},
