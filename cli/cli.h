@@ -94,6 +94,14 @@ void writer_flush(struct writer *w);
  * Returns 0, or prints the first write error and returns EXIT_USAGE. */
 int writer_close(struct writer *w, bool commit);
 
+/* ---- cleanup on signals (cli/cleanup.c) ---- */
+
+/* Until cleanup_disarm(), SIGINT, SIGTERM and SIGHUP remove `path` (kept,
+ * not copied) before the tool dies of the signal. One path at a time;
+ * cleanup_disarm() without an armed path does nothing. */
+void cleanup_arm(const char *path);
+void cleanup_disarm(void);
+
 /* ---- boards (cli/board.c) ---- */
 
 /* How a board is drawn. */

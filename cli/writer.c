@@ -70,6 +70,7 @@ int writer_open(struct writer *w, const char *path)
     mode_t mask = umask(0);
     umask(mask);
     fchmod(w->fd, 0666 & ~mask);
+    cleanup_arm(w->tmp_path);
     return 0;
 }
 
@@ -178,6 +179,8 @@ int writer_close(struct writer *w, bool commit)
                            w->path ? w->path : "", w->path ? "'" : "",
                            strerror(w->err));
     }
+    /* Only now: a signal before this point still removes the file. */
+    cleanup_disarm();
     free(w->buf);
     free(w->path);
     free(w->tmp_path);

@@ -82,19 +82,23 @@ bool kernel_next(struct kernel *k)
         }
         uint64_t bit = avail & (0 - avail); /* leftmost untried column */
         k->avail[r] = avail ^ bit;
-        k->cols[r] = __builtin_ctzll(bit);
         if (r == last) {
+            k->cols[r] = __builtin_ctzll(bit);
             k->row = r;
             return true;
         }
         uint64_t columns = k->columns[r] | bit;
         uint64_t down = (k->diag_down[r] | bit) << 1;
         uint64_t up = (k->diag_up[r] | bit) >> 1;
+        uint64_t next = board & ~(columns | down | up);
+        if (next == 0)
+            continue; /* row r+1 would have no square: try the next column */
+        k->cols[r] = __builtin_ctzll(bit);
         r++;
         k->columns[r] = columns;
         k->diag_down[r] = down;
         k->diag_up[r] = up;
-        k->avail[r] = board & ~(columns | down | up);
+        k->avail[r] = next;
     }
     k->row = -1;
     return false;
