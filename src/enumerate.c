@@ -87,10 +87,16 @@ static uint64_t first_row_columns(int n, bool unique)
 
 /* Rows fixed per subproblem: deep enough that subproblems are many and
  * small (a few thousand solutions each for n = 16), shallow enough that
- * their number stays modest. */
+ * their number stays modest and that finding the next prefix, which is
+ * done under the lock, stays cheap on big boards. */
+#define ENUM_MIN_DEPTH 2
+#define ENUM_MAX_DEPTH 5
 static int subproblem_depth(int n)
 {
-    int depth = n - 13 > 2 ? n - 13 : 2;
+    int depth = n - 13;
+    depth = depth < ENUM_MIN_DEPTH   ? ENUM_MIN_DEPTH
+            : depth > ENUM_MAX_DEPTH ? ENUM_MAX_DEPTH
+                                     : depth;
     return depth < n ? depth : n;
 }
 
