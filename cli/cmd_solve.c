@@ -141,8 +141,7 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
         case 'l':
             if (!cli_parse_long(optarg, 0, INT64_MAX, &value))
                 return cli_usage_error(
-                    "--limit must be an integer from 0 to %lld, got '%s'",
-                    (long long)INT64_MAX,
+                    "--limit must be a whole number (0 or more), got '%s'",
                     cli_quote(optarg, quoted, sizeof quoted));
             a->limit = (uint64_t)value;
             a->limit_given = true;

@@ -1,0 +1,30 @@
+#!/bin/sh
+# `nqueens solve`: the output is byte-identical whatever the number of
+# threads (1, 2 and 3), in every format, all solutions or --unique.
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+
+for n in 6 10 12; do
+    for format in board vector json csv svg; do
+        for unique in "" --unique; do
+            limit=""
+            [ "$format" = svg ] && limit="--limit 1000"
+            # shellcheck disable=SC2086
+            "$NQUEENS" solve "$n" --format "$format" $unique $limit --threads 1 > "$TMP/t1" ||
+                fail "solve $n $format $unique --threads 1"
+            for threads in 2 3; do
+                # shellcheck disable=SC2086
+                "$NQUEENS" solve "$n" --format "$format" $unique $limit --threads "$threads" > "$TMP/t" ||
+                    fail "solve $n $format $unique --threads $threads"
+                cmp -s "$TMP/t1" "$TMP/t" ||
+                    fail "solve $n --format $format $unique: --threads $threads differs from 1"
+            done
+        done
+    done
+done
+# The teaching texts' program (all cores by default) prints the same boards
+# as one thread of `solve`, then the total.
+"$NQUEENS" 12 > "$TMP/seeds"
+{ "$NQUEENS" solve 12 --threads 1; echo; echo "14200 solutions in total."; } > "$TMP/solve"
+cmp -s "$TMP/seeds" "$TMP/solve" || fail "nqueens 12 differs from solve 12 --threads 1"
+pass
