@@ -55,8 +55,8 @@ static const char solve_usage[] =
 struct solve_run {
     const struct output_format *format;
     struct format_run run;
-    uint64_t limit;     /* solutions to write; UINT64_MAX: all */
-    bool svg_overflow;  /* an SVG without --limit met too many boards */
+    uint64_t limit;    /* solutions to write; UINT64_MAX: all */
+    bool svg_overflow; /* an SVG without --limit met too many boards */
 };
 
 static int solve_write_one(const int *cols, int n, void *user)
@@ -131,9 +131,9 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
         case 'f':
             a->format = format_find(optarg);
             if (a->format == NULL)
-                return cli_usage_error("--format must be one of %s, got '%s'",
-                                       format_names,
-                                       cli_quote(optarg, quoted, sizeof quoted));
+                return cli_usage_error(
+                    "--format must be one of %s, got '%s'", format_names,
+                    cli_quote(optarg, quoted, sizeof quoted));
             break;
         case 'u':
             a->unique = true;
@@ -148,8 +148,9 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
             break;
         case OPT_BASE:
             if (!cli_parse_long(optarg, 0, 1, &value))
-                return cli_usage_error("--base must be 0 or 1, got '%s'",
-                                       cli_quote(optarg, quoted, sizeof quoted));
+                return cli_usage_error(
+                    "--base must be 0 or 1, got '%s'",
+                    cli_quote(optarg, quoted, sizeof quoted));
             a->base = (int)value;
             a->base_given = true;
             break;
@@ -169,9 +170,8 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
         case OPT_QUEEN:
         case OPT_EMPTY:
             if (*optarg == '\0')
-                return cli_usage_error("%s needs a glyph", c == OPT_QUEEN
-                                                               ? "--queen"
-                                                               : "--empty");
+                return cli_usage_error("%s needs a glyph",
+                                       c == OPT_QUEEN ? "--queen" : "--empty");
             if (c == OPT_QUEEN)
                 a->style.queen = optarg;
             else
@@ -206,8 +206,7 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
         return cli_usage_error("--queen, --empty and --compact apply to "
                                "--format board, not %s",
                                a->format->name);
-    if (a->format == &format_svg && a->limit_given &&
-        a->limit > SVG_LIMIT_MAX)
+    if (a->format == &format_svg && a->limit_given && a->limit > SVG_LIMIT_MAX)
         return cli_usage_error("an SVG holds at most %d boards; got --limit "
                                "%llu",
                                SVG_LIMIT_MAX, (unsigned long long)a->limit);

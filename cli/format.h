@@ -24,8 +24,8 @@ void number_table_init(struct number_table *table, int base, char separator);
 
 /* Appends cols[0..n-1] through the table to `line`; returns the end. The
  * last separator is included. `line` needs room for 4 * n bytes. */
-char *number_table_put(const struct number_table *table, const int *cols,
-                       int n, char *line);
+char *number_table_put(const struct number_table *table, const int *cols, int n,
+                       char *line);
 
 /* The longest line a line format builds: a prefix with a 20-digit index,
  * then at most 4 bytes a row. */
@@ -49,9 +49,9 @@ struct format_run {
 };
 
 struct output_format {
-    const char *name;  /* the --format value */
-    bool uses_base;    /* --base applies */
-    bool uses_glyphs;  /* --queen, --empty, --compact apply */
+    const char *name; /* the --format value */
+    bool uses_base;   /* --base applies */
+    bool uses_glyphs; /* --queen, --empty, --compact apply */
     /* Each returns 0, or prints an error and returns an exit status. */
     int (*begin)(struct format_run *run);
     void (*solution)(struct format_run *run, const int *cols);

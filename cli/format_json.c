@@ -32,4 +32,3 @@ const struct output_format format_json = {
     .solution = json_solution,
     .end = format_no_end,
 };
-

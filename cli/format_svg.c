@@ -13,9 +13,9 @@
 
 #include "format.h"
 
-#define SVG_CELL 24   /* side of a square, in pixels */
-#define SVG_GAP 16    /* space around and between boards */
-#define SVG_LABEL 20  /* height of the line holding a solution's number */
+#define SVG_CELL 24  /* side of a square, in pixels */
+#define SVG_GAP 16   /* space around and between boards */
+#define SVG_LABEL 20 /* height of the line holding a solution's number */
 
 struct svg_state {
     unsigned char *cols; /* kept solutions, n bytes each */
@@ -128,10 +128,9 @@ static int svg_end(struct format_run *run)
                   "xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
                   "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
                   width, height, width, height);
-    writer_printf(w, "<title>%d queens: %zu solution%s</title>\n", n,
-                  s->count, s->count == 1 ? "" : "s");
-    writer_printf(w,
-                  "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+    writer_printf(w, "<title>%d queens: %zu solution%s</title>\n", n, s->count,
+                  s->count == 1 ? "" : "s");
+    writer_printf(w, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
                   width, height);
     svg_defs(w);
     for (size_t i = 0; i < s->count; i++) {

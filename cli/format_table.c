@@ -33,8 +33,8 @@ void number_table_init(struct number_table *table, int base, char separator)
     }
 }
 
-char *number_table_put(const struct number_table *table, const int *cols,
-                       int n, char *line)
+char *number_table_put(const struct number_table *table, const int *cols, int n,
+                       char *line)
 {
     for (int r = 0; r < n; r++) {
         /* Always copy 4 bytes: a fixed-size copy is one store. */

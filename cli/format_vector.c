@@ -27,4 +27,3 @@ const struct output_format format_vector = {
     .solution = vector_solution,
     .end = format_no_end,
 };
-

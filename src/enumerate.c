@@ -54,10 +54,10 @@ struct pipeline {
     /* What is searched; read-only once the workers run. */
     int n;
     bool unique;
-    int depth;            /* rows fixed by a subproblem's prefix */
-    size_t per_chunk;     /* solutions per chunk */
-    size_t window;        /* ids that may be handed out past the head */
-    size_t slot_cap;      /* chunks a slot may hold */
+    int depth;        /* rows fixed by a subproblem's prefix */
+    size_t per_chunk; /* solutions per chunk */
+    size_t window;    /* ids that may be handed out past the head */
+    size_t slot_cap;  /* chunks a slot may hold */
     nq_solution_fn fn;
     void *user;
 
@@ -103,8 +103,9 @@ static int subproblem_depth(int n)
 static int online_cores(void)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cores < 1 ? 1 : cores > NQ_SOLVE_MAX_THREADS ? NQ_SOLVE_MAX_THREADS
-                                                        : (int)cores;
+    return cores < 1                      ? 1
+           : cores > NQ_SOLVE_MAX_THREADS ? NQ_SOLVE_MAX_THREADS
+                                          : (int)cores;
 }
 
 /* ---- the calling thread alone ---------------------------------------- */
@@ -180,8 +181,7 @@ static struct chunk *queue_chunk(struct pipeline *p, uint64_t id,
 }
 
 /* Finds every solution below one prefix and queues them. */
-static void solve_subproblem(struct pipeline *p, uint64_t id,
-                             const int *prefix)
+static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix)
 {
     const int n = p->n;
     struct kernel k;
@@ -399,7 +399,7 @@ static int solve(int n, const nq_solve_options *options, bool unique,
     if (threads == 1)
         return solve_serial(n, unique, fn, user);
     size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
-                                                : ENUM_DEFAULT_BUFFER;
+                                               : ENUM_DEFAULT_BUFFER;
     return solve_parallel(n, unique, threads, buffer, fn, user);
 }
 
@@ -409,8 +409,8 @@ int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,
     return solve(n, options, false, fn, user);
 }
 
-int nq_solve_unique(int n, const nq_solve_options *options,
-                    nq_solution_fn fn, void *user)
+int nq_solve_unique(int n, const nq_solve_options *options, nq_solution_fn fn,
+                    void *user)
 {
     return solve(n, options, true, fn, user);
 }

@@ -22,13 +22,13 @@
 /* One search in progress. Row r's masks hold, as bit c = column c, the
  * squares of row r attacked by the queens of rows 0..r-1. */
 struct kernel {
-    int n;                            /* board size, 1..NQ_MAX_N */
-    int base;                         /* rows 0..base-1 are fixed */
-    int target;                       /* yield when this many rows hold queens */
-    int row;                          /* row to resume from; -1 when exhausted */
-    uint64_t board;                   /* the n low bits: the squares of a row */
-    uint64_t avail[NQ_MAX_N + 1];     /* columns of row r still to try */
-    uint64_t columns[NQ_MAX_N + 1];   /* columns taken by earlier rows */
+    int n;                          /* board size, 1..NQ_MAX_N */
+    int base;                       /* rows 0..base-1 are fixed */
+    int target;                     /* yield when this many rows hold queens */
+    int row;                        /* row to resume from; -1 when exhausted */
+    uint64_t board;                 /* the n low bits: the squares of a row */
+    uint64_t avail[NQ_MAX_N + 1];   /* columns of row r still to try */
+    uint64_t columns[NQ_MAX_N + 1]; /* columns taken by earlier rows */
     uint64_t diag_down[NQ_MAX_N + 1]; /* attacked along down-right diagonals */
     uint64_t diag_up[NQ_MAX_N + 1];   /* attacked along down-left diagonals */
     int cols[NQ_MAX_N];               /* the placement: 0-based column by row */

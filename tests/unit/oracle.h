@@ -50,16 +50,16 @@ static inline struct placements oracle_solutions(int n)
 {
     struct placements p = {.n = n};
     uint64_t count = 0;
-    assert_int_equal(nq_classic_solve(NQ_CLASSIC_ARRAYS, n, placements_add,
-                                      &p, &count),
-                     NQ_OK);
+    assert_int_equal(
+        nq_classic_solve(NQ_CLASSIC_ARRAYS, n, placements_add, &p, &count),
+        NQ_OK);
     assert_int_equal(count, p.count);
     return p;
 }
 
 /* Fails unless a and b hold the same placements in the same order. */
 static inline void assert_same_sequence(const struct placements *a,
-                                 const struct placements *b)
+                                        const struct placements *b)
 {
     assert_int_equal(a->n, b->n);
     assert_int_equal(a->count, b->count);
@@ -69,23 +69,48 @@ static inline void assert_same_sequence(const struct placements *a,
 }
 
 /* The test's own transforms: where the square (r, c) goes. */
-static inline void move_point(nq_symmetry s, int n, int r, int c, int *nr, int *nc)
+static inline void move_point(nq_symmetry s, int n, int r, int c, int *nr,
+                              int *nc)
 {
     int m = n - 1;
     switch (s) {
-    case NQ_SYM_IDENTITY: *nr = r; *nc = c; break;
-    case NQ_SYM_ROT90: *nr = c; *nc = m - r; break;
-    case NQ_SYM_ROT180: *nr = m - r; *nc = m - c; break;
-    case NQ_SYM_ROT270: *nr = m - c; *nc = r; break;
-    case NQ_SYM_MIRROR: *nr = r; *nc = m - c; break;
-    case NQ_SYM_FLIP: *nr = m - r; *nc = c; break;
-    case NQ_SYM_DIAGONAL: *nr = c; *nc = r; break;
-    case NQ_SYM_ANTIDIAGONAL: *nr = m - c; *nc = m - r; break;
+    case NQ_SYM_IDENTITY:
+        *nr = r;
+        *nc = c;
+        break;
+    case NQ_SYM_ROT90:
+        *nr = c;
+        *nc = m - r;
+        break;
+    case NQ_SYM_ROT180:
+        *nr = m - r;
+        *nc = m - c;
+        break;
+    case NQ_SYM_ROT270:
+        *nr = m - c;
+        *nc = r;
+        break;
+    case NQ_SYM_MIRROR:
+        *nr = r;
+        *nc = m - c;
+        break;
+    case NQ_SYM_FLIP:
+        *nr = m - r;
+        *nc = c;
+        break;
+    case NQ_SYM_DIAGONAL:
+        *nr = c;
+        *nc = r;
+        break;
+    case NQ_SYM_ANTIDIAGONAL:
+        *nr = m - c;
+        *nc = m - r;
+        break;
     }
 }
 
 static inline void reference_transform(nq_symmetry s, const int *cols, int n,
-                                int *out)
+                                       int *out)
 {
     for (int r = 0; r < n; r++) {
         int nr = 0, nc = 0;
@@ -96,7 +121,7 @@ static inline void reference_transform(nq_symmetry s, const int *cols, int n,
 
 /* The smallest image and the number of distinct images, by brute force. */
 static inline void reference_canonical(const int *cols, int n, int *smallest,
-                                int *distinct)
+                                       int *distinct)
 {
     int images[NQ_SYMMETRY_COUNT][NQ_MAX_N];
     *distinct = 0;

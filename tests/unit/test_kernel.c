@@ -56,9 +56,9 @@ static void test_split_by_prefix_matches_oracle(void **state)
         for (int depth = 0; depth <= 3 && depth <= n; depth++) {
             struct placements got = {.n = n};
             struct kernel prefixes;
-            assert_int_equal(kernel_start(&prefixes, n, NULL, 0, depth,
-                                          ~(uint64_t)0),
-                             NQ_OK);
+            assert_int_equal(
+                kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0),
+                NQ_OK);
             int previous[NQ_MAX_N];
             bool first = true;
             while (kernel_next(&prefixes)) {
@@ -96,8 +96,7 @@ static void test_first_row_columns(void **state)
     for (size_t i = 0; i < oracle.count; i++) {
         if (placement_at(&oracle, i)[0] <= 1) {
             assert_memory_equal(placement_at(&oracle, i),
-                                placement_at(&got, expected),
-                                sizeof(int) * n);
+                                placement_at(&got, expected), sizeof(int) * n);
             expected++;
         }
     }
@@ -113,8 +112,7 @@ static void test_bad_starts(void **state)
     const int attacking[2] = {0, 1}; /* on one diagonal */
     const int same_column[2] = {3, 3};
     const int off_board[1] = {8};
-    assert_int_equal(kernel_start(&k, 0, NULL, 0, 0, ~(uint64_t)0),
-                     NQ_E_RANGE);
+    assert_int_equal(kernel_start(&k, 0, NULL, 0, 0, ~(uint64_t)0), NQ_E_RANGE);
     assert_int_equal(kernel_start(&k, NQ_MAX_N + 1, NULL, 0, 1, ~(uint64_t)0),
                      NQ_E_RANGE);
     assert_int_equal(kernel_start(&k, 8, attacking, 2, 8, ~(uint64_t)0),
@@ -124,10 +122,8 @@ static void test_bad_starts(void **state)
                      NQ_E_INVAL);
     assert_int_equal(kernel_start(&k, 8, off_board, 1, 8, ~(uint64_t)0),
                      NQ_E_INVAL);
-    assert_int_equal(kernel_start(&k, 8, NULL, 3, 2, ~(uint64_t)0),
-                     NQ_E_INVAL);
-    assert_int_equal(kernel_start(&k, 8, NULL, 0, 9, ~(uint64_t)0),
-                     NQ_E_INVAL);
+    assert_int_equal(kernel_start(&k, 8, NULL, 3, 2, ~(uint64_t)0), NQ_E_INVAL);
+    assert_int_equal(kernel_start(&k, 8, NULL, 0, 9, ~(uint64_t)0), NQ_E_INVAL);
 }
 
 static void test_complete_prefix_yields_itself(void **state)
@@ -135,8 +131,7 @@ static void test_complete_prefix_yields_itself(void **state)
     (void)state;
     const int solution[8] = {0, 4, 7, 5, 2, 6, 1, 3};
     struct kernel k;
-    assert_int_equal(kernel_start(&k, 8, solution, 8, 8, ~(uint64_t)0),
-                     NQ_OK);
+    assert_int_equal(kernel_start(&k, 8, solution, 8, 8, ~(uint64_t)0), NQ_OK);
     assert_true(kernel_next(&k));
     assert_memory_equal(k.cols, solution, sizeof solution);
     assert_false(kernel_next(&k));

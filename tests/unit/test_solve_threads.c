@@ -30,13 +30,11 @@ static int receive(const int *cols, int n, void *user)
     return r->stop_after != 0 && r->got.count == r->stop_after;
 }
 
-static struct receiver run_solve(int n, bool unique, int threads,
-                                 size_t buffer, uint64_t stop_after,
-                                 int expected_rc)
+static struct receiver run_solve(int n, bool unique, int threads, size_t buffer,
+                                 uint64_t stop_after, int expected_rc)
 {
-    struct receiver r = {.got = {.n = n},
-                         .caller = pthread_self(),
-                         .stop_after = stop_after};
+    struct receiver r = {
+        .got = {.n = n}, .caller = pthread_self(), .stop_after = stop_after};
     nq_solve_options options;
     nq_solve_options_init(&options);
     options.threads = threads;
@@ -181,8 +179,7 @@ static void test_errors(void **state)
     assert_int_equal(nq_solve(0, NULL, never_called, NULL), NQ_E_RANGE);
     assert_int_equal(nq_solve(NQ_MAX_N + 1, NULL, never_called, NULL),
                      NQ_E_RANGE);
-    assert_int_equal(nq_solve_unique(-3, NULL, never_called, NULL),
-                     NQ_E_RANGE);
+    assert_int_equal(nq_solve_unique(-3, NULL, never_called, NULL), NQ_E_RANGE);
     assert_int_equal(nq_solve(8, NULL, NULL, NULL), NQ_E_INVAL);
     options.threads = -1;
     assert_int_equal(nq_solve(8, &options, never_called, NULL), NQ_E_INVAL);

@@ -29,8 +29,7 @@ static void test_transforms_match_reference(void **state)
         int n = 1 + round % NQ_MAX_N;
         random_permutation(cols, n, &seed);
         for (int s = 0; s < NQ_SYMMETRY_COUNT; s++) {
-            assert_int_equal(nq_transform((nq_symmetry)s, cols, n, got),
-                             NQ_OK);
+            assert_int_equal(nq_transform((nq_symmetry)s, cols, n, got), NQ_OK);
             reference_transform((nq_symmetry)s, cols, n, want);
             assert_memory_equal(got, want, sizeof(int) * (size_t)n);
         }
