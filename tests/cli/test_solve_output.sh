@@ -62,4 +62,11 @@ for sig in TERM INT; do
     [ "$(ls "$TMP/out" | wc -l)" = 5 ] ||
         fail "SIG$sig left files behind: $(ls "$TMP/out")"
 done
+
+# Glyphs too long for the board's row buffer take the cell-by-cell path and
+# draw the same boards.
+long=$(printf '%0600d' 0 | tr 0 o)
+"$NQUEENS" solve 8 --empty "$long" > "$TMP/long"
+"$NQUEENS" solve 8 --empty o > "$TMP/short"
+sed "s/$long/o/g" "$TMP/long" | cmp -s - "$TMP/short" || fail "long glyphs"
 pass
