@@ -377,8 +377,9 @@ NQ_API int nq_is_canonical(const int *cols, int n);
 typedef struct nq_solve_options {
     int threads;         /* search threads; 0 = all online cores; 1 = the
                             search runs on the calling thread alone */
-    size_t buffer_bytes; /* bound on the memory that holds solutions found
-                            ahead of their turn; 0 = the default (8 MiB) */
+    size_t buffer_bytes; /* about the most memory that holds solutions
+                            found ahead of their turn (never less than
+                            32 KiB a thread); 0 = the default (8 MiB) */
 } nq_solve_options;
 
 /*! The most search threads nq_solve() takes. */
@@ -394,7 +395,7 @@ NQ_API void nq_solve_options_init(nq_solve_options *options);
  *  solve ahead into bounded buffers; the solutions are handed to `fn` in
  *  order, from the calling thread only and never concurrently, so `fn`
  *  needs no locking and the sequence does not depend on the thread count.
- *  Memory stays bounded by options->buffer_bytes whatever the number of
+ *  Memory stays bounded (options->buffer_bytes) whatever the number of
  *  solutions. `options` may be NULL (the defaults).
  *  Returns 0 after the last solution; NQ_E_STOPPED when `fn` returned
  *  non-zero (it is not called again); NQ_E_RANGE unless 1 <= n <=
