@@ -14,20 +14,23 @@
  * that fills its slot waits until the calling thread drains it). The head
  * slot is always being drained, so the pipeline cannot deadlock.
  *
- * This is a small ordered pipeline of its own; the counting engine's
- * thread pool (tasks) hands ids out in any order and reports each result
- * once, which does not fit a stream that must come out in order. The two
- * share the idea of ids over prefixes and could share the id hand-out.
+ * This is a small ordered pipeline of its own beside the counting pool
+ * (tasks.c, nq_tasks_run): that pool runs a known number of items and
+ * reports each finished item's fixed-size result in any order, while a
+ * stream needs its ids produced lazily, its results in id order, of any
+ * size, and workers held back when the caller falls behind. Both hand out
+ * ids dynamically to pthread workers and report on the calling thread; a
+ * pool that took an "in order, with back-pressure" mode could serve both.
  */
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "kernel.h"
 #include "nqueens.h"
 #include "symmetry.h"
+#include "tasks.h"
 
 #define ENUM_DEFAULT_BUFFER ((size_t)8 << 20) /* bytes */
 #define ENUM_MAX_CHUNK ((size_t)64 << 10)     /* bytes of solutions */
@@ -100,12 +103,11 @@ static int subproblem_depth(int n)
     return depth < n ? depth : n;
 }
 
+/* All online cores, as the counting pool counts them, within the limit. */
 static int online_cores(void)
 {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return cores < 1                      ? 1
-           : cores > NQ_SOLVE_MAX_THREADS ? NQ_SOLVE_MAX_THREADS
-                                          : (int)cores;
+    int cores = nq_tasks_online_cores();
+    return cores > NQ_SOLVE_MAX_THREADS ? NQ_SOLVE_MAX_THREADS : cores;
 }
 
 /* ---- the calling thread alone ---------------------------------------- */
