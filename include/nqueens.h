@@ -413,6 +413,121 @@ NQ_API int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,
 NQ_API int nq_solve_unique(int n, const nq_solve_options *options,
                            nq_solution_fn fn, void *user);
 
+/* ------------------------------------------------------------------ */
+/* Completion                                                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A partial placement `given` holds n ints: given[r] is the 0-based column
+ * of a queen placed in advance in row r, or NQ_COMPLETE_FREE_ROW when row r
+ * holds none. Given queens may stand in any rows. A completion is a
+ * solution of the n x n board that keeps every given queen. Deciding
+ * whether one exists is NP-complete (Gent, Jefferson and Nightingale, JAIR
+ * 2017); the engine projects the given queens' columns and diagonals onto
+ * every free row, then backtracks over bitboards (n <= 64) with forward
+ * checking: a free row or a free column left without a cell ends a branch,
+ * and a row or a column with a single cell left is filled at once.
+ *
+ * Every function below checks its input first and returns:
+ *   NQ_E_RANGE     unless 1 <= n <= NQ_MAX_N;
+ *   NQ_E_INVAL     for a NULL pointer it needs, or a given[r] outside
+ *                  -1..n-1;
+ *   NQ_E_CONFLICT  when two given queens attack each other
+ *                  (nq_complete_check() names them).
+ */
+
+/*! The value of given[r] for a row without a given queen. */
+#define NQ_COMPLETE_FREE_ROW (-1)
+
+/*! How two given queens attack each other. (Two queens in one row cannot
+ *  be written in a `given` array: the reader of the input rejects them.) */
+typedef enum nq_complete_attack {
+    NQ_COMPLETE_NO_ATTACK = 0,
+    NQ_COMPLETE_SAME_COLUMN = 1,     /* equal columns */
+    NQ_COMPLETE_SAME_DIAGONAL = 2,   /* equal row - column ("\") */
+    NQ_COMPLETE_SAME_ANTIDIAGONAL = 3 /* equal row + column ("/") */
+} nq_complete_attack;
+
+/*! The first pair of given queens that attack each other. */
+typedef struct nq_complete_conflict {
+    int row_a;               /* the upper queen's row (0-based) */
+    int row_b;               /* the lower queen's row, row_a < row_b */
+    nq_complete_attack kind; /* how they attack */
+} nq_complete_conflict;
+
+/*! nq_complete_check() : validates a partial placement. Returns 0 when
+ *  1 <= n <= NQ_MAX_N, every given[r] is in -1..n-1 and no two given
+ *  queens attack each other; NQ_E_CONFLICT when two do, with `conflict`
+ *  (may be NULL) naming the pair that comes first in row order (smallest
+ *  row_b, then smallest row_a); NQ_E_RANGE or NQ_E_INVAL otherwise. */
+NQ_API int nq_complete_check(int n, const int *given,
+                             nq_complete_conflict *conflict);
+
+/*! Which completion nq_complete_first() returns. Both are deterministic:
+ *  the same input always gives the same completion. */
+typedef enum nq_complete_order {
+    /* The lexicographically first completion: the smallest column in the
+     * first free row, then in the next, ... This is what `nqueens
+     * complete` prints by default. Found by asking the fewest-free-cells
+     * search, row by row, whether a smaller column can still be completed,
+     * so it costs a few more searches than NQ_COMPLETE_FEWEST_FREE. */
+    NQ_COMPLETE_LEXICOGRAPHIC = 0,
+    /* The first completion met by the search that always fills next the
+     * free row with the fewest free cells (ties: the upper row), trying
+     * columns in ascending order: the fastest answer on hard instances,
+     * not necessarily the lexicographically first. */
+    NQ_COMPLETE_FEWEST_FREE = 1
+} nq_complete_order;
+
+/*! Options of the completion functions. Start from
+ *  nq_complete_options_init(). */
+typedef struct nq_complete_options {
+    int threads;         /* count: worker threads; 0 = all online cores */
+    uint64_t node_limit; /* first: give up with NQ_E_TIMEOUT after this many
+                            search nodes; 0 = no limit (the default) */
+    nq_progress_fn progress; /* count: may be NULL; `total` counts the
+                                subproblems the count is split into */
+    void *progress_user;     /* handed to progress */
+} nq_complete_options;
+
+/*! nq_complete_options_init() : fills `options` with the defaults. */
+NQ_API void nq_complete_options_init(nq_complete_options *options);
+
+/*! nq_complete_first() : writes one completion of `given` to out[0..n-1]
+ *  (0-based columns, the given queens included), chosen by `order`.
+ *  `options` may be NULL (the defaults); only its node_limit is used. `out`
+ *  may be `given` itself. The lexicographic order has to prove that no
+ *  smaller column of any free row can be completed, which can take far
+ *  longer than finding a completion when few queens are given on a large
+ *  board (the empty 40 x 40 board takes minutes): node_limit bounds that
+ *  work in a deterministic way. Returns 0; NQ_E_NOSOLUTION when no
+ *  completion exists; NQ_E_TIMEOUT when the node limit was reached first;
+ *  NQ_E_INVAL for an unknown order; the input errors above. On error `out`
+ *  is left unchanged. */
+NQ_API int nq_complete_first(int n, const int *given, nq_complete_order order,
+                             const nq_complete_options *options, int *out);
+
+/*! nq_complete_each() : calls `fn` (may be NULL) once per completion of
+ *  `given`, in lexicographic order, streaming (memory does not grow with
+ *  the number of completions). If `count` is not NULL it receives the
+ *  number of completions emitted. Returns 0 when the search ran to its end
+ *  (zero completions included), NQ_E_STOPPED when `fn` stopped it (count
+ *  then includes the completion that stopped it), or an input error above,
+ *  in which case `fn` has not been called. */
+NQ_API int nq_complete_each(int n, const int *given, nq_solution_fn fn,
+                            void *user, uint64_t *count);
+
+/*! nq_complete_count() : counts the completions of `given` exactly, on
+ *  `options->threads` threads (options may be NULL: the defaults). The
+ *  search is split into subproblems that threads take in turn; the result
+ *  does not depend on the thread count. Returns 0 (zero completions
+ *  included); NQ_E_STOPPED when the progress callback cancelled it;
+ *  NQ_E_OVERFLOW if the count would not fit in 64 bits; NQ_E_NOMEM;
+ *  NQ_E_THREAD; an input error above. On error *count is 0. */
+NQ_API int nq_complete_count(int n, const int *given,
+                             const nq_complete_options *options,
+                             uint64_t *count);
+
 #ifdef __cplusplus
 }
 #endif
