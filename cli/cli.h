@@ -135,4 +135,7 @@ int cmd_bench(int argc, char **argv);
 /* nqueens solve N: the solutions as a stream (cli/cmd_solve.c). */
 int cmd_solve(int argc, char **argv);
 
+/* nqueens complete: complete pre-placed queens (cli/cmd_complete.c). */
+int cmd_complete(int argc, char **argv);
+
 #endif /* NQ_CLI_H */

@@ -33,6 +33,7 @@ static const char seeds_usage[] =
     "  trace N         the backtracking search step by step (--board,\n"
     "                  --json, --animate, --format html)\n"
     "  bench [N]       every counting method side by side on this machine\n"
+    "  complete N      complete a board with queens already placed\n"
     "\n"
     "Exit status: 0 success, 1 a negative answer (no solution, invalid\n"
     "placement), 2 bad usage or bad input.\n";

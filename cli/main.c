@@ -16,6 +16,7 @@ static const struct command commands[] = {
     {"count", cmd_count},
     {"trace", cmd_trace},
     {"bench", cmd_bench},
+    {"complete", cmd_complete},
     {NULL, NULL}};
 
 int main(int argc, char **argv)

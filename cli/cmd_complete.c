@@ -1,0 +1,370 @@
+/*
+ * cmd_complete.c - `nqueens complete N`: some queens are given (--given
+ * "r:c,..." or --board FILE); write the first completion, count them all
+ * (--count) or stream them all (--all), or say that none exists (exit 1).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "complete_output.h"
+#include "nqueens.h"
+#include "read_given.h"
+
+/* Search nodes the default order may spend proving the lexicographically
+ * first completion before it settles for the fewest-free-cells one: about
+ * a second or two on one core. A node count, not a time, so that the
+ * output is the same on every machine. */
+#define COMPLETE_DEFAULT_MAX_NODES 20000000ull
+
+static const char complete_usage[] =
+    "Usage: nqueens complete [OPTIONS] N [--given ROW:COL,...]\n"
+    "       nqueens complete [OPTIONS] [N] --board FILE|-\n"
+    "\n"
+    "Completes a board on which some queens are already placed: writes the\n"
+    "first completion (a solution that keeps every given queen), or counts\n"
+    "or lists them all. Exit status 1 and \"no completion exists\" on\n"
+    "standard error when there is none.\n"
+    "\n"
+    "The given queens:\n"
+    "  -g, --given LIST     1-based ROW:COLUMN pairs separated by commas,\n"
+    "                       in any rows: --given \"1:1,5:7\"\n"
+    "  -b, --board FILE     a partial board (- for standard input): N lines\n"
+    "                       of N cells, Q a queen; rows may hold no queen\n"
+    "\n"
+    "What to write:\n"
+    "      (default)        the lexicographically first completion\n"
+    "  -c, --count          the number of completions (exact, all threads)\n"
+    "  -a, --all            every completion, in lexicographic order\n"
+    "  -l, --limit K        with --all: stop after K completions (implies\n"
+    "                       --all)\n"
+    "      --order lex|fast which completion is the first: lex (default) the\n"
+    "                       lexicographically first; fast the first one met\n"
+    "                       by the search that fills the row with the fewest\n"
+    "                       free cells next (fastest on hard boards)\n"
+    "      --max-nodes M    lex: search nodes allowed for proving the\n"
+    "                       lexicographically first completion (default\n"
+    "                       20000000, 0 no limit); past them the fast one is\n"
+    "                       written, with a note on standard error\n"
+    "  -t, --threads T      --count: threads (default: all cores)\n"
+    "\n"
+    "Output:\n"
+    "  -f, --format FORMAT  board (default), vector, json or csv, as in\n"
+    "                       `nqueens solve`; --count with json writes\n"
+    "                       {\"n\":N,\"completions\":C}\n"
+    "      --base 0|1       number of the first column in vector and csv\n"
+    "  -o, --output FILE    write to FILE, complete or not at all\n"
+    "      --queen GLYPH    board: how a queen is drawn (default Q)\n"
+    "      --empty GLYPH    board: how an empty square is drawn (default .)\n"
+    "      --compact        board: no space between the cells of a row\n"
+    "  -h, --help           show this help and exit\n"
+    "\n"
+    "Examples:\n"
+    "  nqueens complete 8 --given 1:1,2:5 --format vector\n"
+    "  nqueens complete 8 --given 1:2 --count\n"
+    "  nqueens complete 8 --given 1:1,2:3     (exit 1: no completion)\n"
+    "\n"
+    "Exit status: 0 success (also a count or a list of zero completions),\n"
+    "1 no completion exists, 2 bad usage or bad input (given queens off\n"
+    "the board, sharing a row or attacking each other).\n";
+
+enum complete_mode { MODE_FIRST, MODE_COUNT, MODE_ALL };
+
+/* The options after parsing. */
+struct complete_args {
+    const char *n_text;          /* N as given, NULL if none */
+    const char *given_text;      /* --given */
+    const char *board_path;      /* --board */
+    enum complete_mode mode;     /* what to write */
+    uint64_t limit;              /* --limit; UINT64_MAX: all */
+    nq_complete_order order;     /* --order */
+    uint64_t max_nodes;          /* --max-nodes */
+    int threads;                 /* --threads; 0: all cores */
+    enum complete_format format; /* --format */
+    int base;                    /* --base */
+    struct board_style style;    /* --queen, --empty, --compact */
+    const char *output;          /* -o */
+};
+
+static int complete_parse_args(int argc, char **argv, struct complete_args *a)
+{
+    enum {
+        OPT_ORDER = 256,
+        OPT_MAX_NODES,
+        OPT_BASE,
+        OPT_QUEEN,
+        OPT_EMPTY,
+        OPT_COMPACT
+    };
+    static const struct option options[] = {
+        {"given", required_argument, NULL, 'g'},
+        {"board", required_argument, NULL, 'b'},
+        {"count", no_argument, NULL, 'c'},
+        {"all", no_argument, NULL, 'a'},
+        {"limit", required_argument, NULL, 'l'},
+        {"order", required_argument, NULL, OPT_ORDER},
+        {"max-nodes", required_argument, NULL, OPT_MAX_NODES},
+        {"threads", required_argument, NULL, 't'},
+        {"format", required_argument, NULL, 'f'},
+        {"base", required_argument, NULL, OPT_BASE},
+        {"output", required_argument, NULL, 'o'},
+        {"queen", required_argument, NULL, OPT_QUEEN},
+        {"empty", required_argument, NULL, OPT_EMPTY},
+        {"compact", no_argument, NULL, OPT_COMPACT},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    bool count = false;
+    bool all = false;
+    long long value = 0;
+
+    opterr = 0;
+    optind = 1;
+    for (;;) {
+        /* A negative number is a (bad) N, not an option. */
+        if (optind < argc && cli_looks_negative(argv[optind])) {
+            if (a->n_text != NULL)
+                return cli_usage_error("more than one N given");
+            a->n_text = argv[optind++];
+            continue;
+        }
+        int c = getopt_long(argc, argv, ":g:b:cal:t:f:o:h", options, NULL);
+        if (c == -1)
+            break;
+        switch (c) {
+        case 'h':
+            fputs(complete_usage, stdout);
+            return -1;
+        case 'g':
+            if (a->given_text != NULL)
+                return cli_usage_error("--given given twice: list every "
+                                       "queen in one --given");
+            a->given_text = optarg;
+            break;
+        case 'b':
+            a->board_path = optarg;
+            break;
+        case 'c':
+            count = true;
+            break;
+        case 'a':
+            all = true;
+            break;
+        case 'l':
+            if (!cli_parse_long(optarg, 1, INT64_MAX, &value))
+                return cli_usage_error("--limit must be a positive integer, "
+                                       "got '%s'",
+                                       optarg);
+            a->limit = (uint64_t)value;
+            all = true;
+            break;
+        case OPT_ORDER:
+            if (strcmp(optarg, "lex") == 0)
+                a->order = NQ_COMPLETE_LEXICOGRAPHIC;
+            else if (strcmp(optarg, "fast") == 0)
+                a->order = NQ_COMPLETE_FEWEST_FREE;
+            else
+                return cli_usage_error("--order must be lex or fast, got '%s'",
+                                       optarg);
+            break;
+        case OPT_MAX_NODES:
+            if (!cli_parse_long(optarg, 0, INT64_MAX, &value))
+                return cli_usage_error("--max-nodes must be an integer from 0 "
+                                       "(no limit), got '%s'",
+                                       optarg);
+            a->max_nodes = (uint64_t)value;
+            break;
+        case 't':
+            if (!cli_parse_long(optarg, 1, 1024, &value))
+                return cli_usage_error("--threads must be an integer from 1 "
+                                       "to 1024, got '%s'",
+                                       optarg);
+            a->threads = (int)value;
+            break;
+        case 'f':
+            if (!complete_format_find(optarg, &a->format))
+                return cli_usage_error("--format must be board, vector, json "
+                                       "or csv, got '%s'",
+                                       optarg);
+            break;
+        case OPT_BASE:
+            if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0)
+                return cli_usage_error("--base must be 0 or 1, got '%s'",
+                                       optarg);
+            a->base = optarg[0] - '0';
+            break;
+        case 'o':
+            a->output = optarg;
+            break;
+        case OPT_QUEEN:
+        case OPT_EMPTY:
+            if (*optarg == '\0')
+                return cli_usage_error("%s needs a glyph", argv[optind - 1]);
+            if (c == OPT_QUEEN)
+                a->style.queen = optarg;
+            else
+                a->style.empty = optarg;
+            break;
+        case OPT_COMPACT:
+            a->style.compact = true;
+            break;
+        case ':':
+            return cli_usage_error("option '%s' needs a value",
+                                   argv[optind - 1]);
+        default:
+            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    for (; optind < argc; optind++) {
+        if (a->n_text != NULL)
+            return cli_usage_error("more than one N given");
+        a->n_text = argv[optind];
+    }
+    if (count && all)
+        return cli_usage_error("--count and --all (or --limit) exclude each "
+                               "other");
+    if (a->given_text != NULL && a->board_path != NULL)
+        return cli_usage_error("--given and --board exclude each other");
+    if (a->n_text == NULL && a->board_path == NULL)
+        return cli_usage_error("no N given");
+    a->mode = count ? MODE_COUNT : all ? MODE_ALL : MODE_FIRST;
+    return 0;
+}
+
+/* Reads the given queens; returns 0 or an exit status. */
+static int complete_read_queens(const struct complete_args *a, int *n,
+                                int *given)
+{
+    if (a->board_path != NULL)
+        return cli_error("--board is not available yet: use --given");
+    if (!cli_parse_n(a->n_text, NQ_MAX_N, "", n))
+        return EXIT_USAGE;
+    return read_given(a->given_text != NULL ? a->given_text : "", *n, given);
+}
+
+/* Says which given queens attack each other; returns the exit status. */
+static int complete_report_conflict(int n, const int *given)
+{
+    nq_complete_conflict conflict;
+    int rc = nq_complete_check(n, given, &conflict);
+    if (rc != NQ_E_CONFLICT)
+        return cli_error("%s", nq_strerror(rc));
+    int a = conflict.row_a;
+    int b = conflict.row_b;
+    const char *how = conflict.kind == NQ_COMPLETE_SAME_COLUMN
+                          ? "in column"
+                          : "on a diagonal";
+    if (conflict.kind == NQ_COMPLETE_SAME_COLUMN)
+        return cli_error("given queens %d:%d and %d:%d attack each other %s "
+                         "%d",
+                         a + 1, given[a] + 1, b + 1, given[b] + 1, how,
+                         given[a] + 1);
+    return cli_error("given queens %d:%d and %d:%d attack each other %s", a + 1,
+                     given[a] + 1, b + 1, given[b] + 1, how);
+}
+
+struct complete_stream {
+    struct complete_output *output;
+    uint64_t limit;
+};
+
+static int complete_write_one(const int *cols, int n, void *user)
+{
+    struct complete_stream *s = user;
+    (void)n;
+    complete_output_write(s->output, cols);
+    /* Stop once the output is gone or the limit is reached. */
+    return s->output->out->err != 0 || s->output->index >= s->limit;
+}
+
+/* The default mode: one completion. Returns the exit status. */
+static int complete_first(const struct complete_args *a, int n,
+                          const int *given, struct complete_output *output)
+{
+    nq_complete_options options;
+    nq_complete_options_init(&options);
+    options.node_limit = a->max_nodes;
+    int cols[NQ_MAX_N];
+    int rc = nq_complete_first(n, given, a->order, &options, cols);
+    if (rc == NQ_E_TIMEOUT) {
+        cli_note("note: the lexicographically first completion was not "
+                 "proven within %llu search nodes (--max-nodes); this is "
+                 "the first of the fewest-free-cells order (--order fast)",
+                 (unsigned long long)a->max_nodes);
+        rc = nq_complete_first(n, given, NQ_COMPLETE_FEWEST_FREE, NULL, cols);
+    }
+    if (rc == NQ_E_NOSOLUTION) {
+        cli_note("no completion exists");
+        return EXIT_NEGATIVE;
+    }
+    if (rc != NQ_OK)
+        return cli_error("%s", nq_strerror(rc));
+    complete_output_begin(output);
+    complete_output_write(output, cols);
+    return EXIT_OK;
+}
+
+static int complete_count(const struct complete_args *a, int n,
+                          const int *given, struct writer *out)
+{
+    nq_complete_options options;
+    nq_complete_options_init(&options);
+    options.threads = a->threads;
+    uint64_t count = 0;
+    int rc = nq_complete_count(n, given, &options, &count);
+    if (rc != NQ_OK)
+        return cli_error("%s", nq_strerror(rc));
+    if (a->format == COMPLETE_JSON) {
+        writer_printf(out, "{\"n\":%d,\"completions\":", n);
+        writer_put_u64(out, count);
+        writer_puts(out, "}\n");
+    } else {
+        writer_put_u64(out, count);
+        writer_putc(out, '\n');
+    }
+    return EXIT_OK;
+}
+
+int cmd_complete(int argc, char **argv)
+{
+    struct complete_args a = {.limit = UINT64_MAX,
+                              .order = NQ_COMPLETE_LEXICOGRAPHIC,
+                              .max_nodes = COMPLETE_DEFAULT_MAX_NODES,
+                              .format = COMPLETE_BOARD,
+                              .base = 1,
+                              .style = board_style_default};
+    int status = complete_parse_args(argc, argv, &a);
+    if (status != 0)
+        return status < 0 ? EXIT_OK : status;
+
+    int n = 0;
+    int given[NQ_MAX_N];
+    status = complete_read_queens(&a, &n, given);
+    if (status != 0)
+        return status;
+    if (nq_complete_check(n, given, NULL) != NQ_OK)
+        return complete_report_conflict(n, given);
+
+    struct writer out;
+    if (writer_open(&out, a.output) != 0)
+        return EXIT_USAGE;
+    struct complete_output output = {.out = &out,
+                                     .format = a.format,
+                                     .n = n,
+                                     .base = a.base,
+                                     .style = &a.style};
+    if (a.mode == MODE_FIRST) {
+        status = complete_first(&a, n, given, &output);
+    } else if (a.mode == MODE_COUNT) {
+        status = complete_count(&a, n, given, &out);
+    } else {
+        struct complete_stream stream = {.output = &output, .limit = a.limit};
+        complete_output_begin(&output);
+        int rc = nq_complete_each(n, given, complete_write_one, &stream, NULL);
+        status = rc == NQ_OK || rc == NQ_E_STOPPED
+                     ? EXIT_OK
+                     : cli_error("%s", nq_strerror(rc));
+    }
+    int closed = writer_close(&out, status == EXIT_OK);
+    return status != EXIT_OK ? status : closed;
+}
