@@ -3,14 +3,17 @@
  * "r:c,..." or --board FILE); write the first completion, count them all
  * (--count) or stream them all (--all), or say that none exists (exit 1).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "complete_output.h"
 #include "nqueens.h"
 #include "read_given.h"
+#include "read_placement.h"
 
 /* Search nodes the default order may spend proving the lexicographically
  * first completion before it settles for the fewest-free-cells one: about
@@ -231,14 +234,55 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
     return 0;
 }
 
+/* Reads the partial board of --board; returns 0 or an exit status. */
+static int complete_read_board(const struct complete_args *a, int *n,
+                               int *given)
+{
+    bool from_stdin = strcmp(a->board_path, "-") == 0;
+    char quoted[256];
+    const char *source = "standard input";
+    FILE *f = stdin;
+    if (!from_stdin) {
+        f = fopen(a->board_path, "rb");
+        if (f == NULL)
+            return cli_error("cannot read '%s': %s",
+                             cli_quote(a->board_path, quoted, sizeof quoted),
+                             strerror(errno));
+        source = cli_quote(a->board_path, quoted, sizeof quoted);
+    } else if (isatty(STDIN_FILENO)) {
+        cli_note("reading a board from the terminal; end it with Ctrl-D");
+    }
+    struct placement_options options;
+    placement_options_init(&options);
+    options.allow_empty_rows = true;
+    options.max_n = NQ_MAX_N;
+    options.expected_n = a->n_text != NULL ? *n : 0;
+    struct placement board = {0};
+    struct placement_error err;
+    int rc = placement_read_file(f, &options, &board, &err);
+    if (!from_stdin)
+        fclose(f);
+    if (rc != 0) {
+        const char *quote = from_stdin ? "" : "'";
+        if (err.line > 0)
+            return cli_error("%s%s%s, line %lld, column %lld: %s", quote,
+                             source, quote, err.line, err.column, err.message);
+        return cli_error("%s%s%s: %s", quote, source, quote, err.message);
+    }
+    *n = board.n;
+    memcpy(given, board.cols, sizeof(int) * (size_t)board.n);
+    placement_free(&board);
+    return 0;
+}
+
 /* Reads the given queens; returns 0 or an exit status. */
 static int complete_read_queens(const struct complete_args *a, int *n,
                                 int *given)
 {
-    if (a->board_path != NULL)
-        return cli_error("--board is not available yet: use --given");
-    if (!cli_parse_n(a->n_text, NQ_MAX_N, "", n))
+    if (a->n_text != NULL && !cli_parse_n(a->n_text, NQ_MAX_N, "", n))
         return EXIT_USAGE;
+    if (a->board_path != NULL)
+        return complete_read_board(a, n, given);
     return read_given(a->given_text != NULL ? a->given_text : "", *n, given);
 }
 
