@@ -295,9 +295,10 @@ static int complete_report_conflict(int n, const int *given)
         return cli_error("%s", nq_strerror(rc));
     int a = conflict.row_a;
     int b = conflict.row_b;
-    const char *how = conflict.kind == NQ_COMPLETE_SAME_COLUMN
-                          ? "in column"
-                          : "on a diagonal";
+    const char *how = conflict.kind == NQ_COMPLETE_SAME_COLUMN ? "in column"
+                      : conflict.kind == NQ_COMPLETE_SAME_DIAGONAL
+                          ? "on a diagonal"
+                          : "on an anti-diagonal";
     if (conflict.kind == NQ_COMPLETE_SAME_COLUMN)
         return cli_error("given queens %d:%d and %d:%d attack each other %s "
                          "%d",
