@@ -443,9 +443,9 @@ NQ_API int nq_solve_unique(int n, const nq_solve_options *options,
  *  be written in a `given` array: the reader of the input rejects them.) */
 typedef enum nq_complete_attack {
     NQ_COMPLETE_NO_ATTACK = 0,
-    NQ_COMPLETE_SAME_COLUMN = 1,     /* equal columns */
-    NQ_COMPLETE_SAME_DIAGONAL = 2,   /* equal row - column ("\") */
-    NQ_COMPLETE_SAME_ANTIDIAGONAL = 3 /* equal row + column ("/") */
+    NQ_COMPLETE_SAME_COLUMN = 1,      /* equal columns */
+    NQ_COMPLETE_SAME_DIAGONAL = 2,    /* equal row - column: a diagonal */
+    NQ_COMPLETE_SAME_ANTIDIAGONAL = 3 /* equal row + column: anti-diagonal */
 } nq_complete_attack;
 
 /*! The first pair of given queens that attack each other. */
@@ -482,12 +482,15 @@ typedef enum nq_complete_order {
 /*! Options of the completion functions. Start from
  *  nq_complete_options_init(). */
 typedef struct nq_complete_options {
-    int threads;         /* count: worker threads; 0 = all online cores */
-    uint64_t node_limit; /* first: give up with NQ_E_TIMEOUT after this many
-                            search nodes; 0 = no limit (the default) */
-    nq_progress_fn progress; /* count: may be NULL; `total` counts the
-                                subproblems the count is split into */
-    void *progress_user;     /* handed to progress */
+    /* count: worker threads; 0 = all online cores */
+    int threads;
+    /* first: give up with NQ_E_TIMEOUT after this many search nodes;
+     * 0 = no limit (the default) */
+    uint64_t node_limit;
+    /* count: may be NULL; `total` counts the subproblems of the split */
+    nq_progress_fn progress;
+    /* handed to progress */
+    void *progress_user;
 } nq_complete_options;
 
 /*! nq_complete_options_init() : fills `options` with the defaults. */
