@@ -1,6 +1,6 @@
 #!/bin/sh
 # nqueens complete against the textbook program: for seeded random sets of
-# given queens on boards up to 8 x 8 (INSTANCES of them, 80 by default;
+# given queens on boards up to 10 x 10 (INSTANCES of them, 80 by default;
 # test_complete_many_slow.sh runs 400 with another seed) (possible, impossible and attacking),
 # the solutions that `nqueens N` prints and that keep the given queens are
 # exactly what --all lists, in the same order; --count is their number; the
@@ -11,7 +11,7 @@ set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 
 # The oracle: every solution of n as a line of 1-based columns.
-for n in 1 2 3 4 5 6 7 8; do
+for n in 1 2 3 4 5 6 7 8 9 10; do
     "$NQUEENS" "$n" | awk '
         /^Solution/ { row = 0; vec = ""; next }
         / Q|Q / || $0 == "Q" {
@@ -30,7 +30,7 @@ SEED=${SEED:-20261122}
 awk -v instances="$INSTANCES" -v seed="$SEED" 'BEGIN {
     srand(seed)
     for (i = 0; i < instances; i++) {
-        n = 1 + int(rand() * 8)
+        n = 1 + int(rand() * 10)
         percent = rand() * 0.6
         list = ""; filter = ""
         for (r = 1; r <= n; r++) {
