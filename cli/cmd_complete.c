@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "complete_output.h"
+#include "format.h"
 #include "nqueens.h"
 #include "read_given.h"
 #include "read_placement.h"
@@ -53,7 +53,7 @@ static const char complete_usage[] =
     "  -t, --threads T      --count: threads (default: all cores)\n"
     "\n"
     "Output:\n"
-    "  -f, --format FORMAT  board (default), vector, json or csv, as in\n"
+    "  -f, --format FORMAT  board (default), vector, json, csv or svg, as in\n"
     "                       `nqueens solve`; --count with json writes\n"
     "                       {\"n\":N,\"completions\":C}\n"
     "      --base 0|1       number of the first column in vector and csv\n"
@@ -76,18 +76,20 @@ enum complete_mode { MODE_FIRST, MODE_COUNT, MODE_ALL };
 
 /* The options after parsing. */
 struct complete_args {
-    const char *n_text;          /* N as given, NULL if none */
-    const char *given_text;      /* --given */
-    const char *board_path;      /* --board */
-    enum complete_mode mode;     /* what to write */
-    uint64_t limit;              /* --limit; UINT64_MAX: all */
-    nq_complete_order order;     /* --order */
-    uint64_t max_nodes;          /* --max-nodes */
-    int threads;                 /* --threads; 0: all cores */
-    enum complete_format format; /* --format */
-    int base;                    /* --base */
-    struct board_style style;    /* --queen, --empty, --compact */
-    const char *output;          /* -o */
+    const char *n_text;                 /* N as given, NULL if none */
+    const char *given_text;             /* --given */
+    const char *board_path;             /* --board */
+    enum complete_mode mode;            /* what to write */
+    uint64_t limit;                     /* --limit; UINT64_MAX: all */
+    nq_complete_order order;            /* --order */
+    uint64_t max_nodes;                 /* --max-nodes */
+    int threads;                        /* --threads; 0: all cores */
+    const struct output_format *format; /* --format */
+    int base;                           /* --base */
+    bool base_given;                    /* --base was given */
+    struct board_style style;           /* --queen, --empty, --compact */
+    bool glyphs_given;                  /* one of them was given */
+    const char *output;                 /* -o */
 };
 
 static int complete_parse_args(int argc, char **argv, struct complete_args *a)
@@ -185,16 +187,17 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
             a->threads = (int)value;
             break;
         case 'f':
-            if (!complete_format_find(optarg, &a->format))
-                return cli_usage_error("--format must be board, vector, json "
-                                       "or csv, got '%s'",
-                                       optarg);
+            a->format = format_find(optarg);
+            if (a->format == NULL)
+                return cli_usage_error("--format must be one of %s, got '%s'",
+                                       format_names, optarg);
             break;
         case OPT_BASE:
             if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0)
                 return cli_usage_error("--base must be 0 or 1, got '%s'",
                                        optarg);
             a->base = optarg[0] - '0';
+            a->base_given = true;
             break;
         case 'o':
             a->output = optarg;
@@ -207,9 +210,11 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
                 a->style.queen = optarg;
             else
                 a->style.empty = optarg;
+            a->glyphs_given = true;
             break;
         case OPT_COMPACT:
             a->style.compact = true;
+            a->glyphs_given = true;
             break;
         case ':':
             return cli_usage_error("option '%s' needs a value",
@@ -231,6 +236,19 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
     if (a->n_text == NULL && a->board_path == NULL)
         return cli_usage_error("no N given");
     a->mode = count ? MODE_COUNT : all ? MODE_ALL : MODE_FIRST;
+    if (a->base_given && !a->format->uses_base)
+        return cli_usage_error("--base applies to --format vector and csv, "
+                               "not %s",
+                               a->format->name);
+    if (a->glyphs_given && !a->format->uses_glyphs)
+        return cli_usage_error("--queen, --empty and --compact apply to "
+                               "--format board, not %s",
+                               a->format->name);
+    if (a->format == &format_svg && a->limit != UINT64_MAX &&
+        a->limit > SVG_LIMIT_MAX)
+        return cli_usage_error("an SVG holds at most %d boards; got --limit "
+                               "%llu",
+                               SVG_LIMIT_MAX, (unsigned long long)a->limit);
     return 0;
 }
 
@@ -308,23 +326,33 @@ static int complete_report_conflict(int n, const int *given)
                      given[a] + 1, b + 1, given[b] + 1, how);
 }
 
+/* What the completion callback carries. */
 struct complete_stream {
-    struct complete_output *output;
-    uint64_t limit;
+    const struct output_format *format;
+    struct format_run run;
+    uint64_t limit;    /* completions to write; UINT64_MAX: all */
+    bool svg_overflow; /* an SVG without --limit met too many boards */
 };
 
 static int complete_write_one(const int *cols, int n, void *user)
 {
     struct complete_stream *s = user;
     (void)n;
-    complete_output_write(s->output, cols);
+    if (s->format == &format_svg && s->limit == UINT64_MAX &&
+        s->run.index == SVG_DEFAULT_MAX_BOARDS) {
+        s->svg_overflow = true;
+        return 1;
+    }
+    s->run.index++;
+    s->format->solution(&s->run, cols);
     /* Stop once the output is gone or the limit is reached. */
-    return s->output->out->err != 0 || s->output->index >= s->limit;
+    return s->run.out->err != 0 || s->run.index >= s->limit;
 }
 
-/* The default mode: one completion. Returns the exit status. */
+/* The default mode: one completion, written to s (begun). Returns the exit
+ * status. */
 static int complete_first(const struct complete_args *a, int n,
-                          const int *given, struct complete_output *output)
+                          const int *given, struct complete_stream *s)
 {
     nq_complete_options options;
     nq_complete_options_init(&options);
@@ -344,8 +372,20 @@ static int complete_first(const struct complete_args *a, int n,
     }
     if (rc != NQ_OK)
         return cli_error("%s", nq_strerror(rc));
-    complete_output_begin(output);
-    complete_output_write(output, cols);
+    complete_write_one(cols, n, s);
+    return EXIT_OK;
+}
+
+/* --all: every completion, written to s (begun). Returns the exit status. */
+static int complete_all(int n, const int *given, struct complete_stream *s)
+{
+    int rc = nq_complete_each(n, given, complete_write_one, s, NULL);
+    if (rc != NQ_OK && rc != NQ_E_STOPPED)
+        return cli_error("%s", nq_strerror(rc));
+    if (s->svg_overflow)
+        return cli_usage_error("more than %d completions, too many boards "
+                               "for one SVG: choose how many with --limit K",
+                               SVG_DEFAULT_MAX_BOARDS);
     return EXIT_OK;
 }
 
@@ -359,7 +399,7 @@ static int complete_count(const struct complete_args *a, int n,
     int rc = nq_complete_count(n, given, &options, &count);
     if (rc != NQ_OK)
         return cli_error("%s", nq_strerror(rc));
-    if (a->format == COMPLETE_JSON) {
+    if (a->format == &format_json) {
         writer_printf(out, "{\"n\":%d,\"completions\":", n);
         writer_put_u64(out, count);
         writer_puts(out, "}\n");
@@ -375,7 +415,7 @@ int cmd_complete(int argc, char **argv)
     struct complete_args a = {.limit = UINT64_MAX,
                               .order = NQ_COMPLETE_LEXICOGRAPHIC,
                               .max_nodes = COMPLETE_DEFAULT_MAX_NODES,
-                              .format = COMPLETE_BOARD,
+                              .format = &format_board,
                               .base = 1,
                               .style = board_style_default};
     int status = complete_parse_args(argc, argv, &a);
@@ -393,23 +433,31 @@ int cmd_complete(int argc, char **argv)
     struct writer out;
     if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
-    struct complete_output output = {.out = &out,
-                                     .format = a.format,
-                                     .n = n,
-                                     .base = a.base,
-                                     .style = &a.style};
-    if (a.mode == MODE_FIRST) {
-        status = complete_first(&a, n, given, &output);
-    } else if (a.mode == MODE_COUNT) {
+    if (a.mode == MODE_COUNT) {
         status = complete_count(&a, n, given, &out);
-    } else {
-        struct complete_stream stream = {.output = &output, .limit = a.limit};
-        complete_output_begin(&output);
-        int rc = nq_complete_each(n, given, complete_write_one, &stream, NULL);
-        status = rc == NQ_OK || rc == NQ_E_STOPPED
-                     ? EXIT_OK
-                     : cli_error("%s", nq_strerror(rc));
+        int closed = writer_close(&out, status == EXIT_OK);
+        return status != EXIT_OK ? status : closed;
     }
+
+    struct complete_stream s = {.format = a.format, .limit = a.limit};
+    s.run.out = &out;
+    s.run.n = n;
+    s.run.base = a.base;
+    s.run.style = &a.style;
+    status = a.format->begin(&s.run);
+    if (status != 0) {
+        writer_close(&out, false);
+        return status;
+    }
+    if (a.mode == MODE_FIRST)
+        status = complete_first(&a, n, given, &s);
+    else
+        status = complete_all(n, given, &s);
+    /* A failed run only frees what the format holds. */
+    s.run.abandon = status != EXIT_OK;
+    int ended = a.format->end(&s.run);
+    if (status == EXIT_OK)
+        status = ended;
     int closed = writer_close(&out, status == EXIT_OK);
     return status != EXIT_OK ? status : closed;
 }

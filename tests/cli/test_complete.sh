@@ -115,6 +115,16 @@ awk '{ if (NF != 64 || $1 != 64 || $33 != 1 || $64 != 40) exit 1
            if ($a == $b || $a - $b == b - a || $b - $a == b - a) exit 1 }' "$TMP/v64" ||
     fail "n=64 completion"
 
+# The formats are solve's: the same bytes for the same boards.
+"$NQUEENS" complete 6 --all --format csv > "$TMP/c1"
+"$NQUEENS" solve 6 --format csv > "$TMP/c2"
+cmp -s "$TMP/c1" "$TMP/c2" || fail "csv differs from solve's"
+"$NQUEENS" complete 6 --all --format svg > "$TMP/s1"
+"$NQUEENS" solve 6 --format svg > "$TMP/s2"
+cmp -s "$TMP/s1" "$TMP/s2" || fail "svg differs from solve's"
+expect_exit 2 "$NQUEENS" complete 11 --all --format svg
+grep -q 'too many boards' "$TMP/stderr" || fail "svg overflow message"
+
 # -o writes a file only when the answer is complete; a full disk is exit 2.
 "$NQUEENS" complete 8 --given 1:1 -o "$TMP/out.txt" --format vector
 [ "$(cat "$TMP/out.txt")" = "1 5 8 6 3 7 2 4" ] || fail "-o"
