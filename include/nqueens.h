@@ -531,6 +531,91 @@ NQ_API int nq_complete_count(int n, const int *given,
                              const nq_complete_options *options,
                              uint64_t *count);
 
+/* ------------------------------------------------------------------ */
+/* Huge boards: one solution for any n, and checking a placement       */
+/* ------------------------------------------------------------------ */
+
+/*! nq_construct_column() : the 0-based column of the queen in `row` of an
+ *  explicit solution of n queens, computed in O(1) from a closed form
+ *  (Hoffman, Loessi and Moore, 1969), so a solution of any size can be
+ *  written row by row without holding it. Valid for n = 1 and every
+ *  n >= 4 up to INT_MAX. Returns the column (>= 0), or NQ_E_RANGE for
+ *  n < 1, NQ_E_NOSOLUTION for n = 2 or 3, NQ_E_INVAL unless 0 <= row < n. */
+NQ_API int nq_construct_column(int n, int row);
+
+/*! nq_construct_range() : cols[k] = nq_construct_column(n, first_row + k)
+ *  for k in 0..count-1, the fast way to stream a constructed solution in
+ *  blocks. Returns 0, NQ_E_RANGE, NQ_E_NOSOLUTION, or NQ_E_INVAL when the
+ *  rows are not all within 0..n-1 or cols is NULL (count 0 is allowed). */
+NQ_API int nq_construct_range(int n, int first_row, int count, int *cols);
+
+/*! nq_construct() : the whole constructed solution: cols[0..n-1].
+ *  Errors as nq_construct_range(). */
+NQ_API int nq_construct(int n, int *cols);
+
+/*! nq_random_solution() : a solution of n queens found by seeded local
+ *  search (Sosic and Gu's QS4: a permutation, a greedy conflict-free
+ *  placement of all but the last few rows, then swaps that lower the number
+ *  of attacks until there are none), in near-linear time and O(n) memory
+ *  (about 20 bytes a queen). The same n and seed always give the same
+ *  solution, on every platform; different seeds give different ones where
+ *  the board has them. `progress` (may be NULL) is called now and then with
+ *  done = rows settled so far, total = n, solutions = 0; non-zero cancels.
+ *  Returns 0 and fills cols[0..n-1], NQ_E_RANGE for n < 1,
+ *  NQ_E_NOSOLUTION for n = 2 or 3, NQ_E_INVAL for cols NULL, NQ_E_NOMEM,
+ *  NQ_E_STOPPED (cols then holds no solution). */
+NQ_API int nq_random_solution(int n, uint64_t seed, int *cols,
+                              nq_progress_fn progress, void *user);
+
+/*! nq_first_solution() : the first solution in lexicographic order (row 0's
+ *  column smallest first), found by bitboard backtracking. The search can
+ *  take very long for some n above 30, so `progress` (may be NULL) is
+ *  called about every 65,536 placements with done = placements tried,
+ *  total = 0, solutions = 0; non-zero cancels. Returns 0 and fills
+ *  cols[0..n-1], NQ_E_NOSOLUTION for n = 2 or 3, NQ_E_RANGE unless
+ *  1 <= n <= NQ_MAX_N, NQ_E_INVAL for cols NULL, NQ_E_STOPPED. */
+NQ_API int nq_first_solution(int n, int *cols, nq_progress_fn progress,
+                             void *user);
+
+/*! The lines along which two queens attack (rows differ by construction). */
+typedef enum nq_line_kind {
+    NQ_LINE_COLUMN = 0,      /* the same column */
+    NQ_LINE_DIAGONAL = 1,    /* the same row - col: "\" */
+    NQ_LINE_ANTIDIAGONAL = 2 /* the same row + col: "/" */
+} nq_line_kind;
+
+/*! A conflict callback: the queens of rows row_a < row_b attack each other
+ *  along `line`. Return 0 to hear of the next, non-zero to stop. */
+typedef int (*nq_conflict_fn)(int row_a, int row_b, nq_line_kind line,
+                              void *user);
+
+/*! What nq_verify() finds. A pair of queens on one line counts once per
+ *  line they share (two queens share at most one). */
+typedef struct nq_verify_result {
+    uint64_t pairs;              /* pairs of queens that attack each other */
+    uint64_t column_pairs;       /* of which in one column */
+    uint64_t diagonal_pairs;     /* of which on one "\" diagonal */
+    uint64_t antidiagonal_pairs; /* of which on one "/" diagonal */
+    uint64_t empty_rows;         /* rows holding -1 (no queen) */
+    int first_empty_row;         /* the first such row, -1 if none */
+} nq_verify_result;
+
+/*! nq_verify() : checks a placement of queens on an n x n board in O(n) time
+ *  and about 5n bits of memory (O(n) words when there are attacks).
+ *  cols[r] is the column of the queen of row r, or -1 for a row without a
+ *  queen (a partial board). Returns 0 when no two queens attack each other
+ *  (a solution exactly when result->empty_rows is also 0), NQ_E_CONFLICT
+ *  when some do, NQ_E_RANGE for n < 1, NQ_E_INVAL for cols NULL or a
+ *  column outside -1..n-1, NQ_E_NOMEM. `result` (may be NULL) is filled
+ *  before `fn` is first called, so the totals are complete even when `fn`
+ *  stops the listing; it is zeroed on NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM.
+ *  `fn` (may be NULL) hears of every attacking pair, ordered by row_b, then
+ *  by line kind, then by row_a; finding the partners of a queen costs O(n),
+ *  so a caller that lists only a few conflicts should stop early. When `fn`
+ *  stops, the call returns NQ_E_STOPPED. */
+NQ_API int nq_verify(const int *cols, int n, nq_conflict_fn fn, void *user,
+                     nq_verify_result *result);
+
 #ifdef __cplusplus
 }
 #endif
