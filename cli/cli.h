@@ -138,4 +138,10 @@ int cmd_solve(int argc, char **argv);
 /* nqueens complete: complete pre-placed queens (cli/cmd_complete.c). */
 int cmd_complete(int argc, char **argv);
 
+/* nqueens find N: one solution for any N (cli/cmd_find.c). */
+int cmd_find(int argc, char **argv);
+
+/* nqueens verify [FILE|-]: check a placement (cli/cmd_verify.c). */
+int cmd_verify(int argc, char **argv);
+
 #endif /* NQ_CLI_H */

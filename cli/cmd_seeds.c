@@ -34,6 +34,8 @@ static const char seeds_usage[] =
     "                  --json, --animate, --format html)\n"
     "  bench [N]       every counting method side by side on this machine\n"
     "  complete N      complete a board with queens already placed\n"
+    "  find N          one solution for any N, however large\n"
+    "  verify [FILE]   check a placement given as a vector or a board\n"
     "\n"
     "Exit status: 0 success, 1 a negative answer (no solution, invalid\n"
     "placement), 2 bad usage or bad input.\n";

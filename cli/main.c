@@ -17,6 +17,8 @@ static const struct command commands[] = {
     {"trace", cmd_trace},
     {"bench", cmd_bench},
     {"complete", cmd_complete},
+    {"find", cmd_find},
+    {"verify", cmd_verify},
     {NULL, NULL}};
 
 int main(int argc, char **argv)

@@ -64,11 +64,10 @@ struct reader {
     long long max_column;
 
     /* board */
-    long long width;        /* cells of the first row, -1 before it */
-    long long cells;        /* cells of the current row so far */
-    long long queen;        /* 0-based cell of the row's queen, -1 if none */
-    long long queen_column; /* byte column of that queen */
-    bool board_ended;       /* a blank line followed the rows */
+    long long width;  /* cells of the first row, -1 before it */
+    long long cells;  /* cells of the current row so far */
+    long long queen;  /* 0-based cell of the row's queen, -1 if none */
+    bool board_ended; /* a blank line followed the rows */
 };
 
 /* ---- errors ------------------------------------------------------------ */
@@ -357,6 +356,17 @@ static void board_feed(struct reader *r, const unsigned char *p, size_t len)
                         "more text after the blank line that ends the board");
             return;
         }
+        if (r->width < 0 && r->cells >= r->max_n) {
+            reader_fail(r, NQ_E_PARSE, r->line, r->column,
+                        "row 1 has more than %lld cells", r->max_n);
+            return;
+        }
+        if (r->width >= 0 && r->cells >= r->width) {
+            reader_fail(r, NQ_E_PARSE, r->line, r->column,
+                        "row %zu has more than the %lld cells of row 1",
+                        r->count + 1, r->width);
+            return;
+        }
         if (c == 'Q' || c == 'q') {
             if (r->queen >= 0) {
                 reader_fail(r, NQ_E_CONFLICT, r->line, r->column,
@@ -366,20 +376,8 @@ static void board_feed(struct reader *r, const unsigned char *p, size_t len)
                 return;
             }
             r->queen = r->cells;
-            r->queen_column = r->column;
         }
         r->cells++;
-        if (r->width < 0 && r->cells > r->max_n) {
-            reader_fail(r, NQ_E_PARSE, r->line, r->column,
-                        "row 1 has more than %lld cells", r->max_n);
-            return;
-        }
-        if (r->width >= 0 && r->cells > r->width) {
-            reader_fail(r, NQ_E_PARSE, r->line, r->column,
-                        "row %zu has more than the %lld cells of row 1",
-                        r->count + 1, r->width);
-            return;
-        }
         r->column++;
     }
 }

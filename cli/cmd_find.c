@@ -1,0 +1,408 @@
+/*
+ * cmd_find.c - `nqueens find N`: one solution for any N, from the explicit
+ * construction (streamed, so a billion queens need no billion-entry
+ * array), the seeded local search, or the first solution of a backtracking
+ * search that a time limit can stop.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "nqueens.h"
+
+static const char find_usage[] =
+    "Usage: nqueens find N [OPTIONS]\n"
+    "\n"
+    "Prints one solution of the N-queens puzzle, for N = 1 and every N >= 4\n"
+    "up to 2147483647. For N = 2 and 3 there is none: exit status 1.\n"
+    "\n"
+    "Options:\n"
+    "  -m, --method METHOD  how the solution is found:\n"
+    "                         construct  an explicit formula, O(N), streamed\n"
+    "                                    (the default)\n"
+    "                         random     seeded local search (min-conflicts):\n"
+    "                                    another solution for every seed\n"
+    "                         search     backtracking: the first solution in\n"
+    "                                    lexicographic order, N <= 64\n"
+    "  -s, --seed S         the seed of --method random (default 1)\n"
+    "  -t, --timeout SEC    stop --method search after SEC seconds\n"
+    "                       (default 10; 0: no limit)\n"
+    "  -f, --format FORMAT  board (the default for N <= 64), vector (the\n"
+    "                       default above), json\n"
+    "      --base 0|1       first column number of a vector (default 1)\n"
+    "  -o, --output FILE    write to FILE, put in place only when complete\n"
+    "      --queen GLYPH    how a queen is drawn on a board (default Q)\n"
+    "      --empty GLYPH    how an empty square is drawn (default .)\n"
+    "      --compact        no space between the cells of a row\n"
+    "  -h, --help           show this help and exit\n"
+    "\n"
+    "Formats: a board is a line 'Solution 1:' and N rows of N cells; a\n"
+    "vector is the N columns of rows 1..N on one line; json is one object,\n"
+    "{\"n\":8,\"method\":\"construct\",\"queens\":[2,4,6,8,3,1,7,5]}, with\n"
+    "1-based columns. Boards are drawn up to N = 10000.\n"
+    "\n"
+    "Exit status: 0 a solution was written, 1 no solution exists,\n"
+    "2 bad usage, an output error or the time limit of --method search.\n";
+
+/* The largest board drawn cell by cell (10^8 cells). */
+#define FIND_BOARD_MAX_N 10000
+/* Rows built and written at a time when streaming a construction. */
+#define FIND_BLOCK_ROWS 65536
+
+enum find_method { FIND_CONSTRUCT, FIND_RANDOM, FIND_SEARCH };
+enum find_format { FORMAT_DEFAULT, FORMAT_BOARD, FORMAT_VECTOR, FORMAT_JSON };
+
+static const char *const method_names[] = {"construct", "random", "search"};
+
+struct find_request {
+    int n;
+    enum find_method method;
+    enum find_format format;
+    uint64_t seed;
+    bool seed_given;
+    double timeout_s; /* 0: none */
+    bool timeout_given;
+    int base; /* vector: 0 or 1 */
+    bool base_given;
+    const char *output; /* NULL: standard output */
+    struct board_style style;
+    bool style_given;
+};
+
+/* ---- writing columns fast -------------------------------------------- */
+
+/* Appends `count` columns (0-based in cols, written as col + base), each
+ * preceded by `sep` except the very first of the output (*first). Digits
+ * are made in a local buffer and handed to the writer in large pieces. */
+static void put_columns(struct writer *w, const int *cols, int count, int base,
+                        char sep, bool *first)
+{
+    char buf[16 * 1024];
+    size_t len = 0;
+    for (int k = 0; k < count; k++) {
+        if (len > sizeof buf - 16) {
+            writer_put(w, buf, len);
+            len = 0;
+        }
+        if (!*first)
+            buf[len++] = sep;
+        *first = false;
+        uint32_t v = (uint32_t)cols[k] + (uint32_t)base;
+        char digits[10];
+        int d = 0;
+        do {
+            digits[d++] = (char)('0' + v % 10);
+            v /= 10;
+        } while (v != 0);
+        while (d > 0)
+            buf[len++] = digits[--d];
+    }
+    writer_put(w, buf, len);
+}
+
+/* ---- the three ways to a solution -------------------------------------- */
+
+struct deadline {
+    struct timespec end;
+};
+
+static int deadline_passed(uint64_t done, uint64_t total, uint64_t solutions,
+                           void *user)
+{
+    (void)done;
+    (void)total;
+    (void)solutions;
+    const struct deadline *d = user;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > d->end.tv_sec ||
+           (now.tv_sec == d->end.tv_sec && now.tv_nsec >= d->end.tv_nsec);
+}
+
+/* Finds the whole solution (random or search) into a new array. Returns
+ * 0, or the exit status after printing why not. */
+static int find_solution(const struct find_request *req, int **cols_out)
+{
+    int *cols = malloc((size_t)req->n * sizeof *cols);
+    if (cols == NULL)
+        return cli_error("out of memory for %d queens", req->n);
+    int rc;
+    if (req->method == FIND_RANDOM) {
+        rc = nq_random_solution(req->n, req->seed, cols, NULL, NULL);
+    } else {
+        struct deadline d;
+        clock_gettime(CLOCK_MONOTONIC, &d.end);
+        long long whole = (long long)req->timeout_s; /* at most 10^6 */
+        d.end.tv_sec += (time_t)whole;
+        d.end.tv_nsec += (long)((req->timeout_s - (double)whole) * 1e9);
+        if (d.end.tv_nsec >= 1000000000L) {
+            d.end.tv_sec++;
+            d.end.tv_nsec -= 1000000000L;
+        }
+        rc = nq_first_solution(req->n, cols,
+                               req->timeout_s > 0 ? deadline_passed : NULL, &d);
+    }
+    if (rc == NQ_E_STOPPED) {
+        free(cols);
+        return cli_error("--method search found no solution of %d queens "
+                         "within %g s; --method construct finds one at once, "
+                         "or give it a longer --timeout",
+                         req->n, req->timeout_s);
+    }
+    if (rc != 0) {
+        free(cols);
+        return cli_error("%s", nq_strerror(rc));
+    }
+    *cols_out = cols;
+    return 0;
+}
+
+/* Writes the solution: `cols` when it is held, else built block by block
+ * from the construction. */
+static void write_solution(struct writer *w, const struct find_request *req,
+                           const int *cols)
+{
+    enum find_format format = req->format;
+    if (format == FORMAT_BOARD) {
+        writer_puts(w, "Solution 1:\n");
+        board_write(w, cols, req->n, &req->style);
+        return;
+    }
+    int base = format == FORMAT_JSON ? 1 : req->base;
+    char sep = format == FORMAT_JSON ? ',' : ' ';
+    if (format == FORMAT_JSON) {
+        writer_printf(w, "{\"n\":%d,\"method\":\"%s\",", req->n,
+                      method_names[req->method]);
+        if (req->method == FIND_RANDOM)
+            writer_printf(w, "\"seed\":%llu,", (unsigned long long)req->seed);
+        writer_puts(w, "\"queens\":[");
+    }
+    bool first = true;
+    if (cols != NULL) {
+        put_columns(w, cols, req->n, base, sep, &first);
+    } else {
+        static int block[FIND_BLOCK_ROWS];
+        for (int row = 0; row < req->n && w->err == 0;) {
+            int count =
+                req->n - row < FIND_BLOCK_ROWS ? req->n - row : FIND_BLOCK_ROWS;
+            nq_construct_range(req->n, row, count, block);
+            put_columns(w, block, count, base, sep, &first);
+            row += count;
+        }
+    }
+    writer_puts(w, format == FORMAT_JSON ? "]}\n" : "\n");
+}
+
+/* ---- the command line ---------------------------------------------------- */
+
+/* Parses a number of seconds: digits, an optional fraction, at most 10^6. */
+static bool parse_seconds(const char *text, double *seconds)
+{
+    if (text[0] < '0' || text[0] > '9')
+        return false;
+    for (const char *p = text; *p != '\0'; p++) {
+        if ((*p < '0' || *p > '9') && *p != '.')
+            return false;
+    }
+    char *end = NULL;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno != 0 || *end != '\0' || !(v >= 0 && v <= 1e6))
+        return false;
+    *seconds = v;
+    return true;
+}
+
+static int parse_find_args(int argc, char **argv, struct find_request *req)
+{
+    enum { OPT_BASE = 256, OPT_QUEEN, OPT_EMPTY, OPT_COMPACT };
+    static const struct option options[] = {
+        {"method", required_argument, NULL, 'm'},
+        {"seed", required_argument, NULL, 's'},
+        {"timeout", required_argument, NULL, 't'},
+        {"format", required_argument, NULL, 'f'},
+        {"base", required_argument, NULL, OPT_BASE},
+        {"output", required_argument, NULL, 'o'},
+        {"queen", required_argument, NULL, OPT_QUEEN},
+        {"empty", required_argument, NULL, OPT_EMPTY},
+        {"compact", no_argument, NULL, OPT_COMPACT},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    const char *n_text = NULL;
+    char quoted[64];
+    long long value = 0;
+
+    opterr = 0;
+    optind = 1;
+    for (;;) {
+        if (optind < argc && cli_looks_negative(argv[optind])) {
+            if (n_text != NULL)
+                return cli_usage_error("more than one N given");
+            n_text = argv[optind++];
+            continue;
+        }
+        int c = getopt_long(argc, argv, ":m:s:t:f:o:h", options, NULL);
+        if (c == -1)
+            break;
+        switch (c) {
+        case 'h':
+            fputs(find_usage, stdout);
+            return -1;
+        case 'm':
+            if (strcmp(optarg, "construct") == 0)
+                req->method = FIND_CONSTRUCT;
+            else if (strcmp(optarg, "random") == 0)
+                req->method = FIND_RANDOM;
+            else if (strcmp(optarg, "search") == 0)
+                req->method = FIND_SEARCH;
+            else
+                return cli_usage_error(
+                    "--method must be construct, random or search, got '%s'",
+                    cli_quote(optarg, quoted, sizeof quoted));
+            break;
+        case 's':
+            if (!cli_parse_long(optarg, 0, LLONG_MAX, &value))
+                return cli_usage_error(
+                    "--seed must be an integer from 0 to %lld, got '%s'",
+                    LLONG_MAX, cli_quote(optarg, quoted, sizeof quoted));
+            req->seed = (uint64_t)value;
+            req->seed_given = true;
+            break;
+        case 't':
+            if (!parse_seconds(optarg, &req->timeout_s))
+                return cli_usage_error(
+                    "--timeout must be a number of seconds from 0 to "
+                    "1000000, got '%s'",
+                    cli_quote(optarg, quoted, sizeof quoted));
+            req->timeout_given = true;
+            break;
+        case 'f':
+            if (strcmp(optarg, "board") == 0)
+                req->format = FORMAT_BOARD;
+            else if (strcmp(optarg, "vector") == 0)
+                req->format = FORMAT_VECTOR;
+            else if (strcmp(optarg, "json") == 0)
+                req->format = FORMAT_JSON;
+            else
+                return cli_usage_error(
+                    "--format must be board, vector or json, got '%s'",
+                    cli_quote(optarg, quoted, sizeof quoted));
+            break;
+        case OPT_BASE:
+            if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0)
+                return cli_usage_error(
+                    "--base must be 0 or 1, got '%s'",
+                    cli_quote(optarg, quoted, sizeof quoted));
+            req->base = optarg[0] - '0';
+            req->base_given = true;
+            break;
+        case 'o':
+            if (*optarg == '\0')
+                return cli_usage_error("--output needs a file name");
+            req->output = optarg;
+            break;
+        case OPT_QUEEN:
+        case OPT_EMPTY:
+            if (*optarg == '\0')
+                return cli_usage_error("%s needs a glyph",
+                                       c == OPT_QUEEN ? "--queen" : "--empty");
+            if (c == OPT_QUEEN)
+                req->style.queen = optarg;
+            else
+                req->style.empty = optarg;
+            req->style_given = true;
+            break;
+        case OPT_COMPACT:
+            req->style.compact = true;
+            req->style_given = true;
+            break;
+        case ':':
+            return cli_usage_error("option '%s' needs a value",
+                                   argv[optind - 1]);
+        default:
+            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    for (; optind < argc; optind++) {
+        if (n_text != NULL)
+            return cli_usage_error("more than one N given");
+        n_text = argv[optind];
+    }
+    if (n_text == NULL)
+        return cli_usage_error("find needs N, the number of queens");
+    if (!cli_parse_n(n_text, INT_MAX, "", &req->n))
+        return EXIT_USAGE;
+    return 0;
+}
+
+/* Checks that the options fit together and fills in the defaults. */
+static int check_find_request(struct find_request *req)
+{
+    if (req->seed_given && req->method != FIND_RANDOM)
+        return cli_usage_error("--seed goes with --method random");
+    if (req->timeout_given && req->method != FIND_SEARCH)
+        return cli_usage_error("--timeout goes with --method search");
+    if (req->method == FIND_SEARCH && req->n > NQ_MAX_N)
+        return cli_usage_error("--method search takes N up to %d, got %d; "
+                               "--method construct takes any N",
+                               NQ_MAX_N, req->n);
+    if (req->format == FORMAT_DEFAULT)
+        req->format = req->n <= NQ_MAX_N ? FORMAT_BOARD : FORMAT_VECTOR;
+    if (req->format == FORMAT_BOARD && req->n > FIND_BOARD_MAX_N)
+        return cli_usage_error("--format board draws boards up to N = %d, "
+                               "got %d; --format vector writes any N",
+                               FIND_BOARD_MAX_N, req->n);
+    if (req->base_given && req->format != FORMAT_VECTOR)
+        return cli_usage_error("--base goes with --format vector");
+    if (req->style_given && req->format != FORMAT_BOARD)
+        return cli_usage_error("--queen, --empty and --compact go with "
+                               "--format board");
+    return 0;
+}
+
+int cmd_find(int argc, char **argv)
+{
+    struct find_request req = {.method = FIND_CONSTRUCT,
+                               .format = FORMAT_DEFAULT,
+                               .seed = 1,
+                               .timeout_s = 10,
+                               .base = 1,
+                               .style = board_style_default};
+    int status = parse_find_args(argc, argv, &req);
+    if (status != 0)
+        return status < 0 ? EXIT_OK : status;
+    status = check_find_request(&req);
+    if (status != 0)
+        return status;
+    if (req.n == 2 || req.n == 3) {
+        cli_note("no solution exists for %d queens", req.n);
+        return EXIT_NEGATIVE;
+    }
+
+    /* The construction streams, except for a board, which is small. */
+    int *cols = NULL;
+    if (req.method != FIND_CONSTRUCT) {
+        status = find_solution(&req, &cols);
+        if (status != 0)
+            return status;
+    } else if (req.format == FORMAT_BOARD) {
+        cols = malloc((size_t)req.n * sizeof *cols);
+        if (cols == NULL)
+            return cli_error("out of memory for %d queens", req.n);
+        nq_construct(req.n, cols);
+    }
+
+    struct writer out;
+    if (writer_open(&out, req.output) != 0) {
+        free(cols);
+        return EXIT_USAGE;
+    }
+    write_solution(&out, &req, cols);
+    free(cols);
+    return writer_close(&out, true);
+}
