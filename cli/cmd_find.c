@@ -76,6 +76,12 @@ struct find_request {
 
 /* ---- writing columns fast -------------------------------------------- */
 
+/* "00" to "99": the digits of every number below 100. */
+static const char digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536"
+    "37383940414243444546474849505152535455565758596061626364656667686970717273"
+    "7475767778798081828384858687888990919293949596979899";
+
 /* Appends `count` columns (0-based in cols, written as col + base), each
  * preceded by `sep` except the very first of the output (*first). Digits
  * are made in a local buffer and handed to the writer in large pieces. */
@@ -93,14 +99,23 @@ static void put_columns(struct writer *w, const int *cols, int count, int base,
             buf[len++] = sep;
         *first = false;
         uint32_t v = (uint32_t)cols[k] + (uint32_t)base;
+        /* Two digits at a time from a table, right to left. */
         char digits[10];
-        int d = 0;
-        do {
-            digits[d++] = (char)('0' + v % 10);
-            v /= 10;
-        } while (v != 0);
-        while (d > 0)
-            buf[len++] = digits[--d];
+        int d = 10;
+        while (v >= 100) {
+            uint32_t pair = (v % 100) * 2;
+            v /= 100;
+            digits[--d] = digit_pairs[pair + 1];
+            digits[--d] = digit_pairs[pair];
+        }
+        if (v >= 10) {
+            digits[--d] = digit_pairs[v * 2 + 1];
+            digits[--d] = digit_pairs[v * 2];
+        } else {
+            digits[--d] = (char)('0' + v);
+        }
+        memcpy(buf + len, digits + d, (size_t)(10 - d));
+        len += (size_t)(10 - d);
     }
     writer_put(w, buf, len);
 }
