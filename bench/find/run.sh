@@ -26,7 +26,7 @@ median_of() {
         start=$(date +%s.%N)
         "$@" > /dev/null
         end=$(date +%s.%N)
-        echo "$end - $start" | bc -l >> "$DIR/times"
+        awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f\n", b - a }' >> "$DIR/times"
         i=$((i + 1))
     done
     sort -g "$DIR/times" | awk '{ t[NR] = $1 } END {
@@ -36,7 +36,7 @@ median_of() {
 
 # report NAME SECONDS BASELINE_NAME BASELINE_SECONDS TARGET
 report() {
-    ratio=$(echo "$2 / $4" | bc -l)
+    ratio=$(awk -v a="$2" -v b="$4" 'BEGIN { printf "%.6f", a / b }')
     printf '%-44s median %7.3f s  (target < %s s)  %s %.3f s, ratio %.2f\n' \
         "$1" "$2" "$5" "$3" "$4" "$ratio"
 }
