@@ -497,7 +497,13 @@ static size_t detect_feed(struct reader *r, const unsigned char *p, size_t len)
             }
             break;
         }
-        fail_unexpected(r, c, "expected column numbers or the rows of a board");
+        if (c == '{' || c == '[')
+            fail_unexpected(r, c,
+                            "JSON is not read; give the columns as a "
+                            "vector (find --format vector)");
+        else
+            fail_unexpected(r, c,
+                            "expected column numbers or the rows of a board");
         return len;
     }
     return len;

@@ -83,7 +83,9 @@ struct qs {
     uint32_t *anti; /* queens on each "/" diagonal, index row + col */
     uint64_t collisions; /* sum over diagonals of (queens - 1) where > 0 */
     int *list;           /* rows that may be under attack */
-    size_t listed;
+    size_t listed;       /* entries in list */
+    size_t list_cap;     /* room in list: it grows only when rows are
+                            listed afresh, usually to a few dozen */
     struct qs_rng rng;
     nq_progress_fn progress;
     void *user;
@@ -216,28 +218,42 @@ static void qs_count(struct qs *s)
         s->collisions += (uint64_t)qs_add(s, i, s->q[i]);
 }
 
-static void qs_list_attacked(struct qs *s)
+static int qs_list_attacked(struct qs *s)
 {
     s->listed = 0;
     for (int64_t i = 0; i < s->n; i++) {
-        if (qs_attacked(s, i))
-            s->list[s->listed++] = (int)i;
+        if (!qs_attacked(s, i))
+            continue;
+        if (s->listed == s->list_cap) {
+            size_t cap = s->list_cap ? 2 * s->list_cap : 1024;
+            int *grown = realloc(s->list, cap * sizeof *grown);
+            if (grown == NULL)
+                return NQ_E_NOMEM;
+            s->list = grown;
+            s->list_cap = cap;
+        }
+        s->list[s->listed++] = (int)i;
     }
+    return 0;
 }
 
 /* ---- step 3: repair ------------------------------------------------------ */
 
 /* Swaps attacked queens away until no two attack each other. Returns 0,
- * NQ_E_STOPPED, or 1 when the search is stuck and should start again. */
+ * NQ_E_STOPPED, NQ_E_NOMEM, or 1 when the search is stuck and should start
+ * again. */
 static int qs_repair(struct qs *s)
 {
     int64_t n = s->n;
     uint64_t budget = 64 * (uint64_t)n + 4096; /* tries before giving up */
     uint64_t tried = 0;
-    qs_list_attacked(s);
-    while (s->collisions > 0) {
-        if (s->listed == 0) /* attacks the list missed: look again */
-            qs_list_attacked(s);
+    int rc = qs_list_attacked(s);
+    while (rc == 0 && s->collisions > 0) {
+        if (s->listed == 0) { /* attacks the list missed: look again */
+            rc = qs_list_attacked(s);
+            if (rc != 0)
+                break;
+        }
         size_t kept = 0;
         for (size_t k = 0; k < s->listed; k++) {
             int64_t i = s->list[k];
@@ -264,7 +280,7 @@ static int qs_repair(struct qs *s)
         if (tried > budget)
             return 1;
     }
-    return 0;
+    return rc;
 }
 
 int nq_random_solution(int n, uint64_t seed, int *cols, nq_progress_fn progress,
@@ -293,9 +309,8 @@ int nq_random_solution(int n, uint64_t seed, int *cols, nq_progress_fn progress,
     size_t lines = 2 * (size_t)n - 1;
     s.diag = malloc(lines * sizeof *s.diag);
     s.anti = malloc(lines * sizeof *s.anti);
-    s.list = malloc((size_t)n * sizeof *s.list);
     int rc = 0;
-    if (s.diag == NULL || s.anti == NULL || s.list == NULL)
+    if (s.diag == NULL || s.anti == NULL)
         rc = NQ_E_NOMEM;
     while (rc == 0) {
         rc = qs_greedy_start(&s);
