@@ -48,8 +48,8 @@ static void test_each_residue_near_a_million(void **state)
 {
     (void)state;
     const int base = 1000000 - 1000000 % 12; /* 999996: residue 0 */
-    int *cols = malloc(sizeof(int) * (size_t)(base + 12));
-    int *again = malloc(sizeof(int) * (size_t)(base + 12));
+    int *cols = malloc(sizeof(int) * (size_t)(base + 24));
+    int *again = malloc(sizeof(int) * (size_t)(base + 24));
     assert_non_null(cols);
     assert_non_null(again);
     for (int k = 0; k < 12; k++) {
