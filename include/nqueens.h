@@ -557,7 +557,7 @@ NQ_API int nq_construct(int n, int *cols);
  *  search (Sosic and Gu's QS4: a permutation, a greedy conflict-free
  *  placement of all but the last few rows, then swaps that lower the number
  *  of attacks until there are none), in near-linear time and O(n) memory
- *  (about 20 bytes a queen). The same n and seed always give the same
+ *  (about 8 bytes a queen, cols included). The same n and seed always give the same
  *  solution, on every platform; different seeds give different ones where
  *  the board has them. `progress` (may be NULL) is called now and then with
  *  done = rows settled so far, total = n, solutions = 0; non-zero cancels.
@@ -601,7 +601,8 @@ typedef struct nq_verify_result {
 } nq_verify_result;
 
 /*! nq_verify() : checks a placement of queens on an n x n board in O(n) time
- *  and about 5n bits of memory (O(n) words when there are attacks).
+ *  and 5n bytes of memory (5n bits above 4 million queens; O(n) words when
+ *  there are attacks).
  *  cols[r] is the column of the queen of row r, or -1 for a row without a
  *  queen (a partial board). Returns 0 when no two queens attack each other
  *  (a solution exactly when result->empty_rows is also 0), NQ_E_CONFLICT

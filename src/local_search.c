@@ -32,6 +32,9 @@
 #define QS_GREEDY_TRIES 64
 /* Random partners tried for an attacked queen in one pass. */
 #define QS_REPAIR_TRIES 128
+/* The most collisions a start may have: a diagonal then holds at most
+ * 1 + this many queens, and a swap adds at most 2, within a byte. */
+#define QS_MAX_COLLISIONS 250
 /* Rows or swaps between two progress calls. */
 #define QS_PROGRESS_EVERY (1u << 20)
 
@@ -78,9 +81,9 @@ static uint32_t qs_below(struct qs_rng *g, uint32_t range)
 
 struct qs {
     int64_t n;
-    int *q;         /* q[row] = column: always a permutation */
-    uint32_t *diag; /* queens on each "\" diagonal, index row - col + n - 1 */
-    uint32_t *anti; /* queens on each "/" diagonal, index row + col */
+    int *q;        /* q[row] = column: always a permutation */
+    uint8_t *diag; /* queens on each "\" diagonal, index row - col + n - 1 */
+    uint8_t *anti; /* queens on each "/" diagonal, index row + col */
     uint64_t collisions; /* sum over diagonals of (queens - 1) where > 0 */
     int *list;           /* rows that may be under attack */
     size_t listed;       /* entries in list */
@@ -207,15 +210,23 @@ static int qs_greedy_start(struct qs *s)
     return rc;
 }
 
-/* Counts the queens on every diagonal and lists the attacked rows. */
-static void qs_count(struct qs *s)
+/* Counts the queens on every diagonal. A diagonal never holds more than
+ * 1 + collisions queens, and swaps are made only when they lower the
+ * collisions, so capping them at the start keeps every counter within a
+ * byte (a byte a diagonal is what lets 10^9 queens fit in memory). Returns
+ * false when the start has too many collisions and should be made again. */
+static bool qs_count(struct qs *s)
 {
     int64_t n = s->n;
     memset(s->diag, 0, (2 * (size_t)n - 1) * sizeof *s->diag);
     memset(s->anti, 0, (2 * (size_t)n - 1) * sizeof *s->anti);
     s->collisions = 0;
-    for (int64_t i = 0; i < n; i++)
+    for (int64_t i = 0; i < n; i++) {
         s->collisions += (uint64_t)qs_add(s, i, s->q[i]);
+        if (s->collisions > QS_MAX_COLLISIONS)
+            return false;
+    }
+    return true;
 }
 
 static int qs_list_attacked(struct qs *s)
@@ -316,7 +327,8 @@ int nq_random_solution(int n, uint64_t seed, int *cols, nq_progress_fn progress,
         rc = qs_greedy_start(&s);
         if (rc != 0)
             break;
-        qs_count(&s);
+        if (!qs_count(&s))
+            continue; /* a poor start: make another */
         rc = qs_repair(&s);
         if (rc == 1)
             rc = 0; /* stuck in a local minimum: start again */
