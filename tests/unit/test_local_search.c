@@ -34,7 +34,7 @@ static void test_sizes_and_seeds(void **state)
             expect_valid(cols, n);
         }
     }
-    const int sizes[] = {500, 1001, 4096, 50001};
+    const int sizes[] = {250, 251, 500, 1001, 4096, 50001};
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         int n = sizes[s];
         for (uint64_t seed = 1; seed <= 3; seed++) {
