@@ -43,7 +43,7 @@ static const char find_usage[] =
     "\n"
     "Formats: a board is a line 'Solution 1:' and N rows of N cells; a\n"
     "vector is the N columns of rows 1..N on one line; json is one object,\n"
-    "{\"n\":8,\"method\":\"construct\",\"queens\":[2,4,6,8,3,1,7,5]}, with\n"
+    "{\"n\":8,\"method\":\"construct\",\"queens\":[4,6,8,2,7,1,3,5]}, with\n"
     "1-based columns. Boards are drawn up to N = 10000.\n"
     "\n"
     "Exit status: 0 a solution was written, 1 no solution exists,\n"
