@@ -73,6 +73,8 @@ grep -q 'no solution of 62 queens within 0.2 s' "$TMP/stderr" || fail "timeout m
 
 # Help on stdout, exit 0; a full disk is an error.
 "$NQUEENS" find --help | grep -q '^Usage: nqueens find' || fail "--help"
+"$NQUEENS" find --help | grep -qF "$("$NQUEENS" find 8 --format json)" ||
+    fail "the help's JSON example is not what find 8 prints"
 expect_exit 2 sh -c '"$NQUEENS" find 100000 > /dev/full'
 grep -q 'No space left' "$TMP/stderr" || fail "/dev/full message"
 pass
