@@ -32,9 +32,12 @@
 #define QS_GREEDY_TRIES 64
 /* Random partners tried for an attacked queen in one pass. */
 #define QS_REPAIR_TRIES 128
-/* The most collisions a start may have: a diagonal then holds at most
- * 1 + this many queens, and a swap adds at most 2, within a byte. */
-#define QS_MAX_COLLISIONS 250
+/* The most queens a diagonal's byte counter may reach before a swap, which
+ * adds at most 2 to it. A start that piles more on one diagonal is made
+ * again, and a swap that would pass it is refused; neither ever happens in
+ * practice (a start has a few dozen collisions in all), but it keeps every
+ * counter within its byte. */
+#define QS_COUNTER_LIMIT 253
 /* Rows or swaps between two progress calls. */
 #define QS_PROGRESS_EVERY (1u << 20)
 
@@ -132,10 +135,19 @@ static bool qs_attacked(const struct qs *s, int64_t row)
     return s->diag[qs_diag(s, row, col)] > 1 || s->anti[qs_anti(row, col)] > 1;
 }
 
+/* True when (row, col) may be added to its diagonals twice over. */
+static bool qs_room(const struct qs *s, int64_t row, int64_t col)
+{
+    return s->diag[qs_diag(s, row, col)] <= QS_COUNTER_LIMIT - 2 &&
+           s->anti[qs_anti(row, col)] <= QS_COUNTER_LIMIT - 2;
+}
+
 /* Swaps the columns of rows i and j if that lowers the collisions. */
 static bool qs_try_swap(struct qs *s, int64_t i, int64_t j)
 {
     int64_t ci = s->q[i], cj = s->q[j];
+    if (!qs_room(s, i, cj) || !qs_room(s, j, ci))
+        return false;
     int64_t delta = 0;
     delta -= qs_remove(s, i, ci);
     delta -= qs_remove(s, j, cj);
@@ -210,11 +222,8 @@ static int qs_greedy_start(struct qs *s)
     return rc;
 }
 
-/* Counts the queens on every diagonal. A diagonal never holds more than
- * 1 + collisions queens, and swaps are made only when they lower the
- * collisions, so capping them at the start keeps every counter within a
- * byte (a byte a diagonal is what lets 10^9 queens fit in memory). Returns
- * false when the start has too many collisions and should be made again. */
+/* Counts the queens on every diagonal. Returns false when one diagonal
+ * holds more than QS_COUNTER_LIMIT queens: then the start is made again. */
 static bool qs_count(struct qs *s)
 {
     int64_t n = s->n;
@@ -222,9 +231,11 @@ static bool qs_count(struct qs *s)
     memset(s->anti, 0, (2 * (size_t)n - 1) * sizeof *s->anti);
     s->collisions = 0;
     for (int64_t i = 0; i < n; i++) {
-        s->collisions += (uint64_t)qs_add(s, i, s->q[i]);
-        if (s->collisions > QS_MAX_COLLISIONS)
+        int64_t c = s->q[i];
+        if (s->diag[qs_diag(s, i, c)] >= QS_COUNTER_LIMIT ||
+            s->anti[qs_anti(i, c)] >= QS_COUNTER_LIMIT)
             return false;
+        s->collisions += (uint64_t)qs_add(s, i, c);
     }
     return true;
 }
