@@ -117,6 +117,67 @@ extern const struct board_style board_style_default;
 void board_write(struct writer *w, const int *cols, int n,
                  const struct board_style *style);
 
+/* ---- progress (cli/progress.c) ---- */
+
+/* Whether a long count shows its progress on stderr. */
+enum progress_mode {
+    PROGRESS_AUTO, /* when stderr is a terminal */
+    PROGRESS_ON,   /* --progress: off a terminal a line every few seconds */
+    PROGRESS_OFF   /* --quiet */
+};
+
+/* The state of one progress display. */
+struct progress {
+    bool enabled;        /* anything is shown at all */
+    bool terminal;       /* stderr is a terminal: redraw one line in place */
+    bool drawn;          /* a line is on the terminal, not yet ended */
+    bool seen;           /* a report came in */
+    double start;        /* monotonic seconds when the display started */
+    double last;         /* monotonic seconds of the last line drawn */
+    uint64_t first_done; /* done at the first report (earlier runs' work) */
+    uint64_t done;       /* subproblems finished */
+    uint64_t total;      /* subproblems in all */
+    uint64_t solutions;  /* solutions found so far */
+};
+
+/* Seconds of a monotonic clock. */
+double cli_monotonic_seconds(void);
+
+/* Starts a display; nothing is drawn until the first report. */
+void progress_start(struct progress *p, enum progress_mode mode);
+
+/* An nq_progress_fn: `user` is the struct progress. Draws when due; never
+ * asks to stop. */
+int progress_report(uint64_t done, uint64_t total, uint64_t solutions,
+                    void *user);
+
+/* Draws the last state and ends the line. */
+void progress_end(struct progress *p);
+
+/* Formats one progress line into buf (without a newline); returns its
+ * length. `rate` is subproblems a second, `elapsed` seconds. */
+size_t progress_format(char *buf, size_t size, uint64_t done, uint64_t total,
+                       uint64_t solutions, double elapsed, double rate);
+
+/* ---- signals (cli/interrupt.c) ---- */
+
+/* Catches SIGINT and SIGTERM, only noting them (a second one kills). */
+void interrupt_install(void);
+
+/* The signal caught, or 0. */
+int interrupt_signal(void);
+
+/* 128 + the signal caught (130 for SIGINT, 143 for SIGTERM), or 0. */
+int interrupt_exit_status(void);
+
+/* ---- checkpoints (cli/checkpoint_errors.c) ---- */
+
+/* Says why the checkpoint at `path` was refused or failed (`err` from
+ * nq_checkpoint_open or _read; `n` and `signature` describe this run, or
+ * 0 and NULL) and returns EXIT_USAGE. */
+int checkpoint_error(const char *path, int err, int n, const char *signature,
+                     uint64_t size);
+
 /* ---- commands ---- */
 
 /* nqueens [N]: the teaching texts' program (cli/cmd_seeds.c). */
@@ -143,5 +204,55 @@ int cmd_find(int argc, char **argv);
 
 /* nqueens verify [FILE|-]: check a placement (cli/cmd_verify.c). */
 int cmd_verify(int argc, char **argv);
+
+/* nqueens status FILE: how far a checkpointed count is (cli/cmd_status.c). */
+int cmd_status(int argc, char **argv);
+
+/* ---- the count's request, shared with nqueens-mpi ---- */
+
+struct nq_count_result;
+
+/* What the command line asks a count for. */
+struct count_request {
+    int n;
+    int threads;           /* 0: all cores */
+    uint64_t memory_bytes; /* 0: the library's default */
+    bool json;
+    enum progress_mode progress; /* --progress, --quiet, or by terminal */
+    const char *checkpoint;      /* --checkpoint FILE, or NULL */
+    double checkpoint_interval;  /* --checkpoint-interval SECONDS ... */
+    bool checkpoint_interval_set; /* ... when given */
+};
+
+/* Long options of the long-run work, handled by count_parse_long_run_option
+ * (cli/count_checkpoint.c). */
+enum {
+    COUNT_OPT_PROGRESS = 0x1000,
+    COUNT_OPT_QUIET,
+    COUNT_OPT_CHECKPOINT,
+    COUNT_OPT_INTERVAL
+};
+
+/* Parses the arguments of `count` (argv[0] is the command); `usage` is
+ * printed for --help. Returns -1 to go on, else the exit status. */
+int count_parse(int argc, char **argv, const char *usage,
+                struct count_request *req);
+
+/* Applies one of the COUNT_OPT_* options; returns 0, or prints the error
+ * and returns EXIT_USAGE. */
+int count_parse_long_run_option(int option, const char *value,
+                                struct count_request *req);
+
+/* Writes the result as the text lines or the JSON object of `count`. */
+void count_report(struct writer *out, const struct count_request *req,
+                  const struct nq_count_result *r, int threads,
+                  const char *engine, double seconds);
+
+/* Runs the count with --checkpoint: resumes from the file, saves on
+ * SIGINT/SIGTERM. Returns -1 with *result and engine filled, or the exit
+ * status after saying what went wrong (130/143 after a signal). */
+int count_checkpointed(const struct count_request *req,
+                       struct nq_count_result *result, char *engine,
+                       size_t engine_size);
 
 #endif /* NQ_CLI_H */

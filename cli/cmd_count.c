@@ -15,9 +15,9 @@
  *   seconds  0.001
  * With --json the same fields as one JSON object on one line.
  *
- * The progress display (--progress/--quiet) and --checkpoint belong to the
- * long-run work: they hook in at count_run(), where the options reach the
- * library.
+ * The progress display (--progress/--quiet) hooks in at count_run(),
+ * where the options reach the library; --checkpoint runs the count through
+ * count_checkpointed() (cli/count_checkpoint.c).
  */
 #include <ctype.h>
 #include <getopt.h>
@@ -42,20 +42,21 @@ static const char count_usage[] =
     "  -t, --threads T   worker threads (default: all cores)\n"
     "  -m, --memory SIZE memory budget, such as 512M or 2G (default 2G)\n"
     "  --json            one JSON object instead of the text lines\n"
+    "  --progress        show progress on stderr also when it is not a\n"
+    "                    terminal (then a line every few seconds)\n"
+    "  --quiet           no progress display, not even on a terminal\n"
+    "  --checkpoint FILE keep finished work in FILE (an SQLite database);\n"
+    "                    the same command again resumes from it. SIGINT\n"
+    "                    and SIGTERM save and exit 130 and 143\n"
+    "  --checkpoint-interval SECONDS\n"
+    "                    seconds between two saves (default 10; 0 saves\n"
+    "                    every finished subproblem)\n"
     "  -h, --help        show this help and exit\n"
     "\n"
     "Output: lines 'n', 'total', 'unique', 'sym180', 'sym90', 'threads',\n"
     "'engine' and 'seconds', each followed by its value.\n"
     "\n"
     "Exit status: 0 success, 2 bad usage or a count that failed.\n";
-
-/* What the command line asks for. */
-struct count_request {
-    int n;
-    int threads;           /* 0: all cores */
-    uint64_t memory_bytes; /* 0: the library's default */
-    bool json;
-};
 
 /* Parses SIZE: a positive integer with an optional K, M, G or T suffix
  * (powers of 1024), optionally followed by B or iB. */
@@ -91,12 +92,18 @@ static bool parse_size(const char *text, uint64_t *bytes)
 }
 
 /* Parses the arguments; returns -1 to go on, else the exit status. */
-static int count_parse(int argc, char **argv, struct count_request *req)
+int count_parse(int argc, char **argv, const char *usage,
+                struct count_request *req)
 {
     static const struct option options[] = {
         {"threads", required_argument, NULL, 't'},
         {"memory", required_argument, NULL, 'm'},
         {"json", no_argument, NULL, 'j'},
+        {"progress", no_argument, NULL, COUNT_OPT_PROGRESS},
+        {"quiet", no_argument, NULL, COUNT_OPT_QUIET},
+        {"checkpoint", required_argument, NULL, COUNT_OPT_CHECKPOINT},
+        {"checkpoint-interval", required_argument, NULL,
+         COUNT_OPT_INTERVAL},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *n_text = NULL;
@@ -117,7 +124,7 @@ static int count_parse(int argc, char **argv, struct count_request *req)
             break;
         switch (c) {
         case 'h':
-            fputs(count_usage, stdout);
+            fputs(usage, stdout);
             return EXIT_OK;
         case 't':
             if (!cli_parse_long(optarg, 1, 1024, &value))
@@ -135,6 +142,13 @@ static int count_parse(int argc, char **argv, struct count_request *req)
         case 'j':
             req->json = true;
             break;
+        case COUNT_OPT_PROGRESS:
+        case COUNT_OPT_QUIET:
+        case COUNT_OPT_CHECKPOINT:
+        case COUNT_OPT_INTERVAL:
+            if (count_parse_long_run_option(c, optarg, req) != 0)
+                return EXIT_USAGE;
+            break;
         case ':':
             return cli_usage_error("option '%s' needs a value",
                                    argv[optind - 1]);
@@ -151,6 +165,8 @@ static int count_parse(int argc, char **argv, struct count_request *req)
         return cli_usage_error("count needs N");
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &req->n))
         return EXIT_USAGE;
+    if (req->checkpoint_interval_set && req->checkpoint == NULL)
+        return cli_usage_error("--checkpoint-interval needs --checkpoint FILE");
     return -1;
 }
 
@@ -163,9 +179,9 @@ static double seconds_since(const struct timespec *start)
 }
 
 /* Writes the result as text lines or as one JSON object. */
-static void count_report(struct writer *out, const struct count_request *req,
-                         const nq_count_result *r, int threads,
-                         const char *engine, double seconds)
+void count_report(struct writer *out, const struct count_request *req,
+                  const nq_count_result *r, int threads, const char *engine,
+                  double seconds)
 {
     unsigned long long total = r->total, unique = r->unique;
     unsigned long long sym180 = r->sym180, sym90 = r->sym90;
@@ -195,6 +211,11 @@ static int count_run(const struct count_request *req, nq_count_result *result,
     options.threads = req->threads;
     options.memory_bytes = req->memory_bytes;
 
+    struct progress progress;
+    progress_start(&progress, req->progress);
+    options.progress = progress_report;
+    options.progress_user = &progress;
+
     nq_plan *plan = NULL;
     int rc = nq_plan_create(req->n, &options, &plan);
     if (rc == 0) {
@@ -202,13 +223,14 @@ static int count_run(const struct count_request *req, nq_count_result *result,
         nq_plan_free(plan);
         rc = nq_count(req->n, &options, result);
     }
+    progress_end(&progress);
     return rc;
 }
 
 int cmd_count(int argc, char **argv)
 {
     struct count_request req = {0};
-    int status = count_parse(argc, argv, &req);
+    int status = count_parse(argc, argv, count_usage, &req);
     if (status >= 0)
         return status;
 
@@ -216,7 +238,14 @@ int cmd_count(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &start);
     nq_count_result result;
     char engine[128] = "";
-    int rc = count_run(&req, &result, engine, sizeof engine);
+    int rc = 0;
+    if (req.checkpoint != NULL) {
+        status = count_checkpointed(&req, &result, engine, sizeof engine);
+        if (status >= 0)
+            return status;
+    } else {
+        rc = count_run(&req, &result, engine, sizeof engine);
+    }
     double seconds = seconds_since(&start);
     if (rc == NQ_E_NOMEM && req.memory_bytes != 0)
         return cli_error("count of %d needs more than the memory budget "

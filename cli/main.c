@@ -19,6 +19,7 @@ static const struct command commands[] = {
     {"complete", cmd_complete},
     {"find", cmd_find},
     {"verify", cmd_verify},
+    {"status", cmd_status},
     {NULL, NULL}};
 
 int main(int argc, char **argv)

@@ -65,7 +65,9 @@ NQ_API const char *nq_version(void);
     X(CHECKPOINT, -10, "checkpoint does not match this run")                   \
     X(THREAD, -11, "could not start a thread")                                 \
     X(TIMEOUT, -12, "time limit reached")                                      \
-    X(UNSUPPORTED, -13, "not supported for this board size")
+    X(UNSUPPORTED, -13, "not supported for this board size")                  \
+    X(NOTCHECKPOINT, -14, "not an nqueens checkpoint file")                    \
+    X(CORRUPT, -15, "checkpoint file is damaged")
 
 typedef enum nq_error {
     NQ_OK = 0,
@@ -616,6 +618,140 @@ typedef struct nq_verify_result {
  *  stops, the call returns NQ_E_STOPPED. */
 NQ_API int nq_verify(const int *cols, int n, nq_conflict_fn fn, void *user,
                      nq_verify_result *result);
+
+/* ------------------------------------------------------------------ */
+/* Checkpoints                                                         */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A checkpoint keeps the finished subproblems of one plan, with their
+ * counts, in an SQLite database at a path the caller hands over, so that a
+ * count that was stopped or killed resumes where it was. Results are
+ * gathered in memory and written in batches, one transaction each (at most
+ * every `interval` seconds, and on nq_checkpoint_commit()); a process
+ * killed at any moment loses at most the batch since the last commit.
+ *
+ * The database records the format version (PRAGMA user_version), n, the
+ * plan's signature and size; every row carries a check value over its
+ * fields, so a damaged row is detected, never trusted. `sqlite3 FILE`
+ * shows the tables `meta` (key, value) and `done` (id, total, sym180,
+ * sym90, checksum) and the view `progress` (done, size, solutions).
+ * Counts are stored as SQLite's signed 64-bit integers
+ * (values above 2^63 show as negative there; the library reads them back
+ * exactly).
+ *
+ * One checkpoint object is used by one thread at a time.
+ */
+
+/*! The format version this library writes and reads. */
+#define NQ_CHECKPOINT_FORMAT 1
+
+/*! The longest plan signature a checkpoint records, with its NUL. */
+#define NQ_CHECKPOINT_SIGNATURE_MAX 256
+
+/*! The default seconds between two commits. */
+#define NQ_CHECKPOINT_INTERVAL 10.0
+
+typedef struct nq_checkpoint nq_checkpoint;
+
+/*! What a checkpoint file holds, as nq_checkpoint_read() finds it. */
+typedef struct nq_checkpoint_info {
+    int format;    /* format version of the file */
+    int n;         /* board size */
+    char signature[NQ_CHECKPOINT_SIGNATURE_MAX]; /* the plan's signature */
+    uint64_t size; /* subproblems in the plan */
+    uint64_t done; /* subproblems finished (saved, or recorded in an open
+                      checkpoint and not yet committed) */
+    nq_subcount sum; /* sum of the saved subproblems' counts */
+    double seconds;  /* wall time the runs spent, over all sessions */
+    int64_t created; /* when the file was made (Unix time) */
+    int64_t saved;   /* the last commit (Unix time) */
+    uint64_t sessions; /* runs that saved work in it */
+    int complete;    /* 1 when a final result was recorded */
+    nq_count_result result; /* the final result, when complete */
+} nq_checkpoint_info;
+
+/*! nq_checkpoint_open() : opens the checkpoint at `path` for a plan of
+ *  board size `n` with `signature` (nq_plan_signature) and `size`
+ *  subproblems, creating it when no file is there. A new file appears under
+ *  `path` only complete (it is built beside it and linked into place).
+ *  An existing file is checked before anything is written to it: every row
+ *  is read back and verified. Returns 0 and sets *cp, or
+ *    NQ_E_CHECKPOINT     the file is a checkpoint of another n, signature,
+ *                        size or format (nq_checkpoint_read says which);
+ *    NQ_E_NOTCHECKPOINT  the file is not an nqueens checkpoint (not SQLite,
+ *                        or an SQLite database of something else);
+ *    NQ_E_CORRUPT        the file is a damaged checkpoint;
+ *    NQ_E_IO             the file cannot be created, opened or read;
+ *    NQ_E_INVAL          a NULL argument, size 0, a signature too long;
+ *    NQ_E_NOMEM.
+ *  A refused file is left as it was. */
+NQ_API int nq_checkpoint_open(const char *path, int n, const char *signature,
+                              uint64_t size, nq_checkpoint **cp);
+
+/*! nq_checkpoint_read() : reads and verifies the checkpoint at `path`
+ *  without changing it (for a status display, or to say why a file was
+ *  refused). Returns 0, NQ_E_NOTCHECKPOINT, NQ_E_CORRUPT, NQ_E_IO (no such
+ *  file among others), NQ_E_INVAL, NQ_E_NOMEM. A file of a newer format
+ *  gives NQ_E_CHECKPOINT with only info->format set. */
+NQ_API int nq_checkpoint_read(const char *path, nq_checkpoint_info *info);
+
+/*! nq_checkpoint_info_get() : what the open checkpoint holds now, the
+ *  results recorded but not yet committed included. */
+NQ_API void nq_checkpoint_info_get(const nq_checkpoint *cp,
+                                   nq_checkpoint_info *info);
+
+/*! nq_checkpoint_pending() : stores the ids not finished yet, ascending,
+ *  in ids[0..*count-1]. `capacity` must be at least size - done. Returns 0
+ *  or NQ_E_INVAL. */
+NQ_API int nq_checkpoint_pending(const nq_checkpoint *cp, uint64_t *ids,
+                                 size_t capacity, size_t *count);
+
+/*! nq_checkpoint_set_interval() : seconds between automatic commits
+ *  (NQ_CHECKPOINT_INTERVAL by default; 0 commits every result). */
+NQ_API void nq_checkpoint_set_interval(nq_checkpoint *cp, double seconds);
+
+/*! nq_checkpoint_record() : records that subproblem `id` is finished with
+ *  `count`, and commits the batch when the interval has passed. Returns 0,
+ *  NQ_E_INVAL for an id out of range or already recorded (nothing is
+ *  changed), NQ_E_OVERFLOW when the sum would not fit, or the error of the
+ *  commit (NQ_E_IO; the batch is then kept in memory for the next try). */
+NQ_API int nq_checkpoint_record(nq_checkpoint *cp, uint64_t id,
+                                const nq_subcount *count);
+
+/*! nq_checkpoint_commit() : writes the recorded batch in one transaction
+ *  and waits until it is on disk. Returns 0 or NQ_E_IO (the batch is kept
+ *  for the next try). */
+NQ_API int nq_checkpoint_commit(nq_checkpoint *cp);
+
+/*! nq_checkpoint_finish() : records the final result of a run whose every
+ *  subproblem is recorded, and commits. Returns 0, NQ_E_INVAL while some
+ *  subproblem is not recorded, NQ_E_IO. */
+NQ_API int nq_checkpoint_finish(nq_checkpoint *cp,
+                                const nq_count_result *result);
+
+/*! nq_checkpoint_close() : commits what is recorded, closes the file and
+ *  frees `cp` (NULL is allowed). Returns 0 or the commit's NQ_E_IO; `cp` is
+ *  freed in any case. */
+NQ_API int nq_checkpoint_close(nq_checkpoint *cp);
+
+/*! nq_checkpoint_run() : the resumable count. Runs the subproblems of
+ *  `plan` that `cp` has not recorded yet on options->threads threads
+ *  (options may be NULL: the defaults), records each as it finishes, and
+ *  at the end records and returns the final result, which is exactly that
+ *  of an uninterrupted nq_count. options->progress (may be NULL) is called
+ *  once at the start and after every finished subproblem with the figures
+ *  of the whole plan, earlier runs' work included; when it returns
+ *  non-zero the run stops, commits what has finished and returns
+ *  NQ_E_STOPPED (subproblems in flight are lost and run again next time).
+ *  `cp` must have been opened for this plan (n, signature and size).
+ *  Returns 0, NQ_E_CHECKPOINT for a checkpoint of another plan,
+ *  NQ_E_STOPPED, NQ_E_IO (a commit failed), NQ_E_OVERFLOW, NQ_E_NOMEM,
+ *  NQ_E_THREAD, NQ_E_INVAL. On error `result` is zeroed; the progress
+ *  callback may have run. */
+NQ_API int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
+                             const nq_count_options *options,
+                             nq_count_result *result);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,135 @@
+/*
+ * count_checkpoint.c - `nqueens count N --checkpoint FILE`: the count as a
+ * run that can be killed and resumed. The finished subproblems go into the
+ * SQLite checkpoint in batches; SIGINT and SIGTERM stop the run at the next
+ * finished subproblem, save, and exit 130 or 143. The same command run
+ * again computes only what is missing, and the result is exactly that of an
+ * uninterrupted count (the subproblems' ids and counts do not depend on
+ * who ran them, or when).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "nqueens.h"
+
+/* The longest interval accepted: a day. */
+#define COUNT_INTERVAL_MAX 86400.0
+
+/* Parses seconds: a plain decimal number such as 10 or 0.5. */
+static bool parse_seconds(const char *text, double *seconds)
+{
+    if (text[0] < '0' || text[0] > '9')
+        return false;
+    for (const char *c = text; *c; c++) {
+        if ((*c < '0' || *c > '9') && *c != '.')
+            return false;
+    }
+    char *end = NULL;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || !(v >= 0.0 && v <= COUNT_INTERVAL_MAX))
+        return false;
+    *seconds = v;
+    return true;
+}
+
+int count_parse_long_run_option(int option, const char *value,
+                                struct count_request *req)
+{
+    char quoted[64];
+    switch (option) {
+    case COUNT_OPT_PROGRESS:
+        req->progress = PROGRESS_ON;
+        return 0;
+    case COUNT_OPT_QUIET:
+        req->progress = PROGRESS_OFF;
+        return 0;
+    case COUNT_OPT_CHECKPOINT:
+        if (*value == '\0')
+            return cli_usage_error("--checkpoint needs a file name");
+        req->checkpoint = value;
+        return 0;
+    case COUNT_OPT_INTERVAL:
+        if (!parse_seconds(value, &req->checkpoint_interval))
+            return cli_usage_error("--checkpoint-interval must be a number of "
+                                   "seconds from 0 to 86400, got '%s'",
+                                   cli_quote(value, quoted, sizeof quoted));
+        req->checkpoint_interval_set = true;
+        return 0;
+    default:
+        return cli_usage_error("unknown option");
+    }
+}
+
+/* Draws progress and stops the run once a signal came. */
+static int count_checkpoint_progress(uint64_t done, uint64_t total,
+                                     uint64_t solutions, void *user)
+{
+    progress_report(done, total, solutions, user);
+    return interrupt_signal() != 0;
+}
+
+int count_checkpointed(const struct count_request *req, nq_count_result *result,
+                       char *engine, size_t engine_size)
+{
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.threads = req->threads;
+    options.memory_bytes = req->memory_bytes;
+
+    nq_plan *plan = NULL;
+    int rc = nq_plan_create(req->n, &options, &plan);
+    if (rc != NQ_OK)
+        return cli_error("count of %d: %s", req->n, nq_strerror(rc));
+    snprintf(engine, engine_size, "%s", nq_plan_signature(plan));
+
+    nq_checkpoint *cp = NULL;
+    rc = nq_checkpoint_open(req->checkpoint, req->n, nq_plan_signature(plan),
+                            nq_plan_size(plan), &cp);
+    if (rc != NQ_OK) {
+        int status =
+            checkpoint_error(req->checkpoint, rc, req->n,
+                             nq_plan_signature(plan), nq_plan_size(plan));
+        nq_plan_free(plan);
+        return status;
+    }
+    if (req->checkpoint_interval_set)
+        nq_checkpoint_set_interval(cp, req->checkpoint_interval);
+
+    struct progress progress;
+    progress_start(&progress, req->progress);
+    options.progress = count_checkpoint_progress;
+    options.progress_user = &progress;
+    interrupt_install();
+    rc = nq_checkpoint_run(cp, plan, &options, result);
+    progress_end(&progress);
+
+    nq_checkpoint_info info;
+    nq_checkpoint_info_get(cp, &info);
+    int closed = nq_checkpoint_close(cp);
+    nq_plan_free(plan);
+    char name[256];
+    cli_quote(req->checkpoint, name, sizeof name);
+    if (rc == NQ_E_STOPPED && interrupt_signal() != 0) {
+        if (closed != NQ_OK)
+            cli_error("interrupted, and the last work could not be saved in "
+                      "'%s': %s",
+                      name, nq_strerror(closed));
+        else
+            cli_note("interrupted: %llu of %llu subproblems saved in '%s'; "
+                     "the same command resumes",
+                     (unsigned long long)info.done,
+                     (unsigned long long)info.size, name);
+        return interrupt_exit_status();
+    }
+    if (rc == NQ_OK && closed != NQ_OK)
+        rc = closed;
+    if (rc == NQ_E_IO)
+        return cli_error("cannot save checkpoint '%s' (disk full or file "
+                         "not writable?)",
+                         name);
+    if (rc != NQ_OK)
+        return cli_error("count of %d: %s", req->n, nq_strerror(rc));
+    return -1;
+}

@@ -1,0 +1,208 @@
+/*
+ * main.c - nqueens-mpi: `nqueens count` spread over the ranks of an MPI job
+ * (Open MPI's mpirun). Every rank reads the same arguments and builds the
+ * same plan; they check that they agree on it, then rank 0 hands the
+ * subproblem ids out and every rank counts with its threads. The output is
+ * that of `nqueens count`, printed by rank 0 alone.
+ */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mpi_count.h"
+
+static const char mpi_usage[] =
+    "Usage: mpirun -np P nqueens-mpi count [OPTIONS] N\n"
+    "\n"
+    "Counts the solutions of the N-queens puzzle like `nqueens count N`,\n"
+    "spread over the P ranks of an MPI job: rank 0 hands the subproblems\n"
+    "out as the ranks ask for them and counts some itself, every rank\n"
+    "counts with its threads, and rank 0 prints the result. With P = 1\n"
+    "rank 0 does all the work.\n"
+    "\n"
+    "Options:\n"
+    "  -t, --threads T   worker threads on each rank (default: the cores\n"
+    "                    the rank may run on; mpirun binds ranks to cores,\n"
+    "                    --bind-to none gives each all of its machine's)\n"
+    "  -m, --memory SIZE memory budget of each rank (default 2G)\n"
+    "  --json            one JSON object instead of the text lines\n"
+    "  --progress        progress on rank 0's stderr, a line every few\n"
+    "                    seconds when it is not a terminal (under mpirun it\n"
+    "                    is not)\n"
+    "  --quiet           no progress display\n"
+    "  --checkpoint FILE rank 0 keeps the finished work of the whole job in\n"
+    "                    FILE (SQLite); the same command resumes from it\n"
+    "  --checkpoint-interval SECONDS\n"
+    "                    seconds between two saves (default 10)\n"
+    "  -h, --help        show this help and exit\n"
+    "\n"
+    "A rank that dies ends the job (mpirun says which); with --checkpoint\n"
+    "the next run skips the work that was saved.\n"
+    "\n"
+    "Exit status: 0 success, 2 bad usage or a failed count, 130/143 after\n"
+    "SIGINT/SIGTERM (the work so far saved with --checkpoint).\n";
+
+/* Reads `count [OPTIONS] N`; returns -1 to go on, else the exit status. */
+static int mpi_parse(int argc, char **argv, struct count_request *req)
+{
+    if (argc < 2)
+        return cli_usage_error("no command given (nqueens-mpi count N)");
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(mpi_usage, stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        printf("nqueens-mpi %s\n", nq_version());
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "count") != 0) {
+        char quoted[64];
+        return cli_usage_error("unknown command '%s' (nqueens-mpi count N)",
+                               cli_quote(argv[1], quoted, sizeof quoted));
+    }
+    return count_parse(argc - 1, argv + 1, mpi_usage, req);
+}
+
+/* Ranks other than 0 stay silent while the arguments are read: they would
+ * only repeat rank 0's words. Returns the descriptors to restore. */
+static void silence(int rank, int saved[2])
+{
+    saved[0] = saved[1] = -1;
+    if (rank == 0)
+        return;
+    fflush(stdout);
+    fflush(stderr);
+    int null = open("/dev/null", O_WRONLY);
+    if (null < 0)
+        return;
+    saved[0] = dup(STDOUT_FILENO);
+    saved[1] = dup(STDERR_FILENO);
+    dup2(null, STDOUT_FILENO);
+    dup2(null, STDERR_FILENO);
+    close(null);
+}
+
+static void unsilence(int saved[2])
+{
+    fflush(stdout);
+    fflush(stderr);
+    for (int i = 0; i < 2; i++) {
+        if (saved[i] >= 0) {
+            dup2(saved[i], i == 0 ? STDOUT_FILENO : STDERR_FILENO);
+            close(saved[i]);
+        }
+    }
+}
+
+/* Builds the plan on every rank and checks that all ranks got the same
+ * one (another library version or memory budget on some node would give
+ * ids another meaning). Returns 0 or the exit status. */
+static int agree_on_plan(const struct count_request *req, int rank,
+                         nq_plan **plan)
+{
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.threads = req->threads;
+    options.memory_bytes = req->memory_bytes;
+    int rc = nq_plan_create(req->n, &options, plan);
+
+    char signature[NQ_CHECKPOINT_SIGNATURE_MAX] = "";
+    uint64_t size = 0;
+    if (rc == NQ_OK) {
+        snprintf(signature, sizeof signature, "%s", nq_plan_signature(*plan));
+        size = nq_plan_size(*plan);
+    }
+    char root_signature[NQ_CHECKPOINT_SIGNATURE_MAX];
+    memcpy(root_signature, signature, sizeof signature);
+    uint64_t root_size = size;
+    MPI_Bcast(root_signature, (int)sizeof root_signature, MPI_CHAR, 0,
+              MPI_COMM_WORLD);
+    MPI_Bcast(&root_size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    int ok = rc == NQ_OK && size == root_size &&
+             strcmp(signature, root_signature) == 0;
+    int all_ok = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (all_ok)
+        return 0;
+    if (rc != NQ_OK)
+        return cli_error("rank %d: count of %d: %s", rank, req->n,
+                         nq_strerror(rc));
+    if (rank == 0)
+        return cli_error("the ranks do not agree on the plan of the count "
+                         "(another nqueens version or --memory on some "
+                         "node?); rank 0 has '%s'",
+                         root_signature);
+    return EXIT_USAGE;
+}
+
+/* The cores this rank may run on. mpirun binds ranks (with -np 2 by
+ * default to one core each), so a rank counts with as many threads as it
+ * has cores of its own, not as many as the machine has. */
+static int rank_cores(void)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    return nq_count_default_threads();
+}
+
+int main(int argc, char **argv)
+{
+    cli_program = "nqueens-mpi";
+    int provided = 0;
+    /* Callbacks of the thread pool run on the calling thread, so MPI is
+     * only ever called from one thread at a time. */
+    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided) !=
+        MPI_SUCCESS) {
+        cli_error("cannot start MPI");
+        return EXIT_USAGE;
+    }
+    int rank = 0, ranks = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+
+    struct count_request req;
+    memset(&req, 0, sizeof req);
+    int saved[2];
+    silence(rank, saved);
+    int status = mpi_parse(argc, argv, &req);
+    unsilence(saved);
+    if (status >= 0) {
+        MPI_Finalize();
+        return status;
+    }
+
+    nq_plan *plan = NULL;
+    status = agree_on_plan(&req, rank, &plan);
+    if (status != 0) {
+        nq_plan_free(plan);
+        MPI_Finalize();
+        return status;
+    }
+    struct mpi_job job = {
+        .req = &req,
+        .plan = plan,
+        .rank = rank,
+        .ranks = ranks,
+        .threads = req.threads != 0 ? req.threads : rank_cores(),
+    };
+    MPI_Allreduce(&job.threads, &job.total_threads, 1, MPI_INT, MPI_SUM,
+                  MPI_COMM_WORLD);
+
+    bool abort_job = false;
+    if (rank == 0)
+        status = mpi_master(&job, &abort_job);
+    else
+        status = mpi_worker(&job);
+    nq_plan_free(plan);
+    if (abort_job) {
+        fflush(NULL);
+        MPI_Abort(MPI_COMM_WORLD, status);
+    }
+    MPI_Finalize();
+    return status;
+}

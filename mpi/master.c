@@ -1,0 +1,293 @@
+/*
+ * master.c - rank 0 of nqueens-mpi: owns the unfinished subproblem ids
+ * (from the checkpoint when there is one), hands chunks of them to the
+ * workers on request, counts chunks of its own in between, collects every
+ * count, checkpoints it, and prints the result as `nqueens count` does.
+ *
+ * Chunks shrink as the list empties (a share of what is left per rank), so
+ * that the last subproblems spread over every rank instead of queueing
+ * behind one.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpi_count.h"
+
+struct master {
+    const struct mpi_job *job;
+    nq_checkpoint *cp;    /* NULL without --checkpoint */
+    uint64_t *queue;      /* the ids not finished when the run began */
+    size_t queue_len;     /* ids in queue */
+    size_t next;          /* the next id of queue to hand out */
+    uint64_t size;        /* subproblems in the plan */
+    uint64_t done;        /* finished, earlier runs included */
+    nq_subcount sum;      /* counts of the finished ones */
+    uint8_t *outstanding; /* bit per id: not yet counted in this run */
+    uint64_t *buf;        /* receive buffer */
+    size_t buf_cap;       /* words in buf */
+    int *stops;           /* per rank: "no more work" replies sent */
+    int workers_left;     /* workers not yet sent all their stops */
+    struct progress progress;
+    int err;      /* the first failure, an NQ_E_* code */
+    int err_rank; /* the rank it came from */
+};
+
+static void master_fail(struct master *m, int err, int rank)
+{
+    if (m->err == NQ_OK) {
+        m->err = err;
+        m->err_rank = rank;
+    }
+}
+
+/* Takes in the count of subproblem `id`, from whichever rank. */
+static void master_record(struct master *m, uint64_t id,
+                          const nq_subcount *count, int rank)
+{
+    if (id >= m->size || !(m->outstanding[id / 8] & (1u << (id % 8)))) {
+        master_fail(m, NQ_E_INVAL, rank); /* an id not handed out */
+        return;
+    }
+    int err = nq_subcount_add(&m->sum, count);
+    if (err == NQ_OK && m->cp != NULL)
+        err = nq_checkpoint_record(m->cp, id, count);
+    if (err != NQ_OK) {
+        master_fail(m, err, 0);
+        return;
+    }
+    m->outstanding[id / 8] &= (uint8_t) ~(1u << (id % 8));
+    m->done++;
+    progress_report(m->done, m->size, m->sum.total, &m->progress);
+}
+
+/* How many ids to give a rank that wants up to `want`. */
+static size_t master_chunk(const struct master *m, uint64_t want)
+{
+    size_t left = m->queue_len - m->next;
+    size_t share = left / (2 * (size_t)m->job->ranks);
+    if (share < 1)
+        share = 1;
+    if (share > want)
+        share = (size_t)want;
+    return share < left ? share : left;
+}
+
+/* Receives one message that `status` announced and answers it. */
+static void master_handle(struct master *m, const MPI_Status *status)
+{
+    int words = 0;
+    MPI_Get_count(status, MPI_UINT64_T, &words);
+    int source = status->MPI_SOURCE;
+    if (words < 0)
+        words = 0;
+    if ((size_t)words > m->buf_cap) {
+        uint64_t *b = realloc(m->buf, (size_t)words * sizeof *b);
+        if (b == NULL) {
+            master_fail(m, NQ_E_NOMEM, 0);
+            return;
+        }
+        m->buf = b;
+        m->buf_cap = (size_t)words;
+    }
+    MPI_Recv(m->buf, words, MPI_UINT64_T, source, status->MPI_TAG,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (status->MPI_TAG == TAG_ERROR) {
+        master_fail(m, words > 0 ? (int)(int64_t)m->buf[0] : NQ_E_INVAL,
+                    source);
+        return;
+    }
+    uint64_t results = words >= REQUEST_HEADER ? m->buf[1] : 0;
+    if (status->MPI_TAG != TAG_REQUEST || words < REQUEST_HEADER ||
+        m->buf[0] == 0 ||
+        (uint64_t)words != REQUEST_HEADER + RESULT_WORDS * results) {
+        master_fail(m, NQ_E_INVAL, source);
+        return;
+    }
+    for (uint64_t i = 0; i < results; i++) {
+        const uint64_t *r = m->buf + REQUEST_HEADER + RESULT_WORDS * i;
+        nq_subcount count = {r[1], r[2], r[3]};
+        master_record(m, r[0], &count, source);
+    }
+    size_t k = m->err == NQ_OK ? master_chunk(m, m->buf[0]) : 0;
+    MPI_Send(m->queue + m->next, (int)k, MPI_UINT64_T, source, TAG_WORK,
+             MPI_COMM_WORLD);
+    m->next += k;
+    if (k == 0 && ++m->stops[source] == REQUESTS_IN_FLIGHT)
+        m->workers_left--;
+}
+
+/* Answers every message that has arrived. */
+static void master_serve(struct master *m)
+{
+    for (;;) {
+        int flag = 0;
+        MPI_Status status;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
+        if (!flag)
+            break;
+        master_handle(m, &status);
+    }
+}
+
+/* Called as each of rank 0's own subproblems finishes: take it in, then
+ * answer the workers, who may be waiting. */
+static int master_local_done(uint64_t id, const nq_subcount *count, void *user)
+{
+    struct master *m = user;
+    master_record(m, id, count, 0);
+    master_serve(m);
+    return m->err != NQ_OK || interrupt_signal() != 0;
+}
+
+/* The loop: count locally while there is work, serve the workers all the
+ * time, until every count is in and every worker was told to stop. */
+static void master_loop(struct master *m)
+{
+    const struct mpi_job *job = m->job;
+    for (;;) {
+        master_serve(m);
+        if (m->err != NQ_OK || interrupt_signal() != 0 ||
+            (m->done == m->size && m->workers_left == 0))
+            break;
+        if (m->next < m->queue_len) {
+            /* Alone, rank 0 runs everything in one go; with workers it
+             * takes a chunk like theirs (it serves them as each of its
+             * subproblems finishes). */
+            size_t k = m->queue_len - m->next;
+            if (job->ranks > 1)
+                k = master_chunk(m, CHUNK_PER_THREAD * (uint64_t)job->threads);
+            const uint64_t *ids = m->queue + m->next;
+            m->next += k;
+            int rc = nq_plan_run(job->plan, ids, k, job->threads,
+                                 master_local_done, m);
+            if (rc != NQ_OK && rc != NQ_E_STOPPED)
+                master_fail(m, rc, 0);
+        } else {
+            MPI_Status status;
+            if (mpi_wait_message(MPI_ANY_SOURCE, &status, true))
+                master_handle(m, &status);
+        }
+    }
+}
+
+/* Opens the checkpoint and fills the queue; returns an exit status, or -1
+ * to go on. */
+static int master_prepare(struct master *m)
+{
+    const struct count_request *req = m->job->req;
+    const nq_plan *plan = m->job->plan;
+    m->size = nq_plan_size(plan);
+    if (req->checkpoint != NULL) {
+        int rc = nq_checkpoint_open(req->checkpoint, req->n,
+                                    nq_plan_signature(plan), m->size, &m->cp);
+        if (rc != NQ_OK)
+            return checkpoint_error(req->checkpoint, rc, req->n,
+                                    nq_plan_signature(plan), m->size);
+        if (req->checkpoint_interval_set)
+            nq_checkpoint_set_interval(m->cp, req->checkpoint_interval);
+    }
+    size_t pending = (size_t)m->size;
+    nq_checkpoint_info info;
+    if (m->cp != NULL) {
+        nq_checkpoint_info_get(m->cp, &info);
+        pending = (size_t)(info.size - info.done);
+        m->done = info.done;
+        m->sum = info.sum;
+    }
+    m->queue = malloc((pending > 0 ? pending : 1) * sizeof *m->queue);
+    m->outstanding = calloc((size_t)(m->size / 8 + 1), 1);
+    m->stops = calloc((size_t)m->job->ranks, sizeof *m->stops);
+    if (m->queue == NULL || m->outstanding == NULL || m->stops == NULL)
+        return cli_error("out of memory");
+    if (m->cp != NULL) {
+        nq_checkpoint_pending(m->cp, m->queue, pending, &m->queue_len);
+    } else {
+        for (uint64_t id = 0; id < m->size; id++)
+            m->queue[id] = id;
+        m->queue_len = (size_t)m->size;
+    }
+    for (size_t i = 0; i < m->queue_len; i++)
+        m->outstanding[m->queue[i] / 8] |= (uint8_t)(1u << (m->queue[i] % 8));
+    m->workers_left = m->job->ranks - 1;
+    return -1;
+}
+
+/* Says how the run ended when it did not complete; returns the status. */
+static int master_report_failure(struct master *m, int closed)
+{
+    const struct count_request *req = m->job->req;
+    char name[256] = "";
+    if (req->checkpoint != NULL)
+        cli_quote(req->checkpoint, name, sizeof name);
+    if (m->err == NQ_OK && interrupt_signal() != 0) {
+        if (req->checkpoint == NULL)
+            cli_note("interrupted");
+        else if (closed != NQ_OK)
+            cli_error("interrupted, and the last work could not be saved in "
+                      "'%s': %s",
+                      name, nq_strerror(closed));
+        else
+            cli_note("interrupted: %llu of %llu subproblems saved in '%s'; "
+                     "the same command resumes",
+                     (unsigned long long)m->done, (unsigned long long)m->size,
+                     name);
+        return interrupt_exit_status();
+    }
+    if (m->err == NQ_E_IO && req->checkpoint != NULL)
+        return cli_error("cannot save checkpoint '%s' (disk full or file not "
+                         "writable?)",
+                         name);
+    return cli_error("count of %d failed on rank %d: %s", req->n, m->err_rank,
+                     nq_strerror(m->err));
+}
+
+int mpi_master(const struct mpi_job *job, bool *abort_job)
+{
+    struct master m;
+    memset(&m, 0, sizeof m);
+    m.job = job;
+    double start = cli_monotonic_seconds();
+    int status = master_prepare(&m);
+    /* Tell the workers whether there is a run at all. */
+    int go = status < 0;
+    MPI_Bcast(&go, 1, MPI_INT, 0, MPI_COMM_WORLD);
+
+    nq_count_result result;
+    memset(&result, 0, sizeof result);
+    if (go) {
+        interrupt_install();
+        progress_start(&m.progress, job->req->progress);
+        progress_report(m.done, m.size, m.sum.total, &m.progress);
+        master_loop(&m);
+        progress_end(&m.progress);
+        bool complete = m.err == NQ_OK && m.done == m.size;
+        if (complete)
+            m.err = nq_plan_result(job->plan, &m.sum, &result);
+        if (complete && m.err == NQ_OK && m.cp != NULL)
+            m.err = nq_checkpoint_finish(m.cp, &result);
+        int closed = nq_checkpoint_close(m.cp);
+        m.cp = NULL;
+        if (m.err == NQ_OK && complete && closed != NQ_OK)
+            master_fail(&m, closed, 0);
+        if (m.err != NQ_OK || !complete) {
+            status = master_report_failure(&m, closed);
+            /* Workers may be counting or waiting: the job ends here. */
+            *abort_job = job->ranks > 1;
+        }
+    }
+    nq_checkpoint_close(m.cp);
+    free(m.queue);
+    free(m.outstanding);
+    free(m.stops);
+    free(m.buf);
+    if (status >= 0)
+        return status;
+
+    struct writer out;
+    if (writer_open(&out, NULL) != 0)
+        return EXIT_USAGE;
+    count_report(&out, job->req, &result, job->total_threads,
+                 nq_plan_signature(job->plan), cli_monotonic_seconds() - start);
+    return writer_close(&out, true);
+}

@@ -1,0 +1,71 @@
+/*
+ * mpi_count.h - what the parts of nqueens-mpi share: the message tags, the
+ * shape of the messages and the two roles.
+ *
+ * Rank 0 (the master) owns the list of unfinished subproblem ids, hands
+ * chunks of it out on request, collects the counts (and checkpoints them)
+ * and counts chunks of its own in between. Every other rank (a worker)
+ * keeps several requests in flight, so that the next chunk is there when the
+ * current one is done, and returns the counts of each chunk with its next
+ * request. Ids and counts travel as arrays of uint64_t.
+ */
+#ifndef NQ_MPI_COUNT_H
+#define NQ_MPI_COUNT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <mpi.h>
+
+#include "cli.h"
+#include "nqueens.h"
+
+enum mpi_tag {
+    /* worker -> master: {want, k, then k x (id, total, sym180, sym90)} */
+    TAG_REQUEST = 1,
+    /* master -> worker: the ids of a chunk; none means "no more work" */
+    TAG_WORK = 2,
+    /* worker -> master: {NQ_E_* code} when a subproblem failed */
+    TAG_ERROR = 3
+};
+
+/* Words in a request before its results, and in one result. */
+#define REQUEST_HEADER 2
+#define RESULT_WORDS 4
+
+/* The largest chunk, in ids per thread of the rank that asks. Rank 0
+ * answers only between two of its own subproblems, and on a loaded machine
+ * it may wait long for a core: with 4 ids a chunk and 2 requests in flight
+ * a worker of n = 16 spent more than half its time waiting for work; with
+ * 16 and 3, almost none. Chunks shrink towards the end all the same. */
+#define CHUNK_PER_THREAD 16
+
+/* Requests each worker keeps in flight. */
+#define REQUESTS_IN_FLIGHT 3
+
+/* What a run of either role needs. */
+struct mpi_job {
+    const struct count_request *req;
+    const nq_plan *plan;
+    int rank;          /* this process's rank */
+    int ranks;         /* processes in the job */
+    int threads;       /* this rank's worker threads */
+    int total_threads; /* worker threads of all ranks together */
+};
+
+/* Waits, politely, until a message from `source` (or MPI_ANY_SOURCE) can be
+ * received: polls with short sleeps, so that a rank that waits leaves its
+ * core to the ranks that count (mpirun --oversubscribe on few cores).
+ * Returns true with *status filled, or false when `watch_signals` and
+ * SIGINT or SIGTERM came (cli/interrupt.c). */
+bool mpi_wait_message(int source, MPI_Status *status, bool watch_signals);
+
+/* The master's part: counts, hands out, collects, checkpoints, prints.
+ * Returns the exit status; sets *abort_job when the workers cannot be let
+ * go in order (an error or a signal in the middle of the run). */
+int mpi_master(const struct mpi_job *job, bool *abort_job);
+
+/* A worker's part. Returns the exit status. */
+int mpi_worker(const struct mpi_job *job);
+
+#endif

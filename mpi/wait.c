@@ -1,0 +1,30 @@
+/*
+ * wait.c - waiting for a message without spinning. Open MPI's blocking
+ * receive polls at full speed; with more ranks than cores (mpirun
+ * --oversubscribe, or rank 0 sharing a node with workers) a spinning rank
+ * takes the core a counting rank needs. Probing with short, growing sleeps
+ * costs at most a couple of milliseconds of latency, which the workers'
+ * requests kept in flight hide.
+ */
+#include <time.h>
+
+#include "mpi_count.h"
+
+/* The longest sleep between two probes, in nanoseconds. */
+#define WAIT_MAX_NS 2000000L
+
+bool mpi_wait_message(int source, MPI_Status *status, bool watch_signals)
+{
+    long ns = 10000;
+    for (;;) {
+        int flag = 0;
+        MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, status);
+        if (flag)
+            return true;
+        if (watch_signals && interrupt_signal() != 0)
+            return false;
+        struct timespec ts = {0, ns};
+        nanosleep(&ts, NULL);
+        ns = ns * 2 > WAIT_MAX_NS ? WAIT_MAX_NS : ns * 2;
+    }
+}

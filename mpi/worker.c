@@ -1,0 +1,85 @@
+/*
+ * worker.c - a rank of nqueens-mpi other than 0: asks rank 0 for chunks of
+ * subproblem ids, counts each chunk on its threads and sends the counts
+ * back with its next request. Several requests are kept in flight, so the
+ * next chunk is usually there when the current one is done.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpi_count.h"
+
+struct worker {
+    uint64_t *out;   /* the next request: header, then results */
+    uint64_t filled; /* results in out */
+};
+
+static int worker_done(uint64_t id, const nq_subcount *count, void *user)
+{
+    struct worker *w = user;
+    uint64_t *r = w->out + REQUEST_HEADER + RESULT_WORDS * w->filled++;
+    r[0] = id;
+    r[1] = count->total;
+    r[2] = count->sym180;
+    r[3] = count->sym90;
+    return 0;
+}
+
+int mpi_worker(const struct mpi_job *job)
+{
+    int go = 0;
+    MPI_Bcast(&go, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (!go)
+        return EXIT_USAGE; /* rank 0 said why */
+
+    uint64_t want = CHUNK_PER_THREAD * (uint64_t)job->threads;
+    uint64_t *ids = malloc(want * sizeof *ids);
+    struct worker w = {
+        malloc((REQUEST_HEADER + RESULT_WORDS * want) * sizeof(uint64_t)), 0};
+    if (ids == NULL || w.out == NULL) {
+        free(ids);
+        free(w.out);
+        return cli_error("rank %d: out of memory", job->rank);
+    }
+    uint64_t hello[REQUEST_HEADER] = {want, 0};
+    for (int i = 0; i < REQUESTS_IN_FLIGHT; i++)
+        MPI_Send(hello, REQUEST_HEADER, MPI_UINT64_T, 0, TAG_REQUEST,
+                 MPI_COMM_WORLD);
+
+    int status = EXIT_OK;
+    int stops = 0;
+    while (stops < REQUESTS_IN_FLIGHT) {
+        MPI_Status st;
+        mpi_wait_message(0, &st, false);
+        int words = 0;
+        MPI_Get_count(&st, MPI_UINT64_T, &words);
+        if (st.MPI_TAG != TAG_WORK || words < 0 || (uint64_t)words > want) {
+            status =
+                cli_error("rank %d: unexpected message from rank 0", job->rank);
+            break;
+        }
+        MPI_Recv(ids, words, MPI_UINT64_T, 0, TAG_WORK, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        if (words == 0) {
+            stops++;
+            continue;
+        }
+        w.filled = 0;
+        int rc = nq_plan_run(job->plan, ids, (size_t)words, job->threads,
+                             worker_done, &w);
+        if (rc != NQ_OK) {
+            /* Rank 0 reports it and ends the job. */
+            uint64_t code = (uint64_t)(int64_t)rc;
+            MPI_Send(&code, 1, MPI_UINT64_T, 0, TAG_ERROR, MPI_COMM_WORLD);
+            status = EXIT_USAGE;
+            break;
+        }
+        w.out[0] = want;
+        w.out[1] = w.filled;
+        MPI_Send(w.out, (int)(REQUEST_HEADER + RESULT_WORDS * w.filled),
+                 MPI_UINT64_T, 0, TAG_REQUEST, MPI_COMM_WORLD);
+    }
+    free(ids);
+    free(w.out);
+    return status;
+}

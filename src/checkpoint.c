@@ -1,0 +1,787 @@
+/*
+ * checkpoint.c - the finished subproblems of a long count, kept in an
+ * SQLite database so that a run that was stopped or killed resumes where
+ * it was.
+ *
+ * SQLite is the store because it is the most trusted crash-safe file there
+ * is: a transaction is on disk whole or not at all, and a person can look
+ * inside with `sqlite3 FILE`. What SQLite does not do is notice a flipped
+ * bit in a record, so every row carries a check value over its fields,
+ * keyed by the plan's signature; a row that fails it marks the whole file
+ * as damaged. A file is verified in full before anything is written to it,
+ * and a file that is refused is never changed.
+ *
+ * Finished subproblems are gathered in memory and written in batches, one
+ * transaction each, so the cost is a few fsyncs a minute whatever the
+ * number of subproblems.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "nqueens.h"
+
+/* PRAGMA application_id of every checkpoint: "NQCP" in ASCII. */
+#define CHECKPOINT_APP_ID 0x4E514350
+
+/* How long a reader or writer waits for the other's lock, in ms. */
+#define CHECKPOINT_BUSY_MS 10000
+
+static const char checkpoint_schema[] =
+    "CREATE TABLE meta(\n"
+    "  key TEXT PRIMARY KEY NOT NULL, -- n, signature, size, ...\n"
+    "  value NOT NULL);\n"
+    "CREATE TABLE done(\n"
+    "  id INTEGER PRIMARY KEY NOT NULL, -- the subproblem's id in the plan\n"
+    "  total INTEGER NOT NULL,          -- its contribution to the total\n"
+    "  sym180 INTEGER NOT NULL,\n"
+    "  sym90 INTEGER NOT NULL,\n"
+    "  checksum INTEGER NOT NULL);      -- over the row, keyed by the plan\n"
+    "CREATE VIEW progress AS SELECT\n"
+    "  (SELECT count(*) FROM done) AS done,\n"
+    "  (SELECT value FROM meta WHERE key = 'size') AS size,\n"
+    "  (SELECT sum(total) FROM done) AS solutions;\n";
+
+/* One finished subproblem waiting for the next commit. */
+struct checkpoint_record {
+    uint64_t id;
+    nq_subcount count;
+};
+
+struct nq_checkpoint {
+    sqlite3 *db;
+    nq_checkpoint_info info;         /* the file as committed plus the batch */
+    uint64_t key;                    /* keys the row checks: hash of the plan */
+    uint8_t *done_bits;              /* bit id set: subproblem id is finished */
+    struct checkpoint_record *batch; /* recorded, not yet committed */
+    size_t batch_len;                /* records in batch */
+    size_t batch_cap;                /* room in batch */
+    double interval;                 /* seconds between automatic commits */
+    double last_commit;              /* monotonic seconds of the last commit */
+    double session_start;            /* monotonic seconds when opened */
+    double seconds_before;           /* info.seconds when opened */
+    bool result_dirty;               /* info.result must be written */
+};
+
+/* ---- small helpers --------------------------------------------------- */
+
+static double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Mixes one 64-bit word into a running hash (multiply and xor-shift, so
+ * that every input bit reaches every output bit). */
+static uint64_t hash_fold(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15u + (h << 6) + (h >> 2);
+    h *= 0xbf58476d1ce4e5b9u;
+    h ^= h >> 31;
+    h *= 0x94d049bb133111ebu;
+    h ^= h >> 29;
+    return h;
+}
+
+/* The key of a plan: every row's check depends on it, so rows of one plan
+ * never pass as rows of another. */
+static uint64_t plan_key(int n, const char *signature, uint64_t size)
+{
+    uint64_t h = hash_fold(0x4e51435031ull, (uint64_t)n);
+    for (const unsigned char *c = (const unsigned char *)signature; *c; c++)
+        h = hash_fold(h, *c);
+    return hash_fold(h, size);
+}
+
+static uint64_t row_check(uint64_t key, uint64_t id, const nq_subcount *c)
+{
+    uint64_t h = hash_fold(key, id);
+    h = hash_fold(h, c->total);
+    h = hash_fold(h, c->sym180);
+    return hash_fold(h, c->sym90);
+}
+
+static uint64_t result_check(uint64_t key, const nq_count_result *r)
+{
+    uint64_t h = hash_fold(key ^ 0x726573756c74ull, r->total);
+    h = hash_fold(h, r->unique);
+    h = hash_fold(h, r->sym180);
+    return hash_fold(h, r->sym90);
+}
+
+/* *sum += *add, every field checked; the checkpoint stands on its own, so
+ * it does not borrow the counting engine's nq_subcount_add. */
+static int subcount_add(nq_subcount *sum, const nq_subcount *add)
+{
+    if (sum->total > UINT64_MAX - add->total ||
+        sum->sym180 > UINT64_MAX - add->sym180 ||
+        sum->sym90 > UINT64_MAX - add->sym90)
+        return NQ_E_OVERFLOW;
+    sum->total += add->total;
+    sum->sym180 += add->sym180;
+    sum->sym90 += add->sym90;
+    return NQ_OK;
+}
+
+/* Maps an SQLite result code to ours. */
+static int map_sqlite(int rc)
+{
+    switch (rc & 0xff) {
+    case SQLITE_OK:
+    case SQLITE_DONE:
+    case SQLITE_ROW:
+        return NQ_OK;
+    case SQLITE_NOTADB:
+        return NQ_E_NOTCHECKPOINT;
+    case SQLITE_CORRUPT:
+        return NQ_E_CORRUPT;
+    case SQLITE_NOMEM:
+        return NQ_E_NOMEM;
+    default:
+        return NQ_E_IO;
+    }
+}
+
+static int exec_sql(sqlite3 *db, const char *sql)
+{
+    return map_sqlite(sqlite3_exec(db, sql, NULL, NULL, NULL));
+}
+
+/* Runs a pragma that answers one integer. */
+static int pragma_int(sqlite3 *db, const char *sql, int64_t *value)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            *value = sqlite3_column_int64(st, 0);
+            rc = SQLITE_OK;
+        } else if (rc == SQLITE_DONE) {
+            rc = SQLITE_CORRUPT;
+        }
+    }
+    sqlite3_finalize(st);
+    return map_sqlite(rc);
+}
+
+/* ---- reading a file -------------------------------------------------- */
+
+/* Reads one meta value as an integer; a missing or mistyped value means
+ * the file is damaged. */
+static int meta_int(sqlite3 *db, const char *key, int64_t *value, bool required)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?1", -1,
+                                &st, NULL);
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return map_sqlite(rc) == NQ_E_IO ? NQ_E_CORRUPT : map_sqlite(rc);
+    }
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    int err = NQ_OK;
+    if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_INTEGER)
+        *value = sqlite3_column_int64(st, 0);
+    else if (rc == SQLITE_DONE && !required)
+        err = 1; /* absent */
+    else if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+        err = NQ_E_CORRUPT;
+    else
+        err = map_sqlite(rc);
+    sqlite3_finalize(st);
+    return err;
+}
+
+static int meta_text(sqlite3 *db, const char *key, char *buf, size_t size)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?1", -1,
+                                &st, NULL);
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return NQ_E_CORRUPT;
+    }
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    int err = NQ_OK;
+    if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_TEXT) {
+        const unsigned char *text = sqlite3_column_text(st, 0);
+        int len = sqlite3_column_bytes(st, 0);
+        if (text == NULL || len <= 0 || (size_t)len >= size ||
+            memchr(text, '\0', (size_t)len) != NULL) {
+            err = NQ_E_CORRUPT;
+        } else {
+            memcpy(buf, text, (size_t)len);
+            buf[len] = '\0';
+        }
+    } else {
+        err = rc == SQLITE_ROW || rc == SQLITE_DONE ? NQ_E_CORRUPT
+                                                    : map_sqlite(rc);
+    }
+    sqlite3_finalize(st);
+    return err;
+}
+
+static int meta_real(sqlite3 *db, const char *key, double *value)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?1", -1,
+                                &st, NULL);
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return NQ_E_CORRUPT;
+    }
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    int err = NQ_OK;
+    int type = rc == SQLITE_ROW ? sqlite3_column_type(st, 0) : SQLITE_NULL;
+    if (type == SQLITE_FLOAT || type == SQLITE_INTEGER)
+        *value = sqlite3_column_double(st, 0);
+    else
+        err = rc == SQLITE_ROW || rc == SQLITE_DONE ? NQ_E_CORRUPT
+                                                    : map_sqlite(rc);
+    sqlite3_finalize(st);
+    if (err == NQ_OK && !(*value >= 0.0 && *value < 1e15))
+        err = NQ_E_CORRUPT;
+    return err;
+}
+
+/* Reads the meta table into `info` and checks that it makes sense. */
+static int read_meta(sqlite3 *db, nq_checkpoint_info *info)
+{
+    int64_t n = 0, size = 0, created = 0, saved = 0, sessions = 0;
+    int err;
+    if ((err = meta_int(db, "n", &n, true)) != NQ_OK ||
+        (err = meta_text(db, "signature", info->signature,
+                         sizeof info->signature)) != NQ_OK ||
+        (err = meta_int(db, "size", &size, true)) != NQ_OK ||
+        (err = meta_int(db, "created", &created, true)) != NQ_OK ||
+        (err = meta_int(db, "saved", &saved, true)) != NQ_OK ||
+        (err = meta_int(db, "sessions", &sessions, true)) != NQ_OK ||
+        (err = meta_real(db, "seconds", &info->seconds)) != NQ_OK)
+        return err;
+    if (n < 1 || n > NQ_MAX_N || size < 1 || sessions < 0)
+        return NQ_E_CORRUPT;
+    info->n = (int)n;
+    info->size = (uint64_t)size;
+    info->created = created;
+    info->saved = saved;
+    info->sessions = (uint64_t)sessions;
+    return NQ_OK;
+}
+
+/* Reads a recorded final result, if any, and checks it. */
+static int read_result(sqlite3 *db, uint64_t key, nq_checkpoint_info *info)
+{
+    int64_t v[5];
+    static const char *const keys[5] = {"result_total", "result_unique",
+                                        "result_sym180", "result_sym90",
+                                        "result_check"};
+    int present = 0;
+    for (int i = 0; i < 5; i++) {
+        int err = meta_int(db, keys[i], &v[i], false);
+        if (err < 0)
+            return err;
+        present += err == NQ_OK;
+    }
+    if (present == 0)
+        return NQ_OK;
+    if (present != 5)
+        return NQ_E_CORRUPT;
+    nq_count_result r = {(uint64_t)v[0], (uint64_t)v[1], (uint64_t)v[2],
+                         (uint64_t)v[3]};
+    if (result_check(key, &r) != (uint64_t)v[4] || info->done != info->size)
+        return NQ_E_CORRUPT;
+    info->complete = 1;
+    info->result = r;
+    return NQ_OK;
+}
+
+/* Reads and verifies every row: checks, ids in range, no overflow. Sets
+ * info->done and info->sum, and the bits when `bits` is not NULL. */
+static int read_rows(sqlite3 *db, uint64_t key, nq_checkpoint_info *info,
+                     uint8_t *bits)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(
+        db, "SELECT id, total, sym180, sym90, checksum FROM done", -1, &st,
+        NULL);
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return map_sqlite(rc) == NQ_E_IO ? NQ_E_CORRUPT : map_sqlite(rc);
+    }
+    int err = NQ_OK;
+    while (err == NQ_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        for (int i = 0; i < 5; i++) {
+            if (sqlite3_column_type(st, i) != SQLITE_INTEGER)
+                err = NQ_E_CORRUPT;
+        }
+        if (err != NQ_OK)
+            break;
+        uint64_t id = (uint64_t)sqlite3_column_int64(st, 0);
+        nq_subcount c = {(uint64_t)sqlite3_column_int64(st, 1),
+                         (uint64_t)sqlite3_column_int64(st, 2),
+                         (uint64_t)sqlite3_column_int64(st, 3)};
+        uint64_t check = (uint64_t)sqlite3_column_int64(st, 4);
+        if (id >= info->size || row_check(key, id, &c) != check ||
+            subcount_add(&info->sum, &c) != NQ_OK) {
+            err = NQ_E_CORRUPT;
+            break;
+        }
+        if (bits != NULL) {
+            if (bits[id / 8] & (1u << (id % 8))) {
+                err = NQ_E_CORRUPT;
+                break;
+            }
+            bits[id / 8] |= (uint8_t)(1u << (id % 8));
+        }
+        info->done++;
+    }
+    if (err == NQ_OK && rc != SQLITE_DONE)
+        err = map_sqlite(rc) == NQ_E_IO ? NQ_E_CORRUPT : map_sqlite(rc);
+    sqlite3_finalize(st);
+    return err;
+}
+
+/* Identifies and verifies an open database as a checkpoint, header first.
+ * With `bits` (size/8 bytes, zeroed) the finished ids are marked. */
+static int verify_file(sqlite3 *db, nq_checkpoint_info *info, uint8_t **bits)
+{
+    memset(info, 0, sizeof *info);
+    int64_t app_id = 0, format = 0;
+    int err = pragma_int(db, "PRAGMA application_id", &app_id);
+    if (err != NQ_OK)
+        return err;
+    if (app_id != CHECKPOINT_APP_ID)
+        return NQ_E_NOTCHECKPOINT;
+    if ((err = pragma_int(db, "PRAGMA user_version", &format)) != NQ_OK)
+        return err;
+    if (format < 1 || format > INT32_MAX)
+        return NQ_E_CORRUPT;
+    info->format = (int)format;
+    if (format > NQ_CHECKPOINT_FORMAT)
+        return NQ_E_CHECKPOINT; /* a newer format: do not guess */
+
+    /* SQLite's own structural check: pages, b-trees, free list. */
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            const unsigned char *text = sqlite3_column_text(st, 0);
+            rc = text != NULL && strcmp((const char *)text, "ok") == 0
+                     ? SQLITE_OK
+                     : SQLITE_CORRUPT;
+        }
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_OK && rc != SQLITE_DONE)
+        return map_sqlite(rc) == NQ_E_IO ? NQ_E_CORRUPT : map_sqlite(rc);
+
+    if ((err = read_meta(db, info)) != NQ_OK)
+        return err;
+    uint64_t key = plan_key(info->n, info->signature, info->size);
+    if (bits != NULL) {
+        if (info->size / 8 >= SIZE_MAX - 1)
+            return NQ_E_NOMEM;
+        *bits = calloc((size_t)(info->size / 8 + 1), 1);
+        if (*bits == NULL)
+            return NQ_E_NOMEM;
+    }
+    if ((err = read_rows(db, key, info, bits ? *bits : NULL)) != NQ_OK)
+        return err;
+    return read_result(db, key, info);
+}
+
+/* Opens an existing file without creating it. */
+static int open_existing(const char *path, sqlite3 **db)
+{
+    *db = NULL;
+    int rc = sqlite3_open_v2(path, db, SQLITE_OPEN_READWRITE, NULL);
+    if (rc != SQLITE_OK) {
+        sqlite3_close(*db);
+        *db = NULL;
+        return rc == SQLITE_NOMEM ? NQ_E_NOMEM : NQ_E_IO;
+    }
+    sqlite3_busy_timeout(*db, CHECKPOINT_BUSY_MS);
+    sqlite3_extended_result_codes(*db, 0);
+    return NQ_OK;
+}
+
+int nq_checkpoint_read(const char *path, nq_checkpoint_info *info)
+{
+    if (path == NULL || info == NULL)
+        return NQ_E_INVAL;
+    memset(info, 0, sizeof *info);
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return NQ_E_IO;
+    sqlite3 *db = NULL;
+    int err = open_existing(path, &db);
+    if (err == NQ_OK)
+        err = verify_file(db, info, NULL);
+    sqlite3_close(db);
+    return err;
+}
+
+/* ---- creating a file ------------------------------------------------- */
+
+/* Writes the schema and the plan's description into an empty database. */
+static int write_new(sqlite3 *db, int n, const char *signature, uint64_t size)
+{
+    char pragmas[160];
+    snprintf(pragmas, sizeof pragmas,
+             "PRAGMA application_id = %d; PRAGMA user_version = %d;",
+             CHECKPOINT_APP_ID, NQ_CHECKPOINT_FORMAT);
+    int err = exec_sql(db, "BEGIN");
+    if (err == NQ_OK)
+        err = exec_sql(db, pragmas);
+    if (err == NQ_OK)
+        err = exec_sql(db, checkpoint_schema);
+    sqlite3_stmt *st = NULL;
+    if (err == NQ_OK &&
+        sqlite3_prepare_v2(db,
+                           "INSERT INTO meta(key, value) VALUES "
+                           "('n', ?1), ('signature', ?2), ('size', ?3), "
+                           "('created', ?4), ('saved', ?4), "
+                           "('sessions', 0), ('seconds', 0.0), "
+                           "('library', ?5)",
+                           -1, &st, NULL) != SQLITE_OK)
+        err = NQ_E_IO;
+    if (err == NQ_OK) {
+        sqlite3_bind_int(st, 1, n);
+        sqlite3_bind_text(st, 2, signature, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 3, (int64_t)size);
+        sqlite3_bind_int64(st, 4, (int64_t)time(NULL));
+        sqlite3_bind_text(st, 5, "nqueens " NQ_VERSION_STRING, -1,
+                          SQLITE_STATIC);
+        err = map_sqlite(sqlite3_step(st));
+    }
+    sqlite3_finalize(st);
+    if (err == NQ_OK)
+        err = exec_sql(db, "COMMIT");
+    return err;
+}
+
+/* Makes the directory entry of a new file durable. */
+static void sync_directory(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (slash == NULL) {
+        strcpy(dir, ".");
+    } else if (slash == path) {
+        strcpy(dir, "/");
+    } else {
+        size_t len = (size_t)(slash - path);
+        if (len >= sizeof dir)
+            return;
+        memcpy(dir, path, len);
+        dir[len] = '\0';
+    }
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+}
+
+/* Builds a new checkpoint beside `path` and links it into place, so that
+ * `path` never holds a half-made file. Returns 0, or 1 when a file
+ * appeared at `path` meanwhile (the caller opens that one), or an error. */
+static int create_file(const char *path, int n, const char *signature,
+                       uint64_t size)
+{
+    size_t len = strlen(path);
+    char *tmp = malloc(len + 16);
+    if (tmp == NULL)
+        return NQ_E_NOMEM;
+    snprintf(tmp, len + 16, "%s.new-XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        free(tmp);
+        return NQ_E_IO;
+    }
+    /* mkstemp makes the file private; give it the usual permissions. */
+    mode_t mask = umask(0);
+    umask(mask);
+    int err = fchmod(fd, 0666 & ~mask) == 0 ? NQ_OK : NQ_E_IO;
+    close(fd);
+
+    sqlite3 *db = NULL;
+    if (err == NQ_OK && (err = open_existing(tmp, &db)) == NQ_OK)
+        err = write_new(db, n, signature, size);
+    if (sqlite3_close(db) != SQLITE_OK && err == NQ_OK)
+        err = NQ_E_IO;
+    if (err == NQ_OK && link(tmp, path) != 0) {
+        if (errno == EEXIST) {
+            err = 1;
+        } else if (errno == EPERM || errno == EOPNOTSUPP || errno == ENOSYS) {
+            /* A file system without hard links: rename, after a last look
+             * that nothing appeared at `path`. */
+            if (access(path, F_OK) == 0)
+                err = 1;
+            else if (rename(tmp, path) != 0)
+                err = NQ_E_IO;
+        } else {
+            err = NQ_E_IO;
+        }
+    }
+    unlink(tmp);
+    free(tmp);
+    if (err == NQ_OK)
+        sync_directory(path);
+    return err;
+}
+
+/* ---- the open checkpoint ---------------------------------------------- */
+
+static void free_checkpoint(nq_checkpoint *cp)
+{
+    if (cp == NULL)
+        return;
+    sqlite3_close(cp->db);
+    free(cp->done_bits);
+    free(cp->batch);
+    free(cp);
+}
+
+int nq_checkpoint_open(const char *path, int n, const char *signature,
+                       uint64_t size, nq_checkpoint **out)
+{
+    if (out != NULL)
+        *out = NULL;
+    if (path == NULL || signature == NULL || out == NULL || size == 0 ||
+        *signature == '\0' || strlen(signature) >= NQ_CHECKPOINT_SIGNATURE_MAX)
+        return NQ_E_INVAL;
+    if (n < 1 || n > NQ_MAX_N)
+        return NQ_E_RANGE;
+    nq_checkpoint *cp = calloc(1, sizeof *cp);
+    if (cp == NULL)
+        return NQ_E_NOMEM;
+
+    int err = NQ_OK;
+    for (int attempt = 0;; attempt++) {
+        struct stat st;
+        if (stat(path, &st) == 0) {
+            if (!S_ISREG(st.st_mode)) {
+                err = NQ_E_IO;
+                break;
+            }
+            err = open_existing(path, &cp->db);
+            break;
+        }
+        if (errno != ENOENT || attempt > 0) {
+            err = NQ_E_IO;
+            break;
+        }
+        err = create_file(path, n, signature, size);
+        if (err < 0)
+            break;
+        /* 0: made it; 1: someone else did. Open it either way. */
+    }
+    if (err == NQ_OK)
+        err = verify_file(cp->db, &cp->info, &cp->done_bits);
+    if (err == NQ_OK && (cp->info.n != n || cp->info.size != size ||
+                         strcmp(cp->info.signature, signature) != 0))
+        err = NQ_E_CHECKPOINT;
+    if (err == NQ_OK && sqlite3_db_readonly(cp->db, "main") != 0)
+        err = NQ_E_IO;
+    /* Verified: from here on the file may be written. A person may have
+     * switched it to WAL; keep it one self-contained file. */
+    if (err == NQ_OK)
+        err = exec_sql(cp->db, "PRAGMA journal_mode = DELETE; "
+                               "PRAGMA synchronous = FULL");
+    if (err != NQ_OK) {
+        free_checkpoint(cp);
+        return err;
+    }
+    cp->info.sessions++;
+    cp->key = plan_key(n, signature, size);
+    cp->interval = NQ_CHECKPOINT_INTERVAL;
+    cp->session_start = monotonic_seconds();
+    cp->last_commit = cp->session_start;
+    cp->seconds_before = cp->info.seconds;
+    *out = cp;
+    return NQ_OK;
+}
+
+void nq_checkpoint_info_get(const nq_checkpoint *cp, nq_checkpoint_info *info)
+{
+    *info = cp->info;
+    info->seconds =
+        cp->seconds_before + (monotonic_seconds() - cp->session_start);
+}
+
+int nq_checkpoint_pending(const nq_checkpoint *cp, uint64_t *ids,
+                          size_t capacity, size_t *count)
+{
+    if (cp == NULL || count == NULL ||
+        (uint64_t)capacity < cp->info.size - cp->info.done ||
+        (ids == NULL && cp->info.size != cp->info.done))
+        return NQ_E_INVAL;
+    size_t k = 0;
+    for (uint64_t id = 0; id < cp->info.size; id++) {
+        if (!(cp->done_bits[id / 8] & (1u << (id % 8))))
+            ids[k++] = id;
+    }
+    *count = k;
+    return NQ_OK;
+}
+
+void nq_checkpoint_set_interval(nq_checkpoint *cp, double seconds)
+{
+    cp->interval = seconds > 0.0 ? seconds : 0.0;
+}
+
+int nq_checkpoint_record(nq_checkpoint *cp, uint64_t id,
+                         const nq_subcount *count)
+{
+    if (cp == NULL || count == NULL || id >= cp->info.size ||
+        (cp->done_bits[id / 8] & (1u << (id % 8))))
+        return NQ_E_INVAL;
+    nq_subcount sum = cp->info.sum;
+    if (subcount_add(&sum, count) != NQ_OK)
+        return NQ_E_OVERFLOW;
+    if (cp->batch_len == cp->batch_cap) {
+        size_t cap = cp->batch_cap ? 2 * cp->batch_cap : 256;
+        struct checkpoint_record *b = realloc(cp->batch, cap * sizeof *b);
+        if (b == NULL)
+            return NQ_E_NOMEM;
+        cp->batch = b;
+        cp->batch_cap = cap;
+    }
+    cp->batch[cp->batch_len++] = (struct checkpoint_record){id, *count};
+    cp->done_bits[id / 8] |= (uint8_t)(1u << (id % 8));
+    cp->info.sum = sum;
+    cp->info.done++;
+    if (monotonic_seconds() - cp->last_commit >= cp->interval)
+        return nq_checkpoint_commit(cp);
+    return NQ_OK;
+}
+
+/* Writes one key of meta, inside the caller's transaction. */
+static int put_meta(sqlite3 *db, const char *key, sqlite3_int64 ivalue,
+                    double rvalue, bool real)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(
+        db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)", -1, &st,
+        NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+        if (real)
+            sqlite3_bind_double(st, 2, rvalue);
+        else
+            sqlite3_bind_int64(st, 2, ivalue);
+        rc = sqlite3_step(st);
+    }
+    sqlite3_finalize(st);
+    return map_sqlite(rc);
+}
+
+/* The body of a commit's transaction: the batch, then the bookkeeping. */
+static int write_batch(nq_checkpoint *cp, double seconds, int64_t now)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(cp->db,
+                                "INSERT INTO done(id, total, sym180, sym90, "
+                                "checksum) VALUES (?1, ?2, ?3, ?4, ?5)",
+                                -1, &st, NULL);
+    for (size_t i = 0; rc == SQLITE_OK && i < cp->batch_len; i++) {
+        const struct checkpoint_record *r = &cp->batch[i];
+        sqlite3_bind_int64(st, 1, (sqlite3_int64)r->id);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)r->count.total);
+        sqlite3_bind_int64(st, 3, (sqlite3_int64)r->count.sym180);
+        sqlite3_bind_int64(st, 4, (sqlite3_int64)r->count.sym90);
+        sqlite3_bind_int64(st, 5,
+                           (sqlite3_int64)row_check(cp->key, r->id, &r->count));
+        rc = sqlite3_step(st);
+        rc = rc == SQLITE_DONE ? sqlite3_reset(st) : rc;
+    }
+    sqlite3_finalize(st);
+    int err = map_sqlite(rc);
+    if (err == NQ_OK)
+        err = put_meta(cp->db, "seconds", 0, seconds, true);
+    if (err == NQ_OK)
+        err = put_meta(cp->db, "saved", now, 0, false);
+    if (err == NQ_OK)
+        err = put_meta(cp->db, "sessions", (sqlite3_int64)cp->info.sessions, 0,
+                       false);
+    if (err == NQ_OK && cp->result_dirty) {
+        const nq_count_result *r = &cp->info.result;
+        err =
+            put_meta(cp->db, "result_total", (sqlite3_int64)r->total, 0, false);
+        if (err == NQ_OK)
+            err = put_meta(cp->db, "result_unique", (sqlite3_int64)r->unique, 0,
+                           false);
+        if (err == NQ_OK)
+            err = put_meta(cp->db, "result_sym180", (sqlite3_int64)r->sym180, 0,
+                           false);
+        if (err == NQ_OK)
+            err = put_meta(cp->db, "result_sym90", (sqlite3_int64)r->sym90, 0,
+                           false);
+        if (err == NQ_OK)
+            err = put_meta(cp->db, "result_check",
+                           (sqlite3_int64)result_check(cp->key, r), 0, false);
+    }
+    return err;
+}
+
+int nq_checkpoint_commit(nq_checkpoint *cp)
+{
+    if (cp == NULL)
+        return NQ_E_INVAL;
+    double now = monotonic_seconds();
+    double seconds = cp->seconds_before + (now - cp->session_start);
+    int64_t wall = (int64_t)time(NULL);
+    int err = exec_sql(cp->db, "BEGIN IMMEDIATE");
+    if (err == NQ_OK) {
+        err = write_batch(cp, seconds, wall);
+        if (err == NQ_OK)
+            err = exec_sql(cp->db, "COMMIT");
+        if (err != NQ_OK)
+            sqlite3_exec(cp->db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    if (err != NQ_OK)
+        return err == NQ_E_NOMEM ? err : NQ_E_IO;
+    cp->batch_len = 0;
+    cp->result_dirty = false;
+    cp->last_commit = now;
+    cp->info.seconds = seconds;
+    cp->info.saved = wall;
+    return NQ_OK;
+}
+
+int nq_checkpoint_finish(nq_checkpoint *cp, const nq_count_result *result)
+{
+    if (cp == NULL || result == NULL || cp->info.done != cp->info.size)
+        return NQ_E_INVAL;
+    cp->info.result = *result;
+    cp->info.complete = 1;
+    cp->result_dirty = true;
+    return nq_checkpoint_commit(cp);
+}
+
+int nq_checkpoint_close(nq_checkpoint *cp)
+{
+    if (cp == NULL)
+        return NQ_OK;
+    int err = nq_checkpoint_commit(cp);
+    if (sqlite3_close(cp->db) != SQLITE_OK && err == NQ_OK)
+        err = NQ_E_IO;
+    cp->db = NULL;
+    free_checkpoint(cp);
+    return err;
+}

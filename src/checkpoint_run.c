@@ -1,0 +1,96 @@
+/*
+ * checkpoint_run.c - a count that can be stopped and resumed: the plan's
+ * subproblems that the checkpoint has not recorded run on the thread pool,
+ * each is recorded as it finishes, and the checkpoint commits them in
+ * batches. Stopping (through the progress callback) commits first, so a
+ * run that was asked to stop loses nothing but the subproblems in flight.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nqueens.h"
+
+struct run_state {
+    nq_checkpoint *cp;
+    nq_progress_fn progress;
+    void *progress_user;
+    uint64_t size; /* subproblems in the plan */
+    int err;       /* the first error of the done callback */
+    bool stopped;  /* the progress callback asked to stop */
+};
+
+/* Tells the progress callback where the whole plan is. */
+static int run_report(struct run_state *s)
+{
+    if (s->progress == NULL)
+        return 0;
+    nq_checkpoint_info info;
+    nq_checkpoint_info_get(s->cp, &info);
+    return s->progress(info.done, s->size, info.sum.total, s->progress_user);
+}
+
+static int run_done(uint64_t id, const nq_subcount *count, void *user)
+{
+    struct run_state *s = user;
+    int err = nq_checkpoint_record(s->cp, id, count);
+    if (err != NQ_OK) {
+        s->err = err;
+        return 1;
+    }
+    if (run_report(s) != 0) {
+        s->stopped = true;
+        return 1;
+    }
+    return 0;
+}
+
+int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
+                      const nq_count_options *options, nq_count_result *result)
+{
+    if (result != NULL)
+        memset(result, 0, sizeof *result);
+    if (cp == NULL || plan == NULL || result == NULL)
+        return NQ_E_INVAL;
+    nq_checkpoint_info info;
+    nq_checkpoint_info_get(cp, &info);
+    if (info.n != nq_plan_n(plan) || info.size != nq_plan_size(plan) ||
+        strcmp(info.signature, nq_plan_signature(plan)) != 0)
+        return NQ_E_CHECKPOINT;
+
+    nq_count_options defaults;
+    nq_count_options_init(&defaults);
+    if (options == NULL)
+        options = &defaults;
+    struct run_state s = {
+        cp, options->progress, options->progress_user, info.size, NQ_OK, false};
+    size_t pending = (size_t)(info.size - info.done);
+    uint64_t *ids = NULL;
+    if (pending > 0 && (pending > SIZE_MAX / sizeof *ids ||
+                        (ids = malloc(pending * sizeof *ids)) == NULL))
+        return NQ_E_NOMEM;
+    int err = nq_checkpoint_pending(cp, ids, pending, &pending);
+
+    if (err == NQ_OK && run_report(&s) != 0)
+        err = NQ_E_STOPPED;
+    if (err == NQ_OK && pending > 0) {
+        err = nq_plan_run(plan, ids, pending, options->threads, run_done, &s);
+        if (err == NQ_E_STOPPED && s.err != NQ_OK)
+            err = s.err;
+    }
+    free(ids);
+    if (err == NQ_OK) {
+        nq_checkpoint_info_get(cp, &info);
+        err = nq_plan_result(plan, &info.sum, result);
+    }
+    /* The last batch and the result go in one transaction; after a stop or
+     * an error, whatever finished is kept all the same. */
+    if (err == NQ_OK) {
+        err = nq_checkpoint_finish(cp, result);
+    } else {
+        (void)nq_checkpoint_commit(cp); /* the first error is reported */
+    }
+    if (err != NQ_OK)
+        memset(result, 0, sizeof *result);
+    return err;
+}

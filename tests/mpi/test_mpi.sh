@@ -1,0 +1,62 @@
+#!/bin/sh
+# nqueens-mpi under mpirun with P = 1, 2 and 3 ranks: the published counts,
+# the output of `nqueens count`, a checkpoint over the whole job, refusals
+# and usage errors (said once, by rank 0). test_mpi_slow.sh goes to n = 16
+# and kills a rank.
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+. "$NQ_SOURCE_DIR/tests/cli/checkpoint-lib.sh"
+
+# mpi P ARGS...: nqueens-mpi on P ranks. MPIRUN_FLAGS is meant to split.
+mpi() {
+    p=$1
+    shift
+    # shellcheck disable=SC2086
+    timeout 300 "$MPIRUN" $MPIRUN_FLAGS -np "$p" "$NQUEENS_MPI" "$@"
+}
+
+for p in 1 2 3; do
+    for n in 1 8 12; do
+        mpi "$p" count "$n" > "$TMP/out" 2> "$TMP/err" ||
+            fail "P=$p n=$n: exit $?: $(head -5 "$TMP/err")"
+        expect_published "$n" "$TMP/out"
+    done
+done
+mpi 3 count 13 --threads 1 > "$TMP/out" 2> "$TMP/err" || fail "P=3 n=13"
+expect_published 13 "$TMP/out"
+
+# The output of `nqueens count`: the same lines, the same JSON fields.
+"$NQUEENS" count 12 > "$TMP/local"
+mpi 3 count 12 > "$TMP/out"
+counts_of "$TMP/local" > "$TMP/a"
+counts_of "$TMP/out" > "$TMP/b"
+cmp -s "$TMP/a" "$TMP/b" || fail "output differs from nqueens count: $(diff "$TMP/a" "$TMP/b")"
+[ "$(cut -c1-9 "$TMP/local")" = "$(cut -c1-9 "$TMP/out")" ] || fail "not the same lines"
+"$NQUEENS" count 12 --json | sed 's/"threads":[0-9]*,//; s/"seconds":[0-9.]*//' > "$TMP/a"
+mpi 2 count 12 --json | sed 's/"threads":[0-9]*,//; s/"seconds":[0-9.]*//' > "$TMP/b"
+cmp -s "$TMP/a" "$TMP/b" || fail "JSON differs: $(cat "$TMP/a" "$TMP/b")"
+
+# A checkpoint of the whole job; the same command again, and status.
+db=$TMP/job.db
+mpi 3 count 13 --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" || fail "checkpointed job: $(cat "$TMP/err")"
+expect_published 13 "$TMP/out"
+mpi 2 count 13 --checkpoint "$db" > "$TMP/out" || fail "rerun of a finished job"
+expect_published 13 "$TMP/out"
+"$NQUEENS" status "$db" | grep -q "complete: $(published_total 13) solutions" || fail "status of the job"
+# ... and refused for another n, with rank 0's one line.
+before=$(cksum < "$db")
+status=0
+mpi 2 count 14 --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] || fail "another n: exit $status"
+[ "$(grep -c "^nqueens-mpi: error: checkpoint '$db' is for n = 13, not n = 14" "$TMP/err")" = 1 ] ||
+    fail "another n: $(cat "$TMP/err")"
+[ "$(cksum < "$db")" = "$before" ] || fail "refused file changed"
+
+# Usage errors come once, from rank 0.
+status=0
+mpi 2 count > "$TMP/out" 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] || fail "no N: exit $status"
+[ "$(grep -c '^nqueens-mpi: error: count needs N' "$TMP/err")" = 1 ] || fail "no N: $(cat "$TMP/err")"
+mpi 1 --help | grep -q '^Usage: mpirun -np P nqueens-mpi count' || fail "--help"
+
+pass

@@ -1,0 +1,51 @@
+#!/bin/sh
+# nqueens-mpi with P = 1, 2 and 3 ranks counts n = 14..16 exactly; a rank
+# killed in the middle ends the job with an error, and the checkpoint lets
+# the rerun skip the saved work.
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+. "$NQ_SOURCE_DIR/tests/cli/checkpoint-lib.sh"
+
+# mpi P ARGS...: nqueens-mpi on P ranks. MPIRUN_FLAGS is meant to split.
+mpi() {
+    p=$1
+    shift
+    # shellcheck disable=SC2086
+    timeout 300 "$MPIRUN" $MPIRUN_FLAGS -np "$p" "$NQUEENS_MPI" "$@"
+}
+
+for p in 1 2 3; do
+    for n in 14 15 16; do
+        mpi "$p" count "$n" > "$TMP/out" 2> "$TMP/err" ||
+            fail "P=$p n=$n: exit $?: $(head -5 "$TMP/err")"
+        expect_published "$n" "$TMP/out"
+    done
+done
+
+# Kill rank 1 in the middle: the job ends with an error naming it, and the
+# checkpoint lets the rerun skip the saved work.
+db=$TMP/killed.db
+mpi 3 count 16 --threads 1 --checkpoint "$db" --checkpoint-interval 0.05 \
+    > "$TMP/out" 2> "$TMP/err" &
+job=$!
+wait_done_above "$db" 0 "$job"
+# The ranks are the processes running this count with Open MPI's rank in
+# their environment.
+victim=""
+for pid in $(pgrep -f "nqueens-mpi count 16 --threads 1 --checkpoint $db"); do
+    rank=$(tr '\0' '\n' < "/proc/$pid/environ" 2> /dev/null |
+        sed -n 's/^OMPI_COMM_WORLD_RANK=//p')
+    [ "$rank" = 1 ] && victim=$pid
+done
+[ -n "$victim" ] || fail "rank 1 not found"
+kill -KILL "$victim"
+status=0
+wait "$job" || status=$?
+[ "$status" != 0 ] || fail "the job went on without rank 1"
+grep -q 'rank 1' "$TMP/err" || fail "no word of rank 1: $(cat "$TMP/err")"
+saved=$(done_of "$db")
+[ "$saved" -gt 0 ] || fail "nothing saved before rank 1 died"
+mpi 2 count 16 --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" || fail "rerun after a dead rank"
+expect_published 16 "$TMP/out"
+"$NQUEENS" status "$db" | grep -q '^time .* in 2 runs$' || fail "rerun did not resume"
+pass

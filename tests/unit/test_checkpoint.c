@@ -1,0 +1,437 @@
+/*
+ * test_checkpoint.c - the checkpoint store on its own: what is committed
+ * comes back exactly, what was not committed when a process died is lost
+ * and nothing else, and files that are damaged, truncated, foreign or made
+ * for another plan are refused and left untouched.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "testutil.h"
+
+#define SIG "test/1 n=12 rows=2"
+#define SIZE 100
+
+static char dir[64];
+static char path[128];
+
+static int setup(void **state)
+{
+    (void)state;
+    strcpy(dir, "/tmp/nq-checkpoint-XXXXXX");
+    if (mkdtemp(dir) == NULL)
+        return -1;
+    snprintf(path, sizeof path, "%s/run.db", dir);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A made-up count for id, distinctive in every field. */
+static nq_subcount count_of(uint64_t id)
+{
+    return (nq_subcount){1000 + id * 7, id % 3, id % 5 == 0};
+}
+
+static void record_ids(nq_checkpoint *cp, uint64_t from, uint64_t to)
+{
+    for (uint64_t id = from; id < to; id++) {
+        nq_subcount c = count_of(id);
+        assert_int_equal(nq_checkpoint_record(cp, id, &c), NQ_OK);
+    }
+}
+
+/* Reads the whole file, to show that a refused file was not touched. */
+static char *slurp(const char *file, size_t *len)
+{
+    FILE *f = fopen(file, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)size + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)size, f), (size_t)size);
+    fclose(f);
+    *len = (size_t)size;
+    return buf;
+}
+
+static void write_file(const char *file, const char *data, size_t len)
+{
+    FILE *f = fopen(file, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+
+/* A checkpoint with ids [0, done) committed. */
+static void make_checkpoint(uint64_t done)
+{
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
+    record_ids(cp, 0, done);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+}
+
+/* Opening must fail with `want` and leave the file byte for byte. */
+static void expect_refused(int want)
+{
+    size_t before_len, after_len;
+    char *before = slurp(path, &before_len);
+    nq_checkpoint *cp = (nq_checkpoint *)&cp;
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), want);
+    assert_null(cp);
+    char *after = slurp(path, &after_len);
+    assert_int_equal(before_len, after_len);
+    assert_memory_equal(before, after, before_len);
+    free(before);
+    free(after);
+}
+
+static void test_new_file_then_resume(void **state)
+{
+    (void)state;
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
+    nq_checkpoint_info info;
+    nq_checkpoint_info_get(cp, &info);
+    assert_int_equal(info.done, 0);
+    assert_int_equal(info.size, SIZE);
+    assert_int_equal(info.n, 12);
+    assert_string_equal(info.signature, SIG);
+    assert_int_equal(info.format, NQ_CHECKPOINT_FORMAT);
+    record_ids(cp, 10, 40);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+
+    /* Nothing but the database is left beside it. */
+    char beside[200];
+    snprintf(beside, sizeof beside, "ls -A '%s' | grep -qv '^run.db$'", dir);
+    assert_int_not_equal(system(beside), 0);
+
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
+    nq_checkpoint_info_get(cp, &info);
+    assert_int_equal(info.done, 30);
+    assert_int_equal(info.sessions, 2);
+    nq_subcount want = {0, 0, 0};
+    for (uint64_t id = 10; id < 40; id++) {
+        nq_subcount c = count_of(id);
+        want.total += c.total;
+        want.sym180 += c.sym180;
+        want.sym90 += c.sym90;
+    }
+    assert_int_equal(info.sum.total, want.total);
+    assert_int_equal(info.sum.sym180, want.sym180);
+    assert_int_equal(info.sum.sym90, want.sym90);
+
+    uint64_t ids[SIZE];
+    size_t count = 0;
+    assert_int_equal(nq_checkpoint_pending(cp, ids, SIZE - 31, &count),
+                     NQ_E_INVAL);
+    assert_int_equal(nq_checkpoint_pending(cp, ids, SIZE - 30, &count), NQ_OK);
+    assert_int_equal(count, SIZE - 30);
+    for (size_t i = 0; i < count; i++) {
+        assert_true(ids[i] < 10 || ids[i] >= 40);
+        assert_true(i == 0 || ids[i] > ids[i - 1]);
+    }
+    /* An id twice or out of range is refused and changes nothing. */
+    nq_subcount c = count_of(12);
+    assert_int_equal(nq_checkpoint_record(cp, 12, &c), NQ_E_INVAL);
+    assert_int_equal(nq_checkpoint_record(cp, SIZE, &c), NQ_E_INVAL);
+    nq_checkpoint_info_get(cp, &info);
+    assert_int_equal(info.done, 30);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+}
+
+static void test_finish_records_result(void **state)
+{
+    (void)state;
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
+    record_ids(cp, 0, SIZE - 1);
+    nq_count_result result = {14200, 1787, 80, 8};
+    assert_int_equal(nq_checkpoint_finish(cp, &result), NQ_E_INVAL);
+    record_ids(cp, SIZE - 1, SIZE);
+    assert_int_equal(nq_checkpoint_finish(cp, &result), NQ_OK);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_OK);
+    assert_int_equal(info.complete, 1);
+    assert_int_equal(info.done, SIZE);
+    assert_int_equal(info.result.total, 14200);
+    assert_int_equal(info.result.unique, 1787);
+    assert_int_equal(info.result.sym90, 8);
+}
+
+/* A child records, commits part, records more and dies without closing:
+ * exactly the committed part survives. */
+static void test_killed_loses_only_uncommitted(void **state)
+{
+    (void)state;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        nq_checkpoint *cp = NULL;
+        if (nq_checkpoint_open(path, 12, SIG, SIZE, &cp) != NQ_OK)
+            _exit(3);
+        for (uint64_t id = 0; id < 50; id++) {
+            nq_subcount c = count_of(id);
+            if (nq_checkpoint_record(cp, id, &c) != NQ_OK)
+                _exit(4);
+            if (id == 19 && nq_checkpoint_commit(cp) != NQ_OK)
+                _exit(5);
+        }
+        _exit(0); /* no close: the last 30 are lost */
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_OK);
+    assert_int_equal(info.done, 20);
+    assert_int_equal(info.complete, 0);
+}
+
+/* With interval 0 every result is committed at once. */
+static void test_interval_zero_commits_each(void **state)
+{
+    (void)state;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        nq_checkpoint *cp = NULL;
+        if (nq_checkpoint_open(path, 12, SIG, SIZE, &cp) != NQ_OK)
+            _exit(3);
+        nq_checkpoint_set_interval(cp, 0);
+        for (uint64_t id = 0; id < 7; id++) {
+            nq_subcount c = count_of(id);
+            if (nq_checkpoint_record(cp, id, &c) != NQ_OK)
+                _exit(4);
+        }
+        _exit(0);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_int_equal(WEXITSTATUS(status), 0);
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_OK);
+    assert_int_equal(info.done, 7);
+}
+
+static void test_other_plan_refused(void **state)
+{
+    (void)state;
+    make_checkpoint(5);
+    size_t len;
+    char *before = slurp(path, &len);
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 13, SIG, SIZE, &cp),
+                     NQ_E_CHECKPOINT);
+    assert_int_equal(
+        nq_checkpoint_open(path, 12, "test/1 n=12 rows=3", SIZE, &cp),
+        NQ_E_CHECKPOINT);
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE + 1, &cp),
+                     NQ_E_CHECKPOINT);
+    assert_null(cp);
+    size_t after_len;
+    char *after = slurp(path, &after_len);
+    assert_int_equal(len, after_len);
+    assert_memory_equal(before, after, len);
+    free(before);
+    free(after);
+    /* What the file is for can be read, to say why it was refused. */
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_OK);
+    assert_int_equal(info.n, 12);
+    assert_int_equal(info.done, 5);
+}
+
+static void test_not_a_checkpoint_refused(void **state)
+{
+    (void)state;
+    const char text[] = "n,total\n8,92\n";
+    write_file(path, text, sizeof text - 1);
+    expect_refused(NQ_E_NOTCHECKPOINT);
+
+    /* An empty file is an empty SQLite database, but not a checkpoint. */
+    write_file(path, "", 0);
+    expect_refused(NQ_E_NOTCHECKPOINT);
+
+    /* Another program's SQLite database. */
+    unlink(path);
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "CREATE TABLE t(x); INSERT INTO t "
+                                  "VALUES (1)",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    expect_refused(NQ_E_NOTCHECKPOINT);
+
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_E_NOTCHECKPOINT);
+    char missing[160];
+    snprintf(missing, sizeof missing, "%s/none.db", dir);
+    assert_int_equal(nq_checkpoint_read(missing, &info), NQ_E_IO);
+    /* A directory that does not exist: cannot be created. */
+    snprintf(missing, sizeof missing, "%s/no/such/dir.db", dir);
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(missing, 12, SIG, SIZE, &cp), NQ_E_IO);
+}
+
+/* Finds the 8 big-endian bytes of `value` in the file (SQLite stores
+ * integers big-endian) and flips one bit of them. */
+static void flip_value_in_file(uint64_t value)
+{
+    size_t len;
+    char *data = slurp(path, &len);
+    unsigned char want[8];
+    for (int i = 0; i < 8; i++)
+        want[i] = (unsigned char)(value >> (56 - 8 * i));
+    char *at = NULL;
+    for (size_t i = 0; at == NULL && i + 8 <= len; i++) {
+        if (memcmp(data + i, want, 8) == 0)
+            at = data + i;
+    }
+    assert_non_null(at);
+    at[7] ^= 0x04;
+    write_file(path, data, len);
+    free(data);
+}
+
+static void test_damaged_row_refused(void **state)
+{
+    (void)state;
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
+    record_ids(cp, 0, 3);
+    nq_subcount odd = {0x1122334455667788ull, 1, 0};
+    assert_int_equal(nq_checkpoint_record(cp, 3, &odd), NQ_OK);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+    assert_int_equal(nq_checkpoint_read(path, &(nq_checkpoint_info){0}), NQ_OK);
+    flip_value_in_file(odd.total);
+    expect_refused(NQ_E_CORRUPT);
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_E_CORRUPT);
+}
+
+static void test_damaged_pages_refused(void **state)
+{
+    (void)state;
+    make_checkpoint(SIZE);
+    size_t len;
+    char *data = slurp(path, &len);
+    assert_true(len >= 3 * 4096);
+    /* Garbage over the second page: structures SQLite itself checks. */
+    for (size_t i = 4096; i < 2 * 4096; i++)
+        data[i] = (char)(i * 37);
+    write_file(path, data, len);
+    free(data);
+    nq_checkpoint *cp = NULL;
+    int err = nq_checkpoint_open(path, 12, SIG, SIZE, &cp);
+    assert_int_equal(err, NQ_E_CORRUPT);
+}
+
+static void test_truncated_refused(void **state)
+{
+    (void)state;
+    make_checkpoint(SIZE);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(truncate(path, st.st_size / 2), 0);
+    expect_refused(NQ_E_CORRUPT);
+    /* Cut inside the 100-byte header: no longer a database at all. */
+    assert_int_equal(truncate(path, 60), 0);
+    size_t len;
+    free(slurp(path, &len));
+    nq_checkpoint *cp = NULL;
+    int err = nq_checkpoint_open(path, 12, SIG, SIZE, &cp);
+    assert_true(err == NQ_E_NOTCHECKPOINT || err == NQ_E_CORRUPT);
+}
+
+static void test_newer_format_refused(void **state)
+{
+    (void)state;
+    make_checkpoint(1);
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(
+        sqlite3_exec(db, "PRAGMA user_version = 99", NULL, NULL, NULL),
+        SQLITE_OK);
+    sqlite3_close(db);
+    expect_refused(NQ_E_CHECKPOINT);
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_E_CHECKPOINT);
+    assert_int_equal(info.format, 99);
+}
+
+static void test_edited_meta_refused(void **state)
+{
+    (void)state;
+    make_checkpoint(4);
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "UPDATE meta SET value = 'x' "
+                                  "WHERE key = 'size'",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    expect_refused(NQ_E_CORRUPT);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(NULL, 12, SIG, SIZE, &cp), NQ_E_INVAL);
+    assert_int_equal(nq_checkpoint_open(path, 12, "", SIZE, &cp), NQ_E_INVAL);
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, 0, &cp), NQ_E_INVAL);
+    assert_int_equal(nq_checkpoint_open(path, 0, SIG, SIZE, &cp), NQ_E_RANGE);
+    char longsig[NQ_CHECKPOINT_SIGNATURE_MAX + 1];
+    memset(longsig, 'a', sizeof longsig - 1);
+    longsig[sizeof longsig - 1] = '\0';
+    assert_int_equal(nq_checkpoint_open(path, 12, longsig, SIZE, &cp),
+                     NQ_E_INVAL);
+    assert_int_equal(access(path, F_OK), -1);
+    assert_int_equal(nq_checkpoint_close(NULL), NQ_OK);
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+    const struct CMUnitTest tests[] = {
+        T(test_new_file_then_resume),
+        T(test_finish_records_result),
+        T(test_killed_loses_only_uncommitted),
+        T(test_interval_zero_commits_each),
+        T(test_other_plan_refused),
+        T(test_not_a_checkpoint_refused),
+        T(test_damaged_row_refused),
+        T(test_damaged_pages_refused),
+        T(test_truncated_refused),
+        T(test_newer_format_refused),
+        T(test_edited_meta_refused),
+        T(test_bad_arguments),
+    };
+#undef T
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
