@@ -36,6 +36,31 @@ static void test_published_counts(void **state)
     }
 }
 
+/* The symmetric counts alone, from their own ids, reach further than the
+ * totals can in a quick test. */
+static void test_symmetric_ids(void **state)
+{
+    (void)state;
+    for (int n = 1; n <= 18; n++) {
+        struct oeis_row want = oeis_counts(n);
+        nq_plan *plan = NULL;
+        assert_int_equal(nq_plan_create(n, NULL, &plan), NQ_OK);
+        nq_subcount sum = {0, 0, 0};
+        for (uint64_t id = 0; id < nq_plan_size(plan); id++) {
+            uint64_t index;
+            if (nq_plan_kind(plan, id, &index) == NQ_SUB_CONSTELLATION)
+                continue;
+            nq_subcount sub;
+            assert_int_equal(nq_plan_count_one(plan, id, &sub), NQ_OK);
+            assert_int_equal(nq_subcount_add(&sum, &sub), NQ_OK);
+        }
+        assert_int_equal(sum.total, 0);
+        assert_int_equal(sum.sym180, want.sym180);
+        assert_int_equal(sum.sym90, want.sym90);
+        nq_plan_free(plan);
+    }
+}
+
 static void test_threads_agree(void **state)
 {
     (void)state;
@@ -431,6 +456,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_published_counts),
+        cmocka_unit_test(test_symmetric_ids),
         cmocka_unit_test(test_threads_agree),
         cmocka_unit_test(test_subproblems_against_oracle),
         cmocka_unit_test(test_plan_run_threads),

@@ -1,7 +1,9 @@
 /*
  * test_count_slow.c - the published counts for n = 16 and 17 (slow label:
- * seconds each on two cores), with one and with all threads for 16.
+ * seconds each on two cores), with one and with all threads for 16; the
+ * symmetric counts alone for n = 19 to 21.
  */
+#include "count_plan.h"
 #include "testutil.h"
 
 static void check(int n, int threads)
@@ -31,11 +33,34 @@ static void test_seventeen(void **state)
     check(17, 0);
 }
 
+static void test_symmetric_to_21(void **state)
+{
+    (void)state;
+    for (int n = 19; n <= 21; n++) {
+        struct oeis_row want = oeis_counts(n);
+        nq_plan *plan = NULL;
+        assert_int_equal(nq_plan_create(n, NULL, &plan), NQ_OK);
+        nq_subcount sum = {0, 0, 0};
+        for (uint64_t id = 0; id < 2 * (uint64_t)n; id++) {
+            uint64_t index;
+            assert_int_not_equal(nq_plan_kind(plan, id, &index),
+                                 NQ_SUB_CONSTELLATION);
+            nq_subcount sub;
+            assert_int_equal(nq_plan_count_one(plan, id, &sub), NQ_OK);
+            assert_int_equal(nq_subcount_add(&sum, &sub), NQ_OK);
+        }
+        assert_int_equal(sum.sym180, want.sym180);
+        assert_int_equal(sum.sym90, want.sym90);
+        nq_plan_free(plan);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sixteen),
         cmocka_unit_test(test_seventeen),
+        cmocka_unit_test(test_symmetric_to_21),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
