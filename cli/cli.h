@@ -52,8 +52,15 @@ bool cli_parse_long(const char *text, long long min, long long max,
  * source ("" for the command line, "from standard input"). */
 bool cli_parse_n(const char *text, int max, const char *where, int *n);
 
-/* Copies `text` into `buf` for a message: non-printable bytes as \xHH,
- * cut with "..." when longer than the buffer. Returns buf. */
+/* Parses N from `len` bytes read from a stream: one number with optional
+ * white space around it. Empty or blank text, NUL bytes and anything else
+ * are errors: prints one and returns false. `source` names the stream
+ * ("standard input"). */
+bool cli_parse_n_text(const char *text, size_t len, int max, const char *source,
+                      int *n);
+
+/* Copies `text` into `buf` (size >= 1) for a message: non-printable bytes
+ * as \xHH, cut with "..." when longer than the buffer. Returns buf. */
 const char *cli_quote(const char *text, char *buf, size_t size);
 
 /* True when `text` looks like a negative number ("-3"), so that a command

@@ -3,6 +3,7 @@
  * solution as a numbered board, then how many there are. N comes from the
  * command line, from a prompt on a terminal, or from standard input.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -49,8 +50,7 @@ static bool seeds_read_n(int *n)
 {
     char text[SEEDS_STDIN_MAX + 1];
     size_t len = 0;
-    bool terminal = isatty(STDIN_FILENO);
-    if (terminal) {
+    if (isatty(STDIN_FILENO)) {
         fputs("Number of queens: ", stderr);
         fflush(stderr);
         if (fgets(text, sizeof text, stdin) == NULL) {
@@ -60,28 +60,16 @@ static bool seeds_read_n(int *n)
         len = strlen(text);
     } else {
         len = fread(text, 1, sizeof text, stdin);
+        if (ferror(stdin)) {
+            cli_error("cannot read standard input: %s", strerror(errno));
+            return false;
+        }
         if (len > SEEDS_STDIN_MAX) {
             cli_usage_error("standard input holds more than a number for N");
             return false;
         }
-        text[len] = '\0';
-        if (memchr(text, '\0', len) != NULL) {
-            cli_usage_error("N must be an integer, got a NUL byte on "
-                            "standard input");
-            return false;
-        }
     }
-    /* One number, with white space around it. */
-    const char *space = " \t\r\n\v\f";
-    char *start = text + strspn(text, space);
-    char *end = start + strlen(start);
-    while (end > start && strchr(space, end[-1]) != NULL)
-        *--end = '\0';
-    if (*start == '\0') {
-        cli_usage_error("no N given on standard input");
-        return false;
-    }
-    return cli_parse_n(start, NQ_MAX_N, "from standard input", n);
+    return cli_parse_n_text(text, len, NQ_MAX_N, "standard input", n);
 }
 
 struct seeds_printer {

@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,7 +49,8 @@ const char *cli_quote(const char *text, char *buf, size_t size)
             buf[out++] = hex[*p & 15];
         }
     }
-    if (*p != '\0') {
+    /* A buffer too small for even "..." gets the text cut silently. */
+    if (*p != '\0' && out + 4 <= size) {
         memcpy(buf + out, "...", 3);
         out += 3;
     }
@@ -68,6 +70,39 @@ bool cli_parse_n(const char *text, int max, const char *where, int *n)
     }
     *n = (int)v;
     return true;
+}
+
+bool cli_parse_n_text(const char *text, size_t len, int max, const char *source,
+                      int *n)
+{
+    if (memchr(text, '\0', len) != NULL) {
+        cli_usage_error("N must be an integer, got a NUL byte on %s", source);
+        return false;
+    }
+    /* One number, with white space around it. */
+    static const char space[] = " \t\r\n\v\f";
+    size_t start = 0;
+    while (start < len && strchr(space, text[start]) != NULL)
+        start++;
+    size_t end = len;
+    while (end > start && strchr(space, text[end - 1]) != NULL)
+        end--;
+    if (start == end) {
+        cli_usage_error("no N given on %s", source);
+        return false;
+    }
+    char *number = malloc(end - start + 1);
+    if (number == NULL) {
+        cli_error("out of memory");
+        return false;
+    }
+    memcpy(number, text + start, end - start);
+    number[end - start] = '\0';
+    char where[128];
+    snprintf(where, sizeof where, "from %s", source);
+    bool ok = cli_parse_n(number, max, where, n);
+    free(number);
+    return ok;
 }
 
 bool cli_looks_negative(const char *text)
