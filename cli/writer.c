@@ -13,7 +13,7 @@
 
 #include "cli.h"
 
-#define WRITER_CAPACITY (256 * 1024)
+#define WRITER_CAPACITY ((size_t)256 * 1024)
 
 int writer_open(struct writer *w, const char *path)
 {

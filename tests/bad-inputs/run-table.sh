@@ -46,6 +46,11 @@ while IFS= read -r line || [ -n "$line" ]; do
     next_field; output=$field
     next_field; want_status=$field
     want_message=$(expand "$rest")
+    if [ "$output" = closed ] && [ -n "${NQ_MEMCHECK_TOOL:-}" ]; then
+        # valgrind opens files of its own, which take the closed descriptor.
+        echo "skip $name: not under valgrind"
+        continue
+    fi
     rows=$((rows + 1))
 
     set --

@@ -24,13 +24,15 @@ static bool reference_parse(const char *text, long long min, long long max,
         negative = *p++ == '-';
     if (*p == '\0')
         return false;
-    /* The magnitude, saturated just above what any long long can hold. */
+    /* The magnitude, saturated at limit + 1: more than any long long. */
     const unsigned long long limit = (unsigned long long)LLONG_MAX + 1;
     unsigned long long magnitude = 0;
     for (; *p != '\0'; p++) {
         if (*p < '0' || *p > '9')
             return false;
-        if (magnitude <= limit)
+        if (magnitude > limit / 10)
+            magnitude = limit + 1;
+        else
             magnitude = magnitude * 10 + (unsigned long long)(*p - '0');
     }
     if (magnitude > (negative ? limit : limit - 1))

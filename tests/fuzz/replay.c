@@ -15,7 +15,7 @@
 #include "fuzz.h"
 
 /* Inputs larger than this are not inputs but mistakes in the corpus. */
-#define REPLAY_MAX_INPUT (16 * 1024 * 1024)
+#define REPLAY_MAX_INPUT ((size_t)16 * 1024 * 1024)
 
 /* Runs one file through the target; returns 0, or -1 if it cannot be read. */
 static int replay_file(const char *path)

@@ -9,5 +9,5 @@
 exec valgrind --error-exitcode=97 --leak-check=full \
     --show-leak-kinds=definite,indirect,possible \
     --errors-for-leak-kinds=definite,indirect,possible \
-    --track-origins=yes --log-file="$NQ_MEMCHECK_LOGS/memcheck.%p.log" \
+    --log-file="$NQ_MEMCHECK_LOGS/memcheck.%p.log" \
     "$NQ_MEMCHECK_TOOL" "$@"

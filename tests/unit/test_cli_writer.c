@@ -1,0 +1,229 @@
+/*
+ * test_cli_writer.c - the tool's output writer (cli/writer.c) keeps its
+ * promise that no run leaves a partial file under the name asked for:
+ * nothing at all when the output fails or is abandoned, the whole output
+ * when it succeeds, devices written in place and never replaced, and an
+ * unusable -o path refused before any work. Errors go to stderr as the
+ * tool's one-line messages (not checked here: the CLI tests do).
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "testutil.h"
+
+/* A fresh scratch folder per test, removed with all it holds. */
+static int make_scratch(void **state)
+{
+    char *dir = strdup("/tmp/nq-writer-XXXXXX");
+    if (dir == NULL || mkdtemp(dir) == NULL)
+        return -1;
+    *state = dir;
+    return 0;
+}
+
+static int remove_scratch(void **state)
+{
+    char *dir = *state;
+    char command[256];
+    snprintf(command, sizeof command, "rm -rf '%s'", dir);
+    int rc = system(command);
+    free(dir);
+    return rc == 0 ? 0 : -1;
+}
+
+/* How many entries the folder holds (besides . and ..). */
+static int count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int count = 0;
+    const struct dirent *entry;
+    while ((entry = readdir(d)) != NULL) {
+        if (strcmp(entry->d_name, ".") != 0 && strcmp(entry->d_name, "..") != 0)
+            count++;
+    }
+    closedir(d);
+    return count;
+}
+
+/* The whole content of a file, NUL-terminated; caller frees. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[1 << 20];
+    size_t len = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[len] = '\0';
+    return strdup(buf);
+}
+
+static void path_in(char *out, size_t size, const char *dir, const char *name)
+{
+    snprintf(out, size, "%s/%s", dir, name);
+}
+
+static void test_complete_output_is_renamed_into_place(void **state)
+{
+    const char *dir = *state;
+    char path[512];
+    path_in(path, sizeof path, dir, "out.txt");
+    struct writer w;
+    assert_int_equal(writer_open(&w, path), 0);
+    /* More than the buffer holds, so that it is flushed on the way. */
+    for (int i = 0; i < 100000; i++)
+        writer_puts(&w, "0123456789\n");
+    /* Until the close, the final name does not exist: a reader never
+     * sees a half-written file under it. */
+    assert_int_equal(access(path, F_OK), -1);
+    assert_int_equal(writer_close(&w, true), 0);
+    assert_int_equal(count_entries(dir), 1);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_size, 100000 * 11);
+}
+
+static void test_abandoned_output_leaves_nothing(void **state)
+{
+    const char *dir = *state;
+    char path[512];
+    path_in(path, sizeof path, dir, "out.txt");
+    struct writer w;
+    assert_int_equal(writer_open(&w, path), 0);
+    for (int i = 0; i < 100000; i++)
+        writer_puts(&w, "0123456789\n");
+    assert_int_equal(writer_close(&w, false), 0);
+    assert_int_equal(count_entries(dir), 0);
+}
+
+static void test_abandoned_output_keeps_the_old_file(void **state)
+{
+    const char *dir = *state;
+    char path[512];
+    path_in(path, sizeof path, dir, "out.txt");
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("old\n", f);
+    fclose(f);
+
+    struct writer w;
+    assert_int_equal(writer_open(&w, path), 0);
+    writer_puts(&w, "new\n");
+    assert_int_equal(writer_close(&w, false), 0);
+    char *text = slurp(path);
+    assert_string_equal(text, "old\n");
+    free(text);
+    assert_int_equal(count_entries(dir), 1);
+
+    assert_int_equal(writer_open(&w, path), 0);
+    writer_puts(&w, "new\n");
+    assert_int_equal(writer_close(&w, true), 0);
+    text = slurp(path);
+    assert_string_equal(text, "new\n");
+    free(text);
+    assert_int_equal(count_entries(dir), 1);
+}
+
+static void test_missing_folder_is_refused_at_open(void **state)
+{
+    const char *dir = *state;
+    char path[512];
+    path_in(path, sizeof path, dir, "no/such/folder/out.txt");
+    struct writer w;
+    assert_int_equal(writer_open(&w, path), EXIT_USAGE);
+    assert_int_equal(count_entries(dir), 0);
+}
+
+static void test_folder_as_output_is_refused_at_open(void **state)
+{
+    const char *dir = *state;
+    struct writer w;
+    assert_int_equal(writer_open(&w, dir), EXIT_USAGE);
+    assert_int_equal(count_entries(dir), 0);
+}
+
+static void test_file_as_folder_is_refused_at_open(void **state)
+{
+    const char *dir = *state;
+    char file[512];
+    char path[600];
+    path_in(file, sizeof file, dir, "file");
+    FILE *f = fopen(file, "w");
+    assert_non_null(f);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/out.txt", file);
+    struct writer w;
+    assert_int_equal(writer_open(&w, path), EXIT_USAGE);
+    assert_int_equal(count_entries(dir), 1);
+}
+
+static void test_full_device_is_an_error_and_stays_a_device(void **state)
+{
+    (void)state;
+    struct stat st;
+    if (stat("/dev/full", &st) != 0)
+        skip();
+    struct writer w;
+    assert_int_equal(writer_open(&w, "/dev/full"), 0);
+    for (int i = 0; i < 100000; i++)
+        writer_puts(&w, "0123456789\n");
+    assert_int_equal(writer_close(&w, true), EXIT_USAGE);
+    assert_int_equal(stat("/dev/full", &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+}
+
+static void test_null_device_is_written_in_place(void **state)
+{
+    (void)state;
+    struct writer w;
+    assert_int_equal(writer_open(&w, "/dev/null"), 0);
+    writer_puts(&w, "nothing\n");
+    assert_int_equal(writer_close(&w, true), 0);
+    struct stat st;
+    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+}
+
+static void test_standard_output_names(void **state)
+{
+    (void)state;
+    /* NULL and "-" both mean standard output: no file is involved. */
+    struct writer w;
+    assert_int_equal(writer_open(&w, "-"), 0);
+    assert_null(w.path);
+    assert_int_equal(w.fd, STDOUT_FILENO);
+    assert_int_equal(writer_close(&w, false), 0);
+    assert_int_equal(writer_open(&w, NULL), 0);
+    assert_null(w.tmp_path);
+    assert_int_equal(writer_close(&w, false), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(
+            test_complete_output_is_renamed_into_place, make_scratch,
+            remove_scratch),
+        cmocka_unit_test_setup_teardown(test_abandoned_output_leaves_nothing,
+                                        make_scratch, remove_scratch),
+        cmocka_unit_test_setup_teardown(
+            test_abandoned_output_keeps_the_old_file, make_scratch,
+            remove_scratch),
+        cmocka_unit_test_setup_teardown(test_missing_folder_is_refused_at_open,
+                                        make_scratch, remove_scratch),
+        cmocka_unit_test_setup_teardown(
+            test_folder_as_output_is_refused_at_open, make_scratch,
+            remove_scratch),
+        cmocka_unit_test_setup_teardown(test_file_as_folder_is_refused_at_open,
+                                        make_scratch, remove_scratch),
+        cmocka_unit_test(test_full_device_is_an_error_and_stays_a_device),
+        cmocka_unit_test(test_null_device_is_written_in_place),
+        cmocka_unit_test(test_standard_output_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
