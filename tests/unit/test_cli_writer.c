@@ -16,12 +16,17 @@
 #include "cli.h"
 #include "testutil.h"
 
-/* A fresh scratch folder per test, removed with all it holds. */
+/* A fresh scratch folder per test, removed with all it holds (files
+ * only: the tests make no sub-folders). */
 static int make_scratch(void **state)
 {
     char *dir = strdup("/tmp/nq-writer-XXXXXX");
-    if (dir == NULL || mkdtemp(dir) == NULL)
+    if (dir == NULL)
         return -1;
+    if (mkdtemp(dir) == NULL) {
+        free(dir);
+        return -1;
+    }
     *state = dir;
     return 0;
 }
@@ -29,11 +34,23 @@ static int make_scratch(void **state)
 static int remove_scratch(void **state)
 {
     char *dir = *state;
-    char command[256];
-    snprintf(command, sizeof command, "rm -rf '%s'", dir);
-    int rc = system(command);
+    DIR *d = opendir(dir);
+    int rc = d == NULL ? -1 : 0;
+    const struct dirent *entry;
+    while (d != NULL && (entry = readdir(d)) != NULL) {
+        if (strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0)
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+        if (unlink(path) != 0)
+            rc = -1;
+    }
+    if (d != NULL)
+        closedir(d);
+    if (rmdir(dir) != 0)
+        rc = -1;
     free(dir);
-    return rc == 0 ? 0 : -1;
+    return rc;
 }
 
 /* How many entries the folder holds (besides . and ..). */
