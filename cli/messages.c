@@ -9,6 +9,9 @@
 const char *cli_program = "nqueens";
 
 static void vsay(const char *prefix, const char *fmt, va_list ap)
+    CLI_PRINTF(2, 0);
+
+static void vsay(const char *prefix, const char *fmt, va_list ap)
 {
     fprintf(stderr, "%s: %s", cli_program, prefix);
     vfprintf(stderr, fmt, ap);
