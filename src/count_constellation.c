@@ -110,7 +110,7 @@ int nq_constellations_list(int n, struct nq_constellation **list,
                     uint64_t code = border_code(n, &b, &c);
                     /* Keep it if no image is smaller; its class has as many
                      * members as it has distinct images. */
-                    uint64_t images[8];
+                    uint64_t images[8] = {0};
                     int distinct = 0;
                     bool smallest = true;
                     for (int g = 0; g < 8 && smallest; g++) {
@@ -205,7 +205,10 @@ static void kernel_setup(int n, const struct nq_constellation *c,
             int d = q - r;
             if (placed[q] - d >= 0)
                 closed |= (uint64_t)1 << (placed[q] - d);
+            /* placed[q] >= 0 and d > 0: the analyzer loses the first
+             * across the stores to s->forbid. */
             if (placed[q] + d < n)
+                // NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult)
                 closed |= (uint64_t)1 << (placed[q] + d);
         }
         s->forbid[level] = closed;

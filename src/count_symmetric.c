@@ -73,7 +73,7 @@ static int place_orbit(struct sym_search *s, int r, int c, int *placed)
 
 static void remove_orbit(struct sym_search *s, int r, int c, int placed)
 {
-    int rows[4], cols[4];
+    int rows[4] = {0}, cols[4] = {0}; /* placed <= the orbit's size */
     orbit(s, r, c, rows, cols);
     for (int i = 0; i < placed; i++)
         mark(s, rows[i], cols[i], false);
