@@ -74,6 +74,7 @@ static const char *const trace_page_head[] = {
     "<html lang=\"en\">\n",
     "<head>\n",
     "<meta charset=\"utf-8\">\n",
+    // NOLINTNEXTLINE(bugprone-suspicious-missing-comma): one line, two parts
     "<meta name=\"viewport\" content=\"width=device-width, "
     "initial-scale=1\">\n",
     "<title>nqueens trace</title>\n",
