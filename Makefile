@@ -8,7 +8,8 @@
 #   make test        Release build, every test
 #   make asan        ASan+UBSan build, every test but the slow ones
 #   make tsan        ThreadSanitizer build, the tests labelled `threads`
-#   make memcheck    the command-line tests (not slow) with nqueens under valgrind
+#   make memcheck    the command-line tests (not slow, not no-memcheck) with
+#                    nqueens under valgrind
 #   make lint        clang-tidy and cppcheck (scripts/lint.sh)
 #   make fuzz        clang + libFuzzer + ASan+UBSan: each fuzz target for
 #                    FUZZ_SECONDS (default 30), JOBS at a time
@@ -60,7 +61,8 @@ memcheck:
 	  -DNQ_MEMCHECK=ON $(CMAKE_FLAGS)
 	cmake --build $(MEMCHECK_BUILD) -j $(JOBS)
 	rm -f $(MEMCHECK_BUILD)/memcheck-logs/*.log
-	ctest --test-dir $(MEMCHECK_BUILD) --output-on-failure -j $(JOBS) -L cli -LE slow
+	ctest --test-dir $(MEMCHECK_BUILD) --output-on-failure -j $(JOBS) -L cli \
+	  -LE 'slow|no-memcheck' --timeout 900
 	./tests/memcheck/check-logs.sh $(MEMCHECK_BUILD)/memcheck-logs
 
 lint:

@@ -3,18 +3,18 @@
  * pairs) into a partial placement, with messages that name the pair at
  * fault by its position in the list.
  */
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "nqueens.h"
 #include "read_given.h"
 
-/* Longest number text looked at; longer ones are out of range anyway.
- * Numbers are read in a wide range so that 99:1 is "off the board", not
+/* Numbers are read in a wide range so that 99:1 is "off the board", not
  * "malformed". */
 #define GIVEN_MIN (-1000000000LL)
 #define GIVEN_MAX 1000000000LL
-#define GIVEN_NUMBER_MAX 24
 
 static const char given_space[] = " \t";
 
@@ -42,15 +42,27 @@ static int given_item(const char *start, const char *end, int index, int n,
     char quoted[80];
     given_trim(start, end, item, sizeof item);
     const char *colon = memchr(start, ':', (size_t)(end - start));
-    char row_text[GIVEN_NUMBER_MAX];
-    char col_text[GIVEN_NUMBER_MAX];
+    /* Each number is parsed whole: a text cut to a buffer's size would
+     * read 000...01 as 0 and 5x (after 22 zeros) as 5. */
+    size_t room = (size_t)(end - start) + 1;
+    char *row_text = malloc(room);
+    char *col_text = malloc(room);
+    if (row_text == NULL || col_text == NULL) {
+        free(row_text);
+        free(col_text);
+        return cli_error("out of memory");
+    }
     long long row = 0;
     long long col = 0;
-    if (colon == NULL ||
-        !cli_parse_long(given_trim(start, colon, row_text, sizeof row_text),
-                        GIVEN_MIN, GIVEN_MAX, &row) ||
-        !cli_parse_long(given_trim(colon + 1, end, col_text, sizeof col_text),
-                        GIVEN_MIN, GIVEN_MAX, &col))
+    bool parsed =
+        colon != NULL &&
+        cli_parse_long(given_trim(start, colon, row_text, room), GIVEN_MIN,
+                       GIVEN_MAX, &row) &&
+        cli_parse_long(given_trim(colon + 1, end, col_text, room), GIVEN_MIN,
+                       GIVEN_MAX, &col);
+    free(row_text);
+    free(col_text);
+    if (!parsed)
         return cli_usage_error(
             "--given: item %d '%s' is not ROW:COLUMN (such as 2:5)", index,
             cli_quote(item, quoted, sizeof quoted));
