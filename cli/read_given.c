@@ -39,7 +39,6 @@ static int given_item(const char *start, const char *end, int index, int n,
                       int *given)
 {
     char item[64];
-    char quoted[80];
     given_trim(start, end, item, sizeof item);
     const char *colon = memchr(start, ':', (size_t)(end - start));
     /* Each number is parsed whole: a text cut to a buffer's size would
@@ -62,10 +61,12 @@ static int given_item(const char *start, const char *end, int index, int n,
                        GIVEN_MAX, &col);
     free(row_text);
     free(col_text);
-    if (!parsed)
+    if (!parsed) {
+        char quoted[80];
         return cli_usage_error(
             "--given: item %d '%s' is not ROW:COLUMN (such as 2:5)", index,
             cli_quote(item, quoted, sizeof quoted));
+    }
     if (row < 1 || row > n || col < 1 || col > n)
         return cli_error("--given: queen %lld:%lld is off the %dx%d board "
                          "(rows and columns run from 1 to %d)",
