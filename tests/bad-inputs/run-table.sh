@@ -70,9 +70,15 @@ while IFS= read -r line || [ -n "$line" ]; do
     esac
     : > "$work/stdout"
     status=0
+    want_first=""
     case $output in
     capture)
         "$NQUEENS" "$@" < "$stdin_from" > "$work/stdout" 2> "$work/stderr" ||
+            status=$?
+        ;;
+    first-line=*)
+        want_first=$(expand "${output#first-line=}")
+        "$NQUEENS" "$@" < "$stdin_from" > "$work/answer" 2> "$work/stderr" ||
             status=$?
         ;;
     closed)
@@ -87,9 +93,17 @@ while IFS= read -r line || [ -n "$line" ]; do
     problem=""
     [ "$status" = "$want_status" ] ||
         problem="exit status $status, expected $want_status"
-    printf '%s\n' "$want_message" > "$work/want-stderr"
+    if [ -n "$want_message" ]; then
+        printf '%s\n' "$want_message" > "$work/want-stderr"
+    else
+        : > "$work/want-stderr" # the answer is on stdout, nothing on stderr
+    fi
     if ! cmp -s "$work/want-stderr" "$work/stderr"; then
         problem="${problem:+$problem; }standard error was: $(head -c 400 "$work/stderr")"
+    fi
+    if [ -n "$want_first" ] &&
+        [ "$(head -n 1 "$work/answer")" != "$want_first" ]; then
+        problem="${problem:+$problem; }first line of standard output was: $(head -n 1 "$work/answer" | head -c 200)"
     fi
     [ -s "$work/stdout" ] &&
         problem="${problem:+$problem; }standard output not empty: $(head -c 200 "$work/stdout")"
