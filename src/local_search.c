@@ -193,7 +193,7 @@ static int qs_greedy_start(struct qs *s)
     }
     for (int64_t i = 0; i < n; i++)
         s->q[i] = (int)i;
-    int64_t tail = n > 2 * QS_TAIL_ROWS ? QS_TAIL_ROWS : n / 2;
+    int64_t tail = n > 2 * (int64_t)QS_TAIL_ROWS ? QS_TAIL_ROWS : n / 2;
     int rc = 0;
     for (int64_t i = 0; i < n; i++) {
         uint32_t left = (uint32_t)(n - i);
