@@ -37,7 +37,6 @@ static bool parse_seconds(const char *text, double *seconds)
 int count_parse_long_run_option(int option, const char *value,
                                 struct count_request *req)
 {
-    char quoted[64];
     switch (option) {
     case COUNT_OPT_PROGRESS:
         req->progress = PROGRESS_ON;
@@ -51,10 +50,12 @@ int count_parse_long_run_option(int option, const char *value,
         req->checkpoint = value;
         return 0;
     case COUNT_OPT_INTERVAL:
-        if (!parse_seconds(value, &req->checkpoint_interval))
+        if (!parse_seconds(value, &req->checkpoint_interval)) {
+            char quoted[64];
             return cli_usage_error("--checkpoint-interval must be a number of "
                                    "seconds from 0 to 86400, got '%s'",
                                    cli_quote(value, quoted, sizeof quoted));
+        }
         req->checkpoint_interval_set = true;
         return 0;
     default:

@@ -356,7 +356,11 @@ static int read_rows(sqlite3 *db, uint64_t key, nq_checkpoint_info *info,
 
 /* Identifies and verifies an open database as a checkpoint, header first.
  * With `bits` (size/8 bytes, zeroed) the finished ids are marked. */
-static int verify_file(sqlite3 *db, nq_checkpoint_info *info, uint8_t **bits)
+/* `plan_size`: with `bits` (opening for a plan), the size the plan has; a
+ * file of another size is refused before its bitmap is allocated, since
+ * the size it records may be damaged and enormous. */
+static int verify_file(sqlite3 *db, nq_checkpoint_info *info, uint8_t **bits,
+                       uint64_t plan_size)
 {
     memset(info, 0, sizeof *info);
     int64_t app_id = 0, format = 0;
@@ -393,6 +397,8 @@ static int verify_file(sqlite3 *db, nq_checkpoint_info *info, uint8_t **bits)
         return err;
     uint64_t key = plan_key(info->n, info->signature, info->size);
     if (bits != NULL) {
+        if (info->size != plan_size)
+            return NQ_E_CHECKPOINT;
         if (info->size / 8 >= SIZE_MAX - 1)
             return NQ_E_NOMEM;
         *bits = calloc((size_t)(info->size / 8 + 1), 1);
@@ -430,7 +436,7 @@ int nq_checkpoint_read(const char *path, nq_checkpoint_info *info)
     sqlite3 *db = NULL;
     int err = open_existing(path, &db);
     if (err == NQ_OK)
-        err = verify_file(db, info, NULL);
+        err = verify_file(db, info, NULL, 0);
     sqlite3_close(db);
     return err;
 }
@@ -592,7 +598,7 @@ int nq_checkpoint_open(const char *path, int n, const char *signature,
         /* 0: made it; 1: someone else did. Open it either way. */
     }
     if (err == NQ_OK)
-        err = verify_file(cp->db, &cp->info, &cp->done_bits);
+        err = verify_file(cp->db, &cp->info, &cp->done_bits, size);
     if (err == NQ_OK && (cp->info.n != n || cp->info.size != size ||
                          strcmp(cp->info.signature, signature) != 0))
         err = NQ_E_CHECKPOINT;
@@ -631,6 +637,10 @@ int nq_checkpoint_pending(const nq_checkpoint *cp, uint64_t *ids,
         (uint64_t)capacity < cp->info.size - cp->info.done ||
         (ids == NULL && cp->info.size != cp->info.done))
         return NQ_E_INVAL;
+    if (ids == NULL) { /* nothing is pending */
+        *count = 0;
+        return NQ_OK;
+    }
     size_t k = 0;
     for (uint64_t id = 0; id < cp->info.size; id++) {
         if (!(cp->done_bits[id / 8] & (1u << (id % 8))))
