@@ -163,13 +163,12 @@ void nq_constellation_cells(int n, const struct nq_constellation *c,
     cols[c->right] = n - 1;
 }
 
-/* Folds the border queens into the kernel's per-level masks. Every row
- * between the first and the last is a level; a row whose queen is
- * pre-placed becomes a level with one square left open (its own), so the
- * loop shifts by one row at every level and never tests for pre-placed
- * rows. The queens below a row attack some of its squares: those squares
- * are closed in advance, so nothing placed ever attacks a pre-placed queen
- * and its square is always free when its level comes. */
+/* Folds the border queens into the kernel's per-level masks. Only the rows
+ * without a border queen are levels; every square that a border queen
+ * attacks (its column, both its diagonals, in every row) is closed in
+ * advance, so the search never meets the border queens again and never
+ * needs to stop at their rows. The border queens do not attack each other
+ * (the constellation is valid), so they belong to every completion. */
 static void kernel_setup(int n, const struct nq_constellation *c,
                          struct nq_kernel_setup *s)
 {
@@ -178,37 +177,30 @@ static void kernel_setup(int n, const struct nq_constellation *c,
     uint64_t outside = n == 64 ? 0 : ~(uint64_t)0 << n; /* bits >= n */
 
     memset(s, 0, sizeof *s);
-    if (n < 3)
-        return; /* no row between the first and the last */
-    uint64_t top = (uint64_t)1 << placed[0];
-    uint64_t bottom = (uint64_t)1 << placed[n - 1];
-    s->levels = n - 2;
-    s->cols = top | bottom;
-    s->down_right = top << 1;
-    s->down_left = top >> 1;
-    /* Columns taken by a queen of an inner row, closed to every other. */
-    uint64_t inner = 0;
+    /* Columns taken by a border queen, closed to every free row. */
+    uint64_t taken = 0;
+    for (int r = 0; r < n; r++) {
+        if (placed[r] >= 0)
+            taken |= (uint64_t)1 << placed[r];
+    }
+    int previous = 0; /* the row of the level before */
     for (int r = 1; r < n - 1; r++) {
         if (placed[r] >= 0)
-            inner |= (uint64_t)1 << placed[r];
-    }
-    for (int r = 1; r < n - 1; r++) {
-        int level = r - 1;
-        if (placed[r] >= 0) {
-            s->forbid[level] = ~((uint64_t)1 << placed[r]);
             continue;
-        }
-        uint64_t closed = outside | inner;
-        for (int q = r + 1; q < n; q++) {
+        uint64_t closed = outside | taken;
+        for (int q = 0; q < n; q++) {
             if (placed[q] < 0)
                 continue;
-            int d = q - r;
+            int d = q > r ? q - r : r - q;
             if (placed[q] - d >= 0)
                 closed |= (uint64_t)1 << (placed[q] - d);
             if (placed[q] + d < n)
                 closed |= (uint64_t)1 << (placed[q] + d);
         }
-        s->forbid[level] = closed;
+        s->forbid[s->levels] = closed;
+        s->gap[s->levels] = r - previous;
+        s->levels++;
+        previous = r;
     }
 }
 
