@@ -5,11 +5,12 @@
  * the constellation enter as precomputed masks, so the loop has one shape
  * for every constellation and never visits their rows.
  */
+#include <stddef.h>
+
 #include "count_kernel.h"
 
 uint64_t nq_kernel_count(const struct nq_kernel_setup *s)
 {
-    const int last = s->levels - 1;
     if (s->levels == 0)
         return 1; /* the border queens are the whole solution */
 
@@ -23,11 +24,13 @@ uint64_t nq_kernel_count(const struct nq_kernel_setup *s)
     right[0] = 0;
     left[0] = 0;
     todo[0] = ~s->forbid[0];
+    /* Level indices as size_t: no sign extension in the loop. */
+    const size_t last = (size_t)s->levels - 1;
     if (last == 0)
         return todo[0] != 0;
 
     uint64_t count = 0;
-    int i = 0;
+    size_t i = 0;
     for (;;) {
         uint64_t avail = todo[i];
         if (avail == 0) {
@@ -38,7 +41,7 @@ uint64_t nq_kernel_count(const struct nq_kernel_setup *s)
         }
         uint64_t bit = avail & (0 - avail); /* lowest free square */
         todo[i] = avail ^ bit;
-        int j = i + 1;
+        size_t j = i + 1;
         /* The diagonals move one column per row, s->gap[j] rows down. */
         uint64_t c = cols[i] | bit;
         uint64_t r = (right[i] | bit) << s->gap[j];
