@@ -50,6 +50,16 @@ static bool border_valid(int n, const struct border *b)
     return top == 1 && bottom == 1 && left == 1 && right == 1;
 }
 
+/* True when (r1, c1) and (r2, c2) are two different cells that attack each
+ * other: then no valid border set holds both. */
+static bool cells_clash(int r1, int c1, int r2, int c2)
+{
+    int dr = r1 - r2, dc = c1 - c2;
+    if (dr == 0 && dc == 0)
+        return false; /* one corner queen on two lines */
+    return dr == 0 || dc == 0 || dr == dc || dr == -dc;
+}
+
 /* Symmetry g (0..7) of the square applied to cell (r, c). */
 static void transform(int n, int g, int r, int c, int *tr, int *tc)
 {
@@ -95,10 +105,21 @@ int nq_constellations_list(int n, struct nq_constellation **list,
     struct nq_constellation *out = malloc(cap * sizeof *out);
     if (out == NULL)
         return NQ_E_NOMEM;
+    /* Pairs that clash are skipped as soon as both are chosen; what is
+     * left is checked in full. */
     for (int top = 0; top < n; top++) {
         for (int bottom = 0; bottom < n; bottom++) {
+            if (cells_clash(0, top, n - 1, bottom))
+                continue;
             for (int left = 0; left < n; left++) {
+                if (cells_clash(left, 0, 0, top) ||
+                    cells_clash(left, 0, n - 1, bottom))
+                    continue;
                 for (int right = 0; right < n; right++) {
+                    if (cells_clash(right, n - 1, 0, top) ||
+                        cells_clash(right, n - 1, n - 1, bottom) ||
+                        cells_clash(right, n - 1, left, 0))
+                        continue;
                     struct border b = {0};
                     border_add(&b, 0, top);
                     border_add(&b, n - 1, bottom);
