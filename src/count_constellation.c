@@ -50,6 +50,16 @@ static bool border_valid(int n, const struct border *b)
     return top == 1 && bottom == 1 && left == 1 && right == 1;
 }
 
+/* True when (r1, c1) and (r2, c2) are two different cells that attack each
+ * other: then no valid border set holds both. */
+static bool cells_clash(int r1, int c1, int r2, int c2)
+{
+    int dr = r1 - r2, dc = c1 - c2;
+    if (dr == 0 && dc == 0)
+        return false; /* one corner queen on two lines */
+    return dr == 0 || dc == 0 || dr == dc || dr == -dc;
+}
+
 /* Symmetry g (0..7) of the square applied to cell (r, c). */
 static void transform(int n, int g, int r, int c, int *tr, int *tc)
 {
@@ -95,10 +105,21 @@ int nq_constellations_list(int n, struct nq_constellation **list,
     struct nq_constellation *out = malloc(cap * sizeof *out);
     if (out == NULL)
         return NQ_E_NOMEM;
+    /* Pairs that clash are skipped as soon as both are chosen; what is
+     * left is checked in full. */
     for (int top = 0; top < n; top++) {
         for (int bottom = 0; bottom < n; bottom++) {
+            if (cells_clash(0, top, n - 1, bottom))
+                continue;
             for (int left = 0; left < n; left++) {
+                if (cells_clash(left, 0, 0, top) ||
+                    cells_clash(left, 0, n - 1, bottom))
+                    continue;
                 for (int right = 0; right < n; right++) {
+                    if (cells_clash(right, n - 1, 0, top) ||
+                        cells_clash(right, n - 1, n - 1, bottom) ||
+                        cells_clash(right, n - 1, left, 0))
+                        continue;
                     struct border b = {0};
                     border_add(&b, 0, top);
                     border_add(&b, n - 1, bottom);
@@ -163,13 +184,12 @@ void nq_constellation_cells(int n, const struct nq_constellation *c,
     cols[c->right] = n - 1;
 }
 
-/* Folds the border queens into the kernel's per-level masks. Every row
- * between the first and the last is a level; a row whose queen is
- * pre-placed becomes a level with one square left open (its own), so the
- * loop shifts by one row at every level and never tests for pre-placed
- * rows. The queens below a row attack some of its squares: those squares
- * are closed in advance, so nothing placed ever attacks a pre-placed queen
- * and its square is always free when its level comes. */
+/* Folds the border queens into the kernel's per-level masks. Only the rows
+ * without a border queen are levels; every square that a border queen
+ * attacks (its column, both its diagonals, in every row) is closed in
+ * advance, so the search never meets the border queens again and never
+ * needs to stop at their rows. The border queens do not attack each other
+ * (the constellation is valid), so they belong to every completion. */
 static void kernel_setup(int n, const struct nq_constellation *c,
                          struct nq_kernel_setup *s)
 {
@@ -178,31 +198,21 @@ static void kernel_setup(int n, const struct nq_constellation *c,
     uint64_t outside = n == 64 ? 0 : ~(uint64_t)0 << n; /* bits >= n */
 
     memset(s, 0, sizeof *s);
-    if (n < 3)
-        return; /* no row between the first and the last */
-    uint64_t top = (uint64_t)1 << placed[0];
-    uint64_t bottom = (uint64_t)1 << placed[n - 1];
-    s->levels = n - 2;
-    s->cols = top | bottom;
-    s->down_right = top << 1;
-    s->down_left = top >> 1;
-    /* Columns taken by a queen of an inner row, closed to every other. */
-    uint64_t inner = 0;
+    /* Columns taken by a border queen, closed to every free row. */
+    uint64_t taken = 0;
+    for (int r = 0; r < n; r++) {
+        if (placed[r] >= 0)
+            taken |= (uint64_t)1 << placed[r];
+    }
+    int previous = 0; /* the row of the level before */
     for (int r = 1; r < n - 1; r++) {
         if (placed[r] >= 0)
-            inner |= (uint64_t)1 << placed[r];
-    }
-    for (int r = 1; r < n - 1; r++) {
-        int level = r - 1;
-        if (placed[r] >= 0) {
-            s->forbid[level] = ~((uint64_t)1 << placed[r]);
             continue;
-        }
-        uint64_t closed = outside | inner;
-        for (int q = r + 1; q < n; q++) {
+        uint64_t closed = outside | taken;
+        for (int q = 0; q < n; q++) {
             if (placed[q] < 0)
                 continue;
-            int d = q - r;
+            int d = q > r ? q - r : r - q;
             if (placed[q] - d >= 0)
                 closed |= (uint64_t)1 << (placed[q] - d);
             /* placed[q] >= 0 and d > 0: the analyzer loses the first
@@ -211,7 +221,10 @@ static void kernel_setup(int n, const struct nq_constellation *c,
                 // NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult)
                 closed |= (uint64_t)1 << (placed[q] + d);
         }
-        s->forbid[level] = closed;
+        s->forbid[s->levels] = closed;
+        s->gap[s->levels] = r - previous;
+        s->levels++;
+        previous = r;
     }
 }
 

@@ -1,8 +1,8 @@
 /*
  * count_kernel.h - the bitboard hot loop of the counter: the rows left free
  * by a start constellation, filled one by one, with the pre-placed queens
- * folded into per-level masks so that the loop itself never asks whether a
- * row was pre-placed.
+ * folded into per-level masks so that the loop neither visits their rows
+ * nor asks whether a row was pre-placed.
  */
 #ifndef NQ_COUNT_KERNEL_H
 #define NQ_COUNT_KERNEL_H
@@ -11,17 +11,18 @@
 
 #include "nqueens.h"
 
-/* The search as the kernel sees it. Bit c of a mask is column c. Level i is
- * row i + 1 of the board (rows 0 and n-1 hold border queens). */
+/* The search as the kernel sees it. Bit c of a mask is column c. The levels
+ * are the rows without a border queen, top to bottom; the border queens
+ * have no level: what they attack is closed in advance in every level's
+ * forbid mask, so the loop never visits their rows. */
 struct nq_kernel_setup {
     int levels;                /* rows to fill; 0: the border queens alone */
-    uint64_t cols;             /* columns taken before level 0 */
-    uint64_t down_right;       /* diagonals running down-right at level 0 */
-    uint64_t down_left;        /* diagonals running down-left at level 0 */
-    uint64_t forbid[NQ_MAX_N]; /* squares closed at level i: attacked from
-                                  below, taken by a later pre-placed queen,
-                                  or bits >= n; all but one at the level of
-                                  a pre-placed queen */
+    uint64_t forbid[NQ_MAX_N]; /* squares closed at level i: the columns and
+                                  diagonals of the border queens, and the
+                                  bits >= n */
+    int gap[NQ_MAX_N];         /* rows from level i - 1 down to level i (1,
+                                  or more where border queens lie between);
+                                  gap[0] is unused */
 };
 
 /* Counts the ways to fill every level. */
