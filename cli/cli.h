@@ -67,6 +67,33 @@ const char *cli_quote(const char *text, char *buf, size_t size);
  * can treat it as a value rather than as an unknown option. */
 bool cli_looks_negative(const char *text);
 
+/* ---- option parsing (cli/options.c) ---- */
+
+struct option;
+
+/* What cli_getopt returns after it printed "more than one N given". */
+enum { CLI_OPT_FAILED = -2 };
+
+/* Starts a parse with getopt_long afresh (optind = 1), its own messages
+ * off (opterr = 0): each command words its errors as cli_option_error. */
+void cli_getopt_reset(void);
+
+/* getopt_long, after cli_getopt_reset: when n_text is not NULL, a negative
+ * number ("-3") before the next option is taken as the positional N (into
+ * *n_text) rather than as an option. Returns the next option, -1 at the
+ * end, or CLI_OPT_FAILED. */
+int cli_getopt(int argc, char **argv, const char *optstring,
+               const struct option *options, const char **n_text);
+
+/* For an option no case took (':' a missing value, '?' an unknown option,
+ * CLI_OPT_FAILED): prints the error, if not printed yet, and returns
+ * EXIT_USAGE. */
+int cli_option_error(int c, char **argv);
+
+/* Takes argv[optind..argc-1] as the positional N; false, with the error
+ * "more than one N given" printed, when there are two. */
+bool cli_take_rest_n(int argc, char **argv, const char **n_text);
+
 /* ---- output (cli/writer.c) ---- */
 
 /* A buffered output stream with remembered errors. Writing to a named

@@ -420,16 +420,9 @@ int cmd_bench(int argc, char **argv)
     for (size_t i = 0; i < BENCH_METHOD_COUNT; i++)
         rows[i].selected = true;
 
-    opterr = 0;
-    optind = 1;
+    cli_getopt_reset();
     for (;;) {
-        if (optind < argc && cli_looks_negative(argv[optind])) {
-            if (n_text != NULL)
-                return cli_usage_error("more than one N given");
-            n_text = argv[optind++];
-            continue;
-        }
-        int c = getopt_long(argc, argv, ":h", options, NULL);
+        int c = cli_getopt(argc, argv, ":h", options, &n_text);
         if (c == -1)
             break;
         switch (c) {
@@ -449,18 +442,12 @@ int cmd_bench(int argc, char **argv)
             if (!bench_select(optarg, rows))
                 return EXIT_USAGE;
             break;
-        case ':':
-            return cli_usage_error("option '%s' needs a value",
-                                   argv[optind - 1]);
         default:
-            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            return cli_option_error(c, argv);
         }
     }
-    for (; optind < argc; optind++) {
-        if (n_text != NULL)
-            return cli_usage_error("more than one N given");
-        n_text = argv[optind];
-    }
+    if (!cli_take_rest_n(argc, argv, &n_text))
+        return EXIT_USAGE;
     int n = BENCH_DEFAULT_N;
     if (n_text != NULL && !cli_parse_n(n_text, BENCH_MAX_N, "", &n))
         return EXIT_USAGE;

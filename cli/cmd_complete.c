@@ -124,17 +124,9 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
     bool all = false;
     long long value = 0;
 
-    opterr = 0;
-    optind = 1;
+    cli_getopt_reset();
     for (;;) {
-        /* A negative number is a (bad) N, not an option. */
-        if (optind < argc && cli_looks_negative(argv[optind])) {
-            if (a->n_text != NULL)
-                return cli_usage_error("more than one N given");
-            a->n_text = argv[optind++];
-            continue;
-        }
-        int c = getopt_long(argc, argv, ":g:b:cal:t:f:o:h", options, NULL);
+        int c = cli_getopt(argc, argv, ":g:b:cal:t:f:o:h", options, &a->n_text);
         if (c == -1)
             break;
         switch (c) {
@@ -217,18 +209,12 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
             a->style.compact = true;
             a->glyphs_given = true;
             break;
-        case ':':
-            return cli_usage_error("option '%s' needs a value",
-                                   argv[optind - 1]);
         default:
-            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            return cli_option_error(c, argv);
         }
     }
-    for (; optind < argc; optind++) {
-        if (a->n_text != NULL)
-            return cli_usage_error("more than one N given");
-        a->n_text = argv[optind];
-    }
+    if (!cli_take_rest_n(argc, argv, &a->n_text))
+        return EXIT_USAGE;
     if (count && all)
         return cli_usage_error("--count and --all (or --limit) exclude each "
                                "other");

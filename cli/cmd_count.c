@@ -110,16 +110,9 @@ int count_parse(int argc, char **argv, const char *usage,
     char quoted[64];
     long long value = 0;
 
-    opterr = 0;
-    optind = 1;
+    cli_getopt_reset();
     for (;;) {
-        if (optind < argc && cli_looks_negative(argv[optind])) {
-            if (n_text != NULL)
-                return cli_usage_error("more than one N given");
-            n_text = argv[optind++];
-            continue;
-        }
-        int c = getopt_long(argc, argv, ":t:m:h", options, NULL);
+        int c = cli_getopt(argc, argv, ":t:m:h", options, &n_text);
         if (c == -1)
             break;
         switch (c) {
@@ -149,18 +142,12 @@ int count_parse(int argc, char **argv, const char *usage,
             if (count_parse_long_run_option(c, optarg, req) != 0)
                 return EXIT_USAGE;
             break;
-        case ':':
-            return cli_usage_error("option '%s' needs a value",
-                                   argv[optind - 1]);
         default:
-            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            return cli_option_error(c, argv);
         }
     }
-    for (; optind < argc; optind++) {
-        if (n_text != NULL)
-            return cli_usage_error("more than one N given");
-        n_text = argv[optind];
-    }
+    if (!cli_take_rest_n(argc, argv, &n_text))
+        return EXIT_USAGE;
     if (n_text == NULL)
         return cli_usage_error("count needs N");
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &req->n))

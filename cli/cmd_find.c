@@ -252,16 +252,9 @@ static int parse_find_args(int argc, char **argv, struct find_request *req)
     char quoted[64];
     long long value = 0;
 
-    opterr = 0;
-    optind = 1;
+    cli_getopt_reset();
     for (;;) {
-        if (optind < argc && cli_looks_negative(argv[optind])) {
-            if (n_text != NULL)
-                return cli_usage_error("more than one N given");
-            n_text = argv[optind++];
-            continue;
-        }
-        int c = getopt_long(argc, argv, ":m:s:t:f:o:h", options, NULL);
+        int c = cli_getopt(argc, argv, ":m:s:t:f:o:h", options, &n_text);
         if (c == -1)
             break;
         switch (c) {
@@ -336,18 +329,12 @@ static int parse_find_args(int argc, char **argv, struct find_request *req)
             req->style.compact = true;
             req->style_given = true;
             break;
-        case ':':
-            return cli_usage_error("option '%s' needs a value",
-                                   argv[optind - 1]);
         default:
-            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            return cli_option_error(c, argv);
         }
     }
-    for (; optind < argc; optind++) {
-        if (n_text != NULL)
-            return cli_usage_error("more than one N given");
-        n_text = argv[optind];
-    }
+    if (!cli_take_rest_n(argc, argv, &n_text))
+        return EXIT_USAGE;
     if (n_text == NULL)
         return cli_usage_error("find needs N, the number of queens");
     if (!cli_parse_n(n_text, INT_MAX, "", &req->n))

@@ -103,17 +103,9 @@ int cmd_seeds(int argc, char **argv)
     struct board_style style = board_style_default;
     const char *n_text = NULL;
 
-    opterr = 0;
-    optind = 1;
+    cli_getopt_reset();
     for (;;) {
-        /* A negative number is a (bad) N, not an option. */
-        if (optind < argc && cli_looks_negative(argv[optind])) {
-            if (n_text != NULL)
-                return cli_usage_error("more than one N given");
-            n_text = argv[optind++];
-            continue;
-        }
-        int c = getopt_long(argc, argv, ":hV", options, NULL);
+        int c = cli_getopt(argc, argv, ":hV", options, &n_text);
         if (c == -1)
             break;
         switch (c) {
@@ -136,18 +128,12 @@ int cmd_seeds(int argc, char **argv)
         case OPT_COMPACT:
             style.compact = true;
             break;
-        case ':':
-            return cli_usage_error("option '%s' needs a value",
-                                   argv[optind - 1]);
         default:
-            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            return cli_option_error(c, argv);
         }
     }
-    for (; optind < argc; optind++) {
-        if (n_text != NULL)
-            return cli_usage_error("more than one N given");
-        n_text = argv[optind];
-    }
+    if (!cli_take_rest_n(argc, argv, &n_text))
+        return EXIT_USAGE;
 
     int n = 0;
     if (n_text != NULL ? !cli_parse_n(n_text, NQ_MAX_N, "", &n)

@@ -111,17 +111,9 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
     long long value = 0;
     char quoted[64];
 
-    opterr = 0;
-    optind = 1;
+    cli_getopt_reset();
     for (;;) {
-        /* A negative number is a (bad) N, not an option. */
-        if (optind < argc && cli_looks_negative(argv[optind])) {
-            if (n_text != NULL)
-                return cli_usage_error("more than one N given");
-            n_text = argv[optind++];
-            continue;
-        }
-        int c = getopt_long(argc, argv, ":f:ul:o:t:h", options, NULL);
+        int c = cli_getopt(argc, argv, ":f:ul:o:t:h", options, &n_text);
         if (c == -1)
             break;
         switch (c) {
@@ -182,18 +174,12 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
             a->style.compact = true;
             a->glyphs_given = true;
             break;
-        case ':':
-            return cli_usage_error("option '%s' needs a value",
-                                   argv[optind - 1]);
         default:
-            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            return cli_option_error(c, argv);
         }
     }
-    for (; optind < argc; optind++) {
-        if (n_text != NULL)
-            return cli_usage_error("more than one N given");
-        n_text = argv[optind];
-    }
+    if (!cli_take_rest_n(argc, argv, &n_text))
+        return EXIT_USAGE;
     if (n_text == NULL)
         return cli_usage_error("solve needs N, the size of the board");
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &a->n))

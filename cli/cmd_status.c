@@ -128,10 +128,9 @@ int cmd_status(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     bool json = false;
-    opterr = 0;
-    optind = 1;
+    cli_getopt_reset();
     for (;;) {
-        int c = getopt_long(argc, argv, ":h", options, NULL);
+        int c = cli_getopt(argc, argv, ":h", options, NULL);
         if (c == -1)
             break;
         switch (c) {
@@ -141,11 +140,8 @@ int cmd_status(int argc, char **argv)
         case OPT_JSON:
             json = true;
             break;
-        case ':':
-            return cli_usage_error("option '%s' needs a value",
-                                   argv[optind - 1]);
         default:
-            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            return cli_option_error(c, argv);
         }
     }
     if (optind == argc)

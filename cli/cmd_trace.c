@@ -396,16 +396,9 @@ int cmd_trace(int argc, char **argv)
     const char *n_text = NULL;
     long long value = 0;
 
-    opterr = 0;
-    optind = 1;
+    cli_getopt_reset();
     for (;;) {
-        if (optind < argc && cli_looks_negative(argv[optind])) {
-            if (n_text != NULL)
-                return cli_usage_error("more than one N given");
-            n_text = argv[optind++];
-            continue;
-        }
-        int c = getopt_long(argc, argv, ":ho:", options, NULL);
+        int c = cli_getopt(argc, argv, ":ho:", options, &n_text);
         if (c == -1)
             break;
         switch (c) {
@@ -450,18 +443,12 @@ int cmd_trace(int argc, char **argv)
                     "--max-steps must be a positive integer, got '%s'", optarg);
             printer.max_steps = (uint64_t)value;
             break;
-        case ':':
-            return cli_usage_error("option '%s' needs a value",
-                                   argv[optind - 1]);
         default:
-            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            return cli_option_error(c, argv);
         }
     }
-    for (; optind < argc; optind++) {
-        if (n_text != NULL)
-            return cli_usage_error("more than one N given");
-        n_text = argv[optind];
-    }
+    if (!cli_take_rest_n(argc, argv, &n_text))
+        return EXIT_USAGE;
     if (n_text == NULL)
         return cli_usage_error("trace needs N");
     int n = 0;

@@ -59,10 +59,9 @@ static int parse_verify_args(int argc, char **argv, struct verify_request *req)
     char quoted[64];
     long long value = 0;
 
-    opterr = 0;
-    optind = 1;
+    cli_getopt_reset();
     for (;;) {
-        int c = getopt_long(argc, argv, ":qh", options, NULL);
+        int c = cli_getopt(argc, argv, ":qh", options, NULL);
         if (c == -1)
             break;
         switch (c) {
@@ -86,11 +85,8 @@ static int parse_verify_args(int argc, char **argv, struct verify_request *req)
                     cli_quote(optarg, quoted, sizeof quoted));
             req->read.expected_n = (int)value;
             break;
-        case ':':
-            return cli_usage_error("option '%s' needs a value",
-                                   argv[optind - 1]);
         default:
-            return cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            return cli_option_error(c, argv);
         }
     }
     if (optind < argc)
