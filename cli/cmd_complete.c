@@ -95,14 +95,7 @@ struct complete_args {
 
 static int complete_parse_args(int argc, char **argv, struct complete_args *a)
 {
-    enum {
-        OPT_ORDER = 256,
-        OPT_MAX_NODES,
-        OPT_BASE,
-        OPT_QUEEN,
-        OPT_EMPTY,
-        OPT_COMPACT
-    };
+    enum { OPT_ORDER = 256, OPT_MAX_NODES, OPT_BASE };
     static const struct option options[] = {
         {"given", required_argument, NULL, 'g'},
         {"board", required_argument, NULL, 'b'},
@@ -115,9 +108,9 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
         {"format", required_argument, NULL, 'f'},
         {"base", required_argument, NULL, OPT_BASE},
         {"output", required_argument, NULL, 'o'},
-        {"queen", required_argument, NULL, OPT_QUEEN},
-        {"empty", required_argument, NULL, OPT_EMPTY},
-        {"compact", no_argument, NULL, OPT_COMPACT},
+        {"queen", required_argument, NULL, BOARD_OPT_QUEEN},
+        {"empty", required_argument, NULL, BOARD_OPT_EMPTY},
+        {"compact", no_argument, NULL, BOARD_OPT_COMPACT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     bool count = false;
@@ -195,18 +188,11 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
         case 'o':
             a->output = optarg;
             break;
-        case OPT_QUEEN:
-        case OPT_EMPTY:
-            if (*optarg == '\0')
-                return cli_usage_error("%s needs a glyph", argv[optind - 1]);
-            if (c == OPT_QUEEN)
-                a->style.queen = optarg;
-            else
-                a->style.empty = optarg;
-            a->glyphs_given = true;
-            break;
-        case OPT_COMPACT:
-            a->style.compact = true;
+        case BOARD_OPT_QUEEN:
+        case BOARD_OPT_EMPTY:
+        case BOARD_OPT_COMPACT:
+            if (board_style_option(c, optarg, argv[optind - 1], &a->style) != 0)
+                return EXIT_USAGE;
             a->glyphs_given = true;
             break;
         default:

@@ -235,7 +235,7 @@ static bool parse_seconds(const char *text, double *seconds)
 
 static int parse_find_args(int argc, char **argv, struct find_request *req)
 {
-    enum { OPT_BASE = 256, OPT_QUEEN, OPT_EMPTY, OPT_COMPACT };
+    enum { OPT_BASE = 256 };
     static const struct option options[] = {
         {"method", required_argument, NULL, 'm'},
         {"seed", required_argument, NULL, 's'},
@@ -243,9 +243,9 @@ static int parse_find_args(int argc, char **argv, struct find_request *req)
         {"format", required_argument, NULL, 'f'},
         {"base", required_argument, NULL, OPT_BASE},
         {"output", required_argument, NULL, 'o'},
-        {"queen", required_argument, NULL, OPT_QUEEN},
-        {"empty", required_argument, NULL, OPT_EMPTY},
-        {"compact", no_argument, NULL, OPT_COMPACT},
+        {"queen", required_argument, NULL, BOARD_OPT_QUEEN},
+        {"empty", required_argument, NULL, BOARD_OPT_EMPTY},
+        {"compact", no_argument, NULL, BOARD_OPT_COMPACT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *n_text = NULL;
@@ -314,19 +314,11 @@ static int parse_find_args(int argc, char **argv, struct find_request *req)
                 return cli_usage_error("--output needs a file name");
             req->output = optarg;
             break;
-        case OPT_QUEEN:
-        case OPT_EMPTY:
-            if (*optarg == '\0')
-                return cli_usage_error("%s needs a glyph",
-                                       c == OPT_QUEEN ? "--queen" : "--empty");
-            if (c == OPT_QUEEN)
-                req->style.queen = optarg;
-            else
-                req->style.empty = optarg;
-            req->style_given = true;
-            break;
-        case OPT_COMPACT:
-            req->style.compact = true;
+        case BOARD_OPT_QUEEN:
+        case BOARD_OPT_EMPTY:
+        case BOARD_OPT_COMPACT:
+            if (board_style_option(c, optarg, NULL, &req->style) != 0)
+                return EXIT_USAGE;
             req->style_given = true;
             break;
         default:

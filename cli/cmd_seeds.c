@@ -92,11 +92,10 @@ static int seeds_print_board(const int *cols, int n, void *user)
 
 int cmd_seeds(int argc, char **argv)
 {
-    enum { OPT_QUEEN = 256, OPT_EMPTY, OPT_COMPACT };
     static const struct option options[] = {
-        {"queen", required_argument, NULL, OPT_QUEEN},
-        {"empty", required_argument, NULL, OPT_EMPTY},
-        {"compact", no_argument, NULL, OPT_COMPACT},
+        {"queen", required_argument, NULL, BOARD_OPT_QUEEN},
+        {"empty", required_argument, NULL, BOARD_OPT_EMPTY},
+        {"compact", no_argument, NULL, BOARD_OPT_COMPACT},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
@@ -115,18 +114,11 @@ int cmd_seeds(int argc, char **argv)
         case 'V':
             printf("nqueens %s\n", nq_version());
             return EXIT_OK;
-        case OPT_QUEEN:
-            if (*optarg == '\0')
-                return cli_usage_error("--queen needs a glyph");
-            style.queen = optarg;
-            break;
-        case OPT_EMPTY:
-            if (*optarg == '\0')
-                return cli_usage_error("--empty needs a glyph");
-            style.empty = optarg;
-            break;
-        case OPT_COMPACT:
-            style.compact = true;
+        case BOARD_OPT_QUEEN:
+        case BOARD_OPT_EMPTY:
+        case BOARD_OPT_COMPACT:
+            if (board_style_option(c, optarg, NULL, &style) != 0)
+                return EXIT_USAGE;
             break;
         default:
             return cli_option_error(c, argv);

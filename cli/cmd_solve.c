@@ -94,7 +94,7 @@ struct solve_args {
 /* Parses argv; returns -1 to go on, or the exit status to return. */
 static int solve_parse(int argc, char **argv, struct solve_args *a)
 {
-    enum { OPT_BASE = 256, OPT_QUEEN, OPT_EMPTY, OPT_COMPACT };
+    enum { OPT_BASE = 256 };
     static const struct option options[] = {
         {"format", required_argument, NULL, 'f'},
         {"unique", no_argument, NULL, 'u'},
@@ -102,9 +102,9 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
         {"base", required_argument, NULL, OPT_BASE},
         {"output", required_argument, NULL, 'o'},
         {"threads", required_argument, NULL, 't'},
-        {"queen", required_argument, NULL, OPT_QUEEN},
-        {"empty", required_argument, NULL, OPT_EMPTY},
-        {"compact", no_argument, NULL, OPT_COMPACT},
+        {"queen", required_argument, NULL, BOARD_OPT_QUEEN},
+        {"empty", required_argument, NULL, BOARD_OPT_EMPTY},
+        {"compact", no_argument, NULL, BOARD_OPT_COMPACT},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *n_text = NULL;
@@ -159,19 +159,11 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
                     cli_quote(optarg, quoted, sizeof quoted));
             a->threads = (int)value;
             break;
-        case OPT_QUEEN:
-        case OPT_EMPTY:
-            if (*optarg == '\0')
-                return cli_usage_error("%s needs a glyph",
-                                       c == OPT_QUEEN ? "--queen" : "--empty");
-            if (c == OPT_QUEEN)
-                a->style.queen = optarg;
-            else
-                a->style.empty = optarg;
-            a->glyphs_given = true;
-            break;
-        case OPT_COMPACT:
-            a->style.compact = true;
+        case BOARD_OPT_QUEEN:
+        case BOARD_OPT_EMPTY:
+        case BOARD_OPT_COMPACT:
+            if (board_style_option(c, optarg, NULL, &a->style) != 0)
+                return EXIT_USAGE;
             a->glyphs_given = true;
             break;
         default:
