@@ -29,3 +29,44 @@ expect_exit() {
     "$@" > "$TMP/stdout" 2> "$TMP/stderr" || got=$?
     [ "$got" = "$want" ] || fail "$* exited $got, expected $want: $(head -c 300 "$TMP/stderr")"
 }
+
+# check_readme_examples HEADING MIN: runs every `$ command` of the console
+# blocks in the README section whose heading starts with "## HEADING" and
+# fails unless it prints (stdout and stderr together) the lines the README
+# shows under it, and unless at least MIN examples were checked. Examples
+# that write a file (-o) are skipped. Every `nqueens` is the tool under test.
+check_readme_examples() {
+    awk -v heading="## $1" 'index($0, heading) == 1 { on = 1; next }
+         /^## / { on = 0 }
+         on && /^```console$/ { block = 1; next }
+         on && /^```$/ { block = 0; next }
+         on && block' "$NQ_SOURCE_DIR/README.md" > "$TMP/examples"
+    [ -s "$TMP/examples" ] || fail "no examples under '## $1' in README.md"
+    readme_checked=0
+    readme_cmd=""
+    : > "$TMP/want"
+    while IFS= read -r line; do
+        case $line in
+        '$ '*)
+            readme_run_example
+            readme_cmd=${line#'$ '}
+            : > "$TMP/want"
+            ;;
+        *) printf '%s\n' "$line" >> "$TMP/want" ;;
+        esac
+    done < "$TMP/examples"
+    readme_run_example
+    [ "$readme_checked" -ge "$2" ] || fail "only $readme_checked README examples checked under '## $1'"
+}
+
+readme_run_example() {
+    [ -n "$readme_cmd" ] || return 0
+    case $readme_cmd in *" -o "*) return 0 ;; esac
+    run=$(printf '%s\n' "$readme_cmd" | sed 's/\(^\|| \)nqueens /\1"$NQUEENS" /g')
+    sh -c "$run" > "$TMP/got" 2>&1 || true
+    if ! cmp -s "$TMP/want" "$TMP/got"; then
+        diff "$TMP/want" "$TMP/got" >&2 || true
+        fail "README example: $readme_cmd"
+    fi
+    readme_checked=$((readme_checked + 1))
+}
