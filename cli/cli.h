@@ -261,6 +261,8 @@ struct count_request {
     int n;
     int threads;           /* 0: all cores */
     uint64_t memory_bytes; /* 0: the library's default */
+    int engine;            /* --engine: an nq_engine, NQ_ENGINE_AUTO if not
+                              given */
     bool json;
     enum progress_mode progress; /* --progress, --quiet, or by terminal */
     const char *checkpoint;      /* --checkpoint FILE, or NULL */
@@ -274,7 +276,8 @@ enum {
     COUNT_OPT_PROGRESS = 0x1000,
     COUNT_OPT_QUIET,
     COUNT_OPT_CHECKPOINT,
-    COUNT_OPT_INTERVAL
+    COUNT_OPT_INTERVAL,
+    COUNT_OPT_ENGINE
 };
 
 /* Parses the arguments of `count` (argv[0] is the command); `usage` is

@@ -78,6 +78,17 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     nq_count_options_init(&options);
     options.threads = req->threads;
     options.memory_bytes = req->memory_bytes;
+    options.engine = (nq_engine)req->engine;
+
+    /* Resuming: the engine that began the run finishes it. */
+    nq_checkpoint_info earlier;
+    if (options.engine == NQ_ENGINE_AUTO &&
+        nq_checkpoint_read(req->checkpoint, &earlier) == NQ_OK) {
+        if (strncmp(earlier.signature, "join/", 5) == 0)
+            options.engine = NQ_ENGINE_JOIN;
+        else if (strncmp(earlier.signature, "constellations/", 15) == 0)
+            options.engine = NQ_ENGINE_CONSTELLATIONS;
+    }
 
     nq_plan *plan = NULL;
     int rc = nq_plan_create(req->n, &options, &plan);

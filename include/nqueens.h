@@ -145,10 +145,22 @@ typedef struct nq_count_result {
 typedef int (*nq_progress_fn)(uint64_t done, uint64_t total,
                               uint64_t solutions, void *user);
 
+/*! The engine of a count. */
+typedef enum nq_engine {
+    NQ_ENGINE_AUTO = 0, /* the join where it fits the memory budget (n <= 20),
+                           else constellations */
+    NQ_ENGINE_JOIN = 1, /* half-board join (meet in the middle): the fastest;
+                           n <= 20; its memory grows about 6-fold per n
+                           (about 60 MiB at n = 16, 1.7 GiB at n = 18) */
+    NQ_ENGINE_CONSTELLATIONS = 2 /* start-constellation backtracking: any n,
+                                    almost no memory */
+} nq_engine;
+
 /*! Options of a count. Start from nq_count_options_init(). */
 typedef struct nq_count_options {
     int threads;           /* worker threads; 0 = all online cores */
     uint64_t memory_bytes; /* memory budget; 0 = the default (2 GiB) */
+    nq_engine engine;      /* NQ_ENGINE_AUTO by default */
     nq_progress_fn progress; /* may be NULL */
     void *progress_user;     /* handed to progress */
 } nq_count_options;
@@ -162,18 +174,19 @@ NQ_API int nq_count_default_threads(void);
 
 /*! nq_count() : counts the solutions of n queens exactly, with the counts of
  *  symmetric solutions and the unique count. `options` may be NULL (the
- *  defaults). Takes 1 <= n <= NQ_MAX_N; time is the real limit (n = 18
- *  took about 70 s of processor time on an AMD EPYC core, and each further
- *  n takes 7 to 8 times more). The engine is start-constellation
- *  backtracking (see nq_plan_signature()); its memory need is small and
- *  checked against the budget (NQ_E_NOMEM when it does not fit). Built on
- *  the plan API below: nq_plan_create, nq_plan_run over every id,
- *  nq_subcount_add, nq_plan_result. Returns 0, NQ_E_RANGE for an n the
- *  engine does not take, NQ_E_INVAL for threads < 0 or a NULL result,
- *  NQ_E_OVERFLOW if a count would not fit in 64 bits, NQ_E_STOPPED when the
- *  progress callback cancelled it (checked between subproblems), NQ_E_NOMEM,
- *  NQ_E_THREAD. On error `result` is zeroed. The result does not depend on
- *  the thread count. */
+ *  defaults). Takes 1 <= n <= NQ_MAX_N; time is the real limit. The
+ *  engine (options->engine, see nq_engine and nq_plan_signature()) is the
+ *  half-board join where its table fits the memory budget, else
+ *  start-constellation backtracking, whose memory need is small (both are
+ *  checked against the budget: NQ_E_NOMEM when the chosen engine does not
+ *  fit). Built on the plan API below: nq_plan_create, then nq_count_plan
+ *  (nq_plan_run over every id, nq_subcount_add, nq_plan_result). Returns
+ *  0, NQ_E_RANGE for an n the engine does not take, NQ_E_INVAL for
+ *  threads < 0, an unknown engine or a NULL result, NQ_E_OVERFLOW if a
+ *  count would not fit in 64 bits, NQ_E_STOPPED when the progress callback
+ *  cancelled it (checked between subproblems), NQ_E_NOMEM, NQ_E_THREAD.
+ *  On error `result` is zeroed. The result does not depend on the thread
+ *  count or the engine. */
 NQ_API int nq_count(int n, const nq_count_options *options,
                     nq_count_result *result);
 
@@ -194,10 +207,19 @@ typedef struct nq_subcount {
 } nq_subcount;
 
 /*! nq_plan_create() : the decomposition of the count of n under `options`
- *  (the memory budget may choose the engine; may be NULL). Returns 0 and
- *  sets *plan, or NQ_E_RANGE, NQ_E_NOMEM. Free with nq_plan_free(). */
+ *  (may be NULL): the engine, chosen by options->engine and the memory
+ *  budget, and for the join its table of half boards, built on
+ *  options->threads threads (about 0.1 s at n = 16, 1 s at n = 18). Returns
+ *  0 and sets *plan, or NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM, NQ_E_THREAD.
+ *  Free with nq_plan_free(). */
 NQ_API int nq_plan_create(int n, const nq_count_options *options,
                           nq_plan **plan);
+
+/*! nq_count_plan() : nq_count() on a plan made by nq_plan_create(), so
+ *  that a caller who wants the plan's signature builds it only once
+ *  (options->threads and the progress callback are used). */
+NQ_API int nq_count_plan(const nq_plan *plan, const nq_count_options *options,
+                         nq_count_result *result);
 
 /*! nq_plan_free() : releases a plan; NULL is allowed. */
 NQ_API void nq_plan_free(nq_plan *plan);

@@ -28,6 +28,8 @@ static const char mpi_usage[] =
     "                    the rank may run on; mpirun binds ranks to cores,\n"
     "                    --bind-to none gives each all of its machine's)\n"
     "  -m, --memory SIZE memory budget of each rank (default 2G)\n"
+    "  --engine E        auto (default), join or constellations, as for\n"
+    "                    nqueens count; every rank builds the join's table\n"
     "  --json            one JSON object instead of the text lines\n"
     "  --progress        progress on rank 0's stderr, a line every few\n"
     "                    seconds when it is not a terminal (under mpirun it\n"
@@ -107,6 +109,7 @@ static int agree_on_plan(const struct count_request *req, int rank,
     nq_count_options_init(&options);
     options.threads = req->threads;
     options.memory_bytes = req->memory_bytes;
+    options.engine = (nq_engine)req->engine;
     int rc = nq_plan_create(req->n, &options, plan);
 
     char signature[NQ_CHECKPOINT_SIGNATURE_MAX] = "";

@@ -14,6 +14,7 @@ void nq_count_options_init(nq_count_options *options)
     memset(options, 0, sizeof *options);
     options->threads = 0;      /* all online cores */
     options->memory_bytes = 0; /* the default budget */
+    options->engine = NQ_ENGINE_AUTO;
 }
 
 struct count_sum {
@@ -39,8 +40,8 @@ static int count_add(uint64_t id, const nq_subcount *count, void *user)
     return 0;
 }
 
-int nq_count_limited(int n, const nq_count_options *options, uint64_t limit,
-                     nq_count_result *result)
+int nq_count_plan(const nq_plan *plan, const nq_count_options *options,
+                  nq_count_result *result)
 {
     if (result == NULL)
         return NQ_E_INVAL;
@@ -50,26 +51,20 @@ int nq_count_limited(int n, const nq_count_options *options, uint64_t limit,
         nq_count_options_init(&defaults);
         options = &defaults;
     }
-    if (options->threads < 0)
+    if (plan == NULL || options->threads < 0)
         return NQ_E_INVAL;
-
-    nq_plan *plan = NULL;
-    int rc = nq_plan_create_limited(n, options, limit, &plan);
-    if (rc != 0)
-        return rc;
     uint64_t size = nq_plan_size(plan);
     uint64_t *ids = malloc(size * sizeof *ids);
-    if (ids == NULL) {
-        nq_plan_free(plan);
+    if (ids == NULL)
         return NQ_E_NOMEM;
-    }
     for (uint64_t i = 0; i < size; i++)
         ids[i] = i;
 
     struct count_sum s = {.total = size,
                           .progress = options->progress,
                           .progress_user = options->progress_user};
-    rc = nq_plan_run(plan, ids, (size_t)size, options->threads, count_add, &s);
+    int rc = nq_plan_run(plan, ids, (size_t)size, options->threads, count_add,
+                         &s);
     if (rc == NQ_E_STOPPED && s.error != 0)
         rc = s.error; /* the sum overflowed, nobody asked to stop */
     if (rc == 0)
@@ -77,6 +72,20 @@ int nq_count_limited(int n, const nq_count_options *options, uint64_t limit,
     if (rc != 0)
         memset(result, 0, sizeof *result);
     free(ids);
+    return rc;
+}
+
+int nq_count_limited(int n, const nq_count_options *options, uint64_t limit,
+                     nq_count_result *result)
+{
+    if (result == NULL)
+        return NQ_E_INVAL;
+    memset(result, 0, sizeof *result);
+    nq_plan *plan = NULL;
+    int rc = nq_plan_create_limited(n, options, limit, &plan);
+    if (rc != 0)
+        return rc;
+    rc = nq_count_plan(plan, options, result);
     nq_plan_free(plan);
     return rc;
 }

@@ -9,6 +9,45 @@
 #include "count_plan.h"
 #include "tasks.h"
 
+/* The constellations of n, if their small memory fits the budget. */
+static int plan_constellations(nq_plan *p, uint64_t budget)
+{
+    int rc = nq_constellations_list(p->n, &p->cons, &p->work_count);
+    if (rc != 0)
+        return rc;
+    /* The plan and one result slot per id during a run: tiny next to any
+     * sensible budget, but a budget is a promise. */
+    uint64_t need = sizeof *p + p->work_count * (sizeof *p->cons + 48);
+    if (need > budget)
+        return NQ_E_NOMEM;
+    p->engine = NQ_ENGINE_CONSTELLATIONS;
+    snprintf(p->signature, sizeof p->signature, "constellations/1 n=%d",
+             p->n);
+    return 0;
+}
+
+/* The join's units and table of n, if they fit the budget. */
+static int plan_join(nq_plan *p, uint64_t budget, int threads)
+{
+    if (p->n > NQ_JOIN_MAX_N)
+        return NQ_E_RANGE;
+    int rc = nq_join_units(p->n, &p->units, &p->work_count);
+    if (rc != 0)
+        return rc;
+    uint64_t units_bytes = p->work_count * (sizeof *p->units + 48);
+    if (units_bytes >= budget)
+        return NQ_E_NOMEM;
+    rc = nq_join_table_build(p->n, threads, budget - units_bytes, &p->table);
+    if (rc != 0)
+        return rc;
+    p->engine = NQ_ENGINE_JOIN;
+    snprintf(p->signature, sizeof p->signature, "join/1 n=%d", p->n);
+    return 0;
+}
+
+/* The join is worth its table from this n on. */
+#define JOIN_MIN_N 4
+
 int nq_plan_create_limited(int n, const nq_count_options *options,
                            uint64_t limit, nq_plan **plan)
 {
@@ -17,9 +56,16 @@ int nq_plan_create_limited(int n, const nq_count_options *options,
     *plan = NULL;
     if (n < 1 || n > NQ_MAX_N)
         return NQ_E_RANGE;
-    uint64_t budget = options != NULL && options->memory_bytes != 0
-                          ? options->memory_bytes
-                          : NQ_COUNT_DEFAULT_MEMORY;
+    nq_count_options defaults;
+    if (options == NULL) {
+        nq_count_options_init(&defaults);
+        options = &defaults;
+    }
+    if (options->threads < 0 || options->engine < NQ_ENGINE_AUTO ||
+        options->engine > NQ_ENGINE_CONSTELLATIONS)
+        return NQ_E_INVAL;
+    uint64_t budget = options->memory_bytes != 0 ? options->memory_bytes
+                                                 : NQ_COUNT_DEFAULT_MEMORY;
 
     nq_plan *p = calloc(1, sizeof *p);
     if (p == NULL)
@@ -28,19 +74,30 @@ int nq_plan_create_limited(int n, const nq_count_options *options,
     p->limit = limit;
     p->sym180_ids = (uint64_t)n;
     p->sym90_ids = (uint64_t)n;
-    int rc = nq_constellations_list(n, &p->cons, &p->cons_count);
+    int rc;
+    switch (options->engine) {
+    case NQ_ENGINE_JOIN:
+        rc = plan_join(p, budget, options->threads);
+        break;
+    case NQ_ENGINE_CONSTELLATIONS:
+        rc = plan_constellations(p, budget);
+        break;
+    default:
+        rc = NQ_E_RANGE;
+        if (n >= JOIN_MIN_N && n <= NQ_JOIN_MAX_N)
+            rc = plan_join(p, budget, options->threads);
+        if (rc == NQ_E_RANGE || rc == NQ_E_NOMEM) {
+            /* No room for the join: backtracking needs next to none. */
+            free(p->units);
+            p->units = NULL;
+            rc = plan_constellations(p, budget);
+        }
+        break;
+    }
     if (rc != 0) {
-        free(p);
+        nq_plan_free(p);
         return rc;
     }
-    /* The plan and one result slot per id during a run: tiny next to any
-     * sensible budget, but a budget is a promise. */
-    uint64_t need = sizeof *p + p->cons_count * (sizeof *p->cons + 48);
-    if (need > budget) {
-        nq_plan_free(p);
-        return NQ_E_NOMEM;
-    }
-    snprintf(p->signature, sizeof p->signature, "constellations/1 n=%d", n);
     *plan = p;
     return 0;
 }
@@ -55,12 +112,14 @@ void nq_plan_free(nq_plan *plan)
     if (plan == NULL)
         return;
     free(plan->cons);
+    free(plan->units);
+    nq_join_table_free(&plan->table);
     free(plan);
 }
 
 uint64_t nq_plan_size(const nq_plan *plan)
 {
-    return plan->sym180_ids + plan->sym90_ids + plan->cons_count;
+    return plan->sym180_ids + plan->sym90_ids + plan->work_count;
 }
 
 int nq_plan_n(const nq_plan *plan)
@@ -86,7 +145,8 @@ enum nq_subproblem_kind nq_plan_kind(const nq_plan *plan, uint64_t id,
         return NQ_SUB_SYM90;
     }
     *index = id - plan->sym90_ids;
-    return NQ_SUB_CONSTELLATION;
+    return plan->engine == NQ_ENGINE_JOIN ? NQ_SUB_JOIN
+                                          : NQ_SUB_CONSTELLATION;
 }
 
 int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
@@ -106,6 +166,17 @@ int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
         const struct nq_constellation *c = &plan->cons[index];
         uint64_t completions = nq_constellation_count(plan->n, c);
         if (__builtin_mul_overflow(completions, (uint64_t)c->weight,
+                                   &sub.total))
+            return NQ_E_OVERFLOW;
+        break;
+    }
+    case NQ_SUB_JOIN: {
+        const struct nq_join_unit *u = &plan->units[index];
+        uint64_t solutions;
+        int rc = nq_join_count(&plan->table, u, &solutions);
+        if (rc != 0)
+            return rc;
+        if (__builtin_mul_overflow(solutions, (uint64_t)u->weight,
                                    &sub.total))
             return NQ_E_OVERFLOW;
         break;

@@ -2,16 +2,20 @@
  * count_plan.h - the inside of a counting plan (private to the library and
  * its tests): which ids mean which subproblem, and the engines behind them.
  *
- * Ids, in this order (the signature "constellations/1" names the layout):
+ * Ids, in this order (the signature, "constellations/1" or "join/1",
+ * names the layout):
  *   [0, n)            sym180 search, the queen of row 0 in column id
  *   [n, 2n)           sym90 search, the queen of row 0 in column id - n
- *   [2n, 2n + C)      the C start constellations, in enumeration order
+ *   [2n, 2n + W)      the engine's W pieces of work, in enumeration order:
+ *                     start constellations, or units of the half-board
+ *                     join (count_join.h)
  */
 #ifndef NQ_COUNT_PLAN_H
 #define NQ_COUNT_PLAN_H
 
 #include <stdint.h>
 
+#include "count_join.h"
 #include "nqueens.h"
 
 /* The default memory budget of a count: 2 GiB. */
@@ -34,8 +38,11 @@ struct nq_plan {
     uint64_t limit;       /* largest count accepted; UINT64_MAX but in tests */
     uint64_t sym180_ids;  /* ids [0, sym180_ids) */
     uint64_t sym90_ids;   /* the next sym90_ids ids */
-    uint64_t cons_count;  /* the constellations, after those */
-    struct nq_constellation *cons;
+    nq_engine engine;     /* NQ_ENGINE_JOIN or NQ_ENGINE_CONSTELLATIONS */
+    uint64_t work_count;  /* the engine's pieces of work, after those */
+    struct nq_constellation *cons; /* constellations: the pieces */
+    struct nq_join_unit *units;    /* join: the pieces */
+    struct nq_join_table table;    /* join: the half boards */
     char signature[64];
 };
 
@@ -43,7 +50,8 @@ struct nq_plan {
 enum nq_subproblem_kind {
     NQ_SUB_SYM180 = 0,   /* part of the half-turn symmetric search */
     NQ_SUB_SYM90 = 1,    /* part of the quarter-turn symmetric search */
-    NQ_SUB_CONSTELLATION /* one start constellation */
+    NQ_SUB_CONSTELLATION, /* one start constellation */
+    NQ_SUB_JOIN           /* one unit of the half-board join */
 };
 
 /* nq_plan_create_limited() : nq_plan_create() with counts above `limit`
@@ -57,7 +65,7 @@ int nq_count_limited(int n, const nq_count_options *options, uint64_t limit,
                      nq_count_result *result);
 
 /* nq_plan_kind() : the kind of subproblem `id` and its index within its
- * kind (the column of row 0, or the constellation's index). */
+ * kind (the column of row 0, or the index of the constellation or unit). */
 enum nq_subproblem_kind nq_plan_kind(const nq_plan *plan, uint64_t id,
                                      uint64_t *index);
 

@@ -43,12 +43,16 @@ static void test_symmetric_ids(void **state)
     (void)state;
     for (int n = 1; n <= 18; n++) {
         struct oeis_row want = oeis_counts(n);
+        nq_count_options options;
+        nq_count_options_init(&options);
+        options.engine = NQ_ENGINE_CONSTELLATIONS; /* no table to build */
         nq_plan *plan = NULL;
-        assert_int_equal(nq_plan_create(n, NULL, &plan), NQ_OK);
+        assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
         nq_subcount sum = {0, 0, 0};
         for (uint64_t id = 0; id < nq_plan_size(plan); id++) {
             uint64_t index;
-            if (nq_plan_kind(plan, id, &index) == NQ_SUB_CONSTELLATION)
+            enum nq_subproblem_kind kind = nq_plan_kind(plan, id, &index);
+            if (kind != NQ_SUB_SYM180 && kind != NQ_SUB_SYM90)
                 continue;
             nq_subcount sub;
             assert_int_equal(nq_plan_count_one(plan, id, &sub), NQ_OK);
@@ -154,6 +158,9 @@ struct oracle {
     int ncodes;
     uint64_t sym180[NQ_MAX_N]; /* half-turn symmetric, by column of row 0 */
     uint64_t sym90[NQ_MAX_N];  /* quarter-turn symmetric, likewise */
+    /* Solutions by the join's key: [middle row's column + 1][columns of
+     * the rows above the middle] (even n: no middle, index 0). */
+    uint64_t by_half[COUNT_ORACLE_MAX_N + 1][1 << COUNT_ORACLE_MAX_N];
 };
 
 static int oracle_add(const int *cols, int n, void *user)
@@ -169,6 +176,10 @@ static int oracle_add(const int *cols, int n, void *user)
         o->counts[o->ncodes++] = 0;
     }
     o->counts[i]++;
+    unsigned top = 0;
+    for (int r = 0; r < n / 2; r++)
+        top |= 1u << cols[r];
+    o->by_half[n % 2 == 1 ? cols[n / 2] + 1 : 0][top]++;
     if (fixed_by(n, cols, 2))
         o->sym180[cols[0]]++;
     if (fixed_by(n, cols, 1))
@@ -176,68 +187,92 @@ static int oracle_add(const int *cols, int n, void *user)
     return 0;
 }
 
+/* Every id of the plan of n on `engine` counts exactly the solutions it
+ * stands for, by the oracle's own sorting of the textbook's solutions. */
+static void check_ids_against_oracle(int n, nq_engine engine)
+{
+    static struct oracle o;
+    memset(&o, 0, sizeof o);
+    o.n = n;
+    uint64_t classic_total = 0;
+    assert_int_equal(
+        nq_classic_solve(NQ_CLASSIC_ARRAYS, n, oracle_add, &o, &classic_total),
+        NQ_OK);
+
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.engine = engine;
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_n(plan), n);
+    assert_int_equal(plan->engine, engine);
+    uint64_t size = nq_plan_size(plan);
+    nq_subcount sum = {0, 0, 0};
+    int matched = 0;
+    for (uint64_t id = 0; id < size; id++) {
+        nq_subcount sub;
+        assert_int_equal(nq_plan_count_one(plan, id, &sub), NQ_OK);
+        assert_int_equal(nq_subcount_add(&sum, &sub), NQ_OK);
+        uint64_t index;
+        switch (nq_plan_kind(plan, id, &index)) {
+        case NQ_SUB_SYM180:
+            assert_int_equal(sub.total, 0);
+            assert_int_equal(sub.sym90, 0);
+            assert_int_equal(sub.sym180, o.sym180[index]);
+            break;
+        case NQ_SUB_SYM90:
+            assert_int_equal(sub.total, 0);
+            assert_int_equal(sub.sym180, 0);
+            assert_int_equal(sub.sym90, o.sym90[index]);
+            break;
+        case NQ_SUB_CONSTELLATION: {
+            /* The id counts exactly the solutions whose border is in the
+             * class of its constellation. */
+            int cells[NQ_MAX_N];
+            nq_constellation_cells(n, &plan->cons[index], cells);
+            uint64_t code = border_code(n, cells);
+            assert_true(code == canonical_border(n, cells));
+            uint64_t want = 0;
+            for (int i = 0; i < o.ncodes; i++) {
+                if (o.codes[i] == code) {
+                    want = o.counts[i];
+                    matched++;
+                }
+            }
+            assert_int_equal(sub.total, want);
+            break;
+        }
+        case NQ_SUB_JOIN: {
+            /* The unit counts the solutions with its middle queen and its
+             * top columns, times the size of its class. */
+            const struct nq_join_unit *u = &plan->units[index];
+            assert_true(n % 2 == 1 ? u->middle >= 0 : u->middle == -1);
+            uint64_t want = o.by_half[u->middle + 1][u->top];
+            assert_int_equal(sub.total, want * u->weight);
+            assert_true(u->weight == 1 || u->weight == 2 || u->weight == 4);
+            break;
+        }
+        }
+    }
+    /* Every class with solutions has its id (constellations), and the ids
+     * add up. */
+    if (engine == NQ_ENGINE_CONSTELLATIONS)
+        assert_int_equal(matched, o.ncodes);
+    assert_int_equal(sum.total, classic_total);
+    nq_count_result r;
+    assert_int_equal(nq_plan_result(plan, &sum, &r), NQ_OK);
+    assert_int_equal(r.total, oeis_counts(n).total);
+    assert_int_equal(r.unique, oeis_counts(n).unique);
+    nq_plan_free(plan);
+}
+
 static void test_subproblems_against_oracle(void **state)
 {
     (void)state;
-    for (int n = 1; n <= COUNT_ORACLE_MAX_N; n++) {
-        static struct oracle o;
-        memset(&o, 0, sizeof o);
-        o.n = n;
-        uint64_t classic_total = 0;
-        assert_int_equal(nq_classic_solve(NQ_CLASSIC_ARRAYS, n, oracle_add,
-                                          &o, &classic_total),
-                         NQ_OK);
-
-        nq_plan *plan = NULL;
-        assert_int_equal(nq_plan_create(n, NULL, &plan), NQ_OK);
-        assert_int_equal(nq_plan_n(plan), n);
-        uint64_t size = nq_plan_size(plan);
-        nq_subcount sum = {0, 0, 0};
-        int matched = 0;
-        for (uint64_t id = 0; id < size; id++) {
-            nq_subcount sub;
-            assert_int_equal(nq_plan_count_one(plan, id, &sub), NQ_OK);
-            assert_int_equal(nq_subcount_add(&sum, &sub), NQ_OK);
-            uint64_t index;
-            switch (nq_plan_kind(plan, id, &index)) {
-            case NQ_SUB_SYM180:
-                assert_int_equal(sub.total, 0);
-                assert_int_equal(sub.sym90, 0);
-                assert_int_equal(sub.sym180, o.sym180[index]);
-                break;
-            case NQ_SUB_SYM90:
-                assert_int_equal(sub.total, 0);
-                assert_int_equal(sub.sym180, 0);
-                assert_int_equal(sub.sym90, o.sym90[index]);
-                break;
-            case NQ_SUB_CONSTELLATION: {
-                /* The id counts exactly the solutions whose border is in
-                 * the class of its constellation. */
-                int cells[NQ_MAX_N];
-                nq_constellation_cells(n, &plan->cons[index], cells);
-                uint64_t code = border_code(n, cells);
-                assert_true(code == canonical_border(n, cells));
-                uint64_t want = 0;
-                for (int i = 0; i < o.ncodes; i++) {
-                    if (o.codes[i] == code) {
-                        want = o.counts[i];
-                        matched++;
-                    }
-                }
-                assert_int_equal(sub.total, want);
-                break;
-            }
-            }
-        }
-        /* Every class with solutions has its id, and the ids add up. */
-        assert_int_equal(matched, o.ncodes);
-        assert_int_equal(sum.total, classic_total);
-        nq_count_result r;
-        assert_int_equal(nq_plan_result(plan, &sum, &r), NQ_OK);
-        assert_int_equal(r.total, oeis_counts(n).total);
-        assert_int_equal(r.unique, oeis_counts(n).unique);
-        nq_plan_free(plan);
-    }
+    for (int n = 1; n <= COUNT_ORACLE_MAX_N; n++)
+        check_ids_against_oracle(n, NQ_ENGINE_CONSTELLATIONS);
+    for (int n = 2; n <= COUNT_ORACLE_MAX_N; n++)
+        check_ids_against_oracle(n, NQ_ENGINE_JOIN);
 }
 
 /* ---- the plan API ------------------------------------------------------ */
