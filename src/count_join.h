@@ -32,18 +32,65 @@ struct nq_join_unit {
     uint8_t weight; /* size of its class: 1, 2 or 4 */
 };
 
+/* Two windows of `width` bits, one in each half of a word (the halves:
+ * bits 0..n-2 and n-1..2n-3), sort words into buckets: the bucket is the
+ * bits of both windows side by side, the rest is the word without them
+ * (at most 32 bits for n <= 20). Even n: both windows at the same place,
+ * so that mirror and flip map buckets onto buckets; odd n: the one in the
+ * first half a bit further on, for the same reason. */
+struct nq_join_windows {
+    int width;
+    int first_at, second_at; /* first bit of each window in its half */
+};
+
 /* The tops: every placement of `rows` queens in rows 0..rows-1, as a word
  * of the diagonals it attacks on row `rows`: bit x (0 <= x <= n - 2) for
  * the diagonal r + c = rows + x, bit n - 1 + j for r - c = rows - j - 1.
- * Grouped by their column set: the words of the set of colex rank i are
- * word[start[i] .. start[i + 1]). */
+ * Kept cut into bucket and rest, grouped by their column set (those of the
+ * set of colex rank i are entries start[i] .. start[i + 1] - 1) and within
+ * a set by bucket, so that only the rest needs storing. For even
+ * n only the tops with the queen of row 0 in the left half are kept (the
+ * others are their mirror images). */
 struct nq_join_table {
     int n;
     int rows;
+    int mirrored;  /* 1: only the left half's tops are kept (even n) */
+    struct nq_join_windows windows;
     uint64_t sets;   /* column sets of `rows` columns: C(n, rows) */
     uint64_t *start; /* sets + 1 entries */
-    uint64_t *word;  /* start[sets] entries */
+    uint32_t *rest;  /* start[sets] entries, each set's sorted by bucket */
+    uint32_t buckets; /* 1 << (2 * windows.width) */
+    uint32_t *bucket_start; /* [set][bucket + 1]: bucket b of set i is
+                               rest[start[i] + bucket_start[i * (buckets +
+                               1) + b] ...] up to the entry of b + 1 */
 };
+
+/* nq_join_windows_of() : the windows of n. */
+struct nq_join_windows nq_join_windows_of(int n);
+
+/* nq_join_bucket() : the bits of both windows of `word`, side by side. */
+static inline uint32_t nq_join_bucket(const struct nq_join_windows *w, int n,
+                                      uint64_t word)
+{
+    uint64_t low = ((uint64_t)1 << w->width) - 1;
+    int second = n - 1 + w->second_at;
+    return (uint32_t)(((word >> w->first_at) & low) |
+                      ((word >> second) & low) << w->width);
+}
+
+/* `word` without the bits [at, at + len). */
+static inline uint64_t nq_join_cut(uint64_t word, int at, int len)
+{
+    return (word & (((uint64_t)1 << at) - 1)) | (word >> (at + len)) << at;
+}
+
+/* nq_join_rest() : `word` without the bits of the windows. */
+static inline uint32_t nq_join_rest(const struct nq_join_windows *w, int n,
+                                    uint64_t word)
+{
+    word = nq_join_cut(word, n - 1 + w->second_at, w->width);
+    return (uint32_t)nq_join_cut(word, w->first_at, w->width);
+}
 
 /* nq_join_table_build() : enumerates and groups the tops of n on `threads`
  * threads, in at most `budget` bytes. Returns 0, NQ_E_RANGE, NQ_E_NOMEM
