@@ -21,6 +21,7 @@
  * y with x & y == 0, which skips most pairs, and the windows are cut out
  * of the words so that what is left fits 32 bits for the vector loop.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,13 +136,14 @@ static uint64_t colex_rank(uint32_t set)
 struct nq_join_windows nq_join_windows_of(int n)
 {
     int half = n - 1;
-    /* The rest must fit 32 bits: 2 (n - 1 - width) <= 32, so width >= 3 at
-     * n = 20 and >= 2 at n = 19. Even n: an odd width keeps the windows
-     * symmetric under the mirror; 3 (64 buckets) measured best at n = 16
-     * and 18. Odd n: 2 (16 buckets) suits its smaller sides (at n = 17
-     * the join took 0.49 s with 2, 0.81 s with 3). At most 3: struct
-     * source holds 64 buckets. */
-    int width = n % 2 == 0 ? 3 : 2;
+    /* The rest must fit 32 bits: 2 (n - 1 - width) <= 32. An odd width
+     * lets the windows sit symmetric under the mirror: even n, both at
+     * the same place; odd n, the first a bit further on (see rewrite()).
+     * Even n: 3 bits (64 buckets) measured best at n = 16 and 18; odd n:
+     * 1 bit suits its smaller sides (the join of n = 17 took 0.49 s with
+     * 1 or 2 bits, 0.81 s with 3) where the rest fits, else 3. At most
+     * 3: struct source holds 64 buckets. */
+    int width = n % 2 == 0 || 2 * (half - 1) > 32 ? 3 : 1;
     if (width > half)
         width = half;
     int second = n % 2 == 0 ? (half - width) / 2 : (half - width - 1) / 2;
@@ -153,8 +155,6 @@ struct nq_join_windows nq_join_windows_of(int n)
     return (struct nq_join_windows){width, first, second};
 }
 
-/* ---- one unit --------------------------------------------------------- */
-
 static uint32_t reverse32(uint32_t x)
 {
     x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
@@ -164,38 +164,40 @@ static uint32_t reverse32(uint32_t x)
     return (x >> 16) | (x << 16);
 }
 
-/* How a group of stored entries becomes one side of a unit. Both the rest
- * and the bucket are two halves side by side (`rest_half`, `width` bits). */
-enum rewrite {
-    AS_STORED,     /* the top itself */
-    MIRRORED,      /* its mirror image: every bit reversed */
-    FLIPPED_EVEN,  /* read as a bottom, even n: the halves swapped */
-    FLIPPED_ODD,   /* read as a bottom, odd n: the halves swapped, the one
-                      moved up a bit, the other down */
-    MIRRORED_FLIPPED_EVEN
+/* How a group of stored entries becomes part of one side of a unit. Both
+ * the rest and the bucket are two halves side by side (`rest_half` and
+ * `width` bits). */
+enum flip {
+    AS_TOP,      /* the top itself */
+    FLIP_EVEN,   /* read as a bottom, even n: the halves swapped */
+    FLIP_ODD     /* read as a bottom, odd n: the halves swapped, the one
+                    moved up a bit, the other down */
 };
 
 struct cut_word {
     uint32_t rest, bucket;
 };
 
-static struct cut_word rewrite(struct cut_word e, enum rewrite how,
-                               int rest_half, int width)
+/* Rewrites e: its mirror image first (every bit reversed) if `mirror`,
+ * then as `flip` says. */
+static inline struct cut_word rewrite(struct cut_word e, bool mirror,
+                                      enum flip flip, int rest_half,
+                                      int width)
 {
     int rest_bits = 2 * rest_half, bucket_bits = 2 * width;
     uint32_t rest_low = ((uint32_t)1 << rest_half) - 1;
     uint32_t bucket_low = ((uint32_t)1 << width) - 1;
-    if (how == MIRRORED || how == MIRRORED_FLIPPED_EVEN) {
+    if (mirror) {
         e.rest = rest_bits == 0 ? 0 : reverse32(e.rest) >> (32 - rest_bits);
         e.bucket = reverse32(e.bucket) >> (32 - bucket_bits);
     }
-    if (how == FLIPPED_EVEN || how == MIRRORED_FLIPPED_EVEN) {
+    if (flip == FLIP_EVEN) {
         e.rest = (e.rest >> rest_half) | (e.rest & rest_low) << rest_half;
-    } else if (how == FLIPPED_ODD) {
+    } else if (flip == FLIP_ODD) {
         e.rest = (((e.rest >> rest_half) << 1) & rest_low) |
                  ((e.rest & rest_low) >> 1) << rest_half;
     }
-    if (how != AS_STORED && how != MIRRORED)
+    if (flip != AS_TOP)
         e.bucket = (e.bucket >> width) | (e.bucket & bucket_low) << width;
     return e;
 }
@@ -208,31 +210,62 @@ struct side {
     size_t size;
 };
 
-/* A stored set read one way: its entries rewritten by `how`. */
+/* A stored group read one way. */
 struct source {
-    uint64_t set;        /* colex rank */
-    enum rewrite how;
+    uint64_t group;      /* the table's group: part * sets + colex rank */
+    bool mirror;
+    enum flip flip;
+    struct cut_word drop; /* stored entries sharing a bit with it are left
+                             out: those that attack the middle queen */
     uint32_t stored[64]; /* the stored bucket that becomes bucket y */
 };
 
-static void source_init(struct source *src, const struct nq_join_table *t,
-                        uint32_t set, enum rewrite how)
+/* The stored word bits of a top that attacks the middle row's column m
+ * (none for m < 0). */
+static struct cut_word attacks_middle(const struct nq_join_table *t, int m)
 {
-    src->set = colex_rank(set);
-    src->how = how;
-    int rest_half = t->n - 1 - t->windows.width;
-    for (uint32_t b = 0; b < t->buckets; b++) {
-        struct cut_word e = rewrite((struct cut_word){0, b}, how, rest_half,
-                                    t->windows.width);
-        src->stored[e.bucket] = b;
-    }
+    struct cut_word drop = {0, 0};
+    if (m < 0)
+        return drop;
+    int n = t->n;
+    uint64_t hits = 0;
+    if (m <= n - 2)
+        hits |= (uint64_t)1 << m; /* the anti-diagonal at column m */
+    if (m >= 1)
+        hits |= (uint64_t)1 << (n - 1 + m - 1); /* the main one */
+    drop.rest = nq_join_rest(&t->windows, n, hits);
+    drop.bucket = nq_join_bucket(&t->windows, n, hits);
+    return drop;
 }
 
-/* Fills s from the sources, bucket by bucket, without the stored entries
- * that share a bit with `drop`. */
+/* Source of the tops with columns `set` stored in `part`, mirrored or
+ * not, read as `flip` says, for middle queen m. */
+static struct source *source_add(struct source *src,
+                                 const struct nq_join_table *t, int part,
+                                 uint32_t set, bool mirror, enum flip flip,
+                                 int m)
+{
+    int n = t->n;
+    if (mirror)
+        set = reverse_bits(set, n);
+    src->group = (uint64_t)part * t->sets + colex_rank(set);
+    src->mirror = mirror;
+    src->flip = flip;
+    /* A stored top seen in the mirror attacks m when it attacks the
+     * column opposite. */
+    src->drop = attacks_middle(t, m < 0 || !mirror ? m : n - 1 - m);
+    int rest_half = n - 1 - t->windows.width;
+    for (uint32_t b = 0; b < t->buckets; b++) {
+        struct cut_word e = rewrite((struct cut_word){0, b}, mirror, flip,
+                                    rest_half, t->windows.width);
+        src->stored[e.bucket] = b;
+    }
+    return src + 1;
+}
+
+/* Fills s from the sources, bucket by bucket. */
 static void side_fill(struct side *s, const struct nq_join_table *t,
-                      const struct source *src, int nsrc,
-                      struct cut_word drop)
+                      const struct source *src, int nsrc)
 {
     int width = t->windows.width, rest_half = t->n - 1 - width;
     size_t at = 0;
@@ -240,18 +273,21 @@ static void side_fill(struct side *s, const struct nq_join_table *t,
         s->start[y] = at;
         for (int k = 0; k < nsrc; k++) {
             uint32_t b = src[k].stored[y];
-            if ((b & drop.bucket) != 0)
+            if ((b & src[k].drop.bucket) != 0)
                 continue;
             const uint32_t *bs =
-                t->bucket_start + src[k].set * (t->buckets + 1);
-            const uint32_t *rest = t->rest + t->start[src[k].set];
+                t->bucket_start + src[k].group * (t->buckets + 1);
+            const uint32_t *rest = t->rest + t->start[src[k].group];
+            uint32_t drop = src[k].drop.rest;
+            bool mirror = src[k].mirror;
+            enum flip flip = src[k].flip;
             /* Written always, kept when it misses the drop: no branch
              * to mispredict on about every other entry. */
             for (uint32_t i = bs[b]; i < bs[b + 1]; i++) {
-                s->rest[at] = rewrite((struct cut_word){rest[i], b},
-                                      src[k].how, rest_half, width)
+                s->rest[at] = rewrite((struct cut_word){rest[i], b}, mirror,
+                                      flip, rest_half, width)
                                   .rest;
-                at += (rest[i] & drop.rest) == 0;
+                at += (rest[i] & drop) == 0;
             }
         }
     }
@@ -259,10 +295,14 @@ static void side_fill(struct side *s, const struct nq_join_table *t,
     s->size = at;
 }
 
-static uint64_t set_size(const struct nq_join_table *t, uint32_t set)
+/* The entries the sources hold, before any are left out. */
+static size_t sources_size(const struct nq_join_table *t,
+                           const struct source *src, int nsrc)
 {
-    uint64_t i = colex_rank(set);
-    return t->start[i + 1] - t->start[i];
+    size_t size = 0;
+    for (int k = 0; k < nsrc; k++)
+        size += (size_t)(t->start[src[k].group + 1] - t->start[src[k].group]);
+    return size;
 }
 
 static int side_alloc(struct side *s, size_t size, size_t buckets)
@@ -312,54 +352,38 @@ static uint64_t join_sides(const struct side *top, const struct side *bottom,
 int nq_join_count(const struct nq_join_table *t, const struct nq_join_unit *u,
                   uint64_t *count)
 {
-    int n = t->n;
+    int n = t->n, m = u->middle;
     uint32_t full = ((uint32_t)1 << n) - 1;
-    uint32_t middle = u->middle < 0 ? 0 : (uint32_t)1 << u->middle;
+    uint32_t middle = m < 0 ? 0 : (uint32_t)1 << m;
     uint32_t top_set = u->top, bottom_set = full & ~u->top & ~middle;
-    /* The bits of a half that attacks the middle queen (odd n). */
-    struct cut_word drop = {0, 0};
-    if (u->middle >= 0) {
-        int m = u->middle;
-        uint64_t hits = 0;
-        if (m <= n - 2)
-            hits |= (uint64_t)1 << m;
-        if (m >= 1)
-            hits |= (uint64_t)1 << (n - 1 + m - 1);
-        drop.rest = nq_join_rest(&t->windows, n, hits);
-        drop.bucket = nq_join_bucket(&t->windows, n, hits);
+    enum flip flip = n % 2 == 0 ? FLIP_EVEN : FLIP_ODD;
+
+    /* Every top of a set: as stored in each part, and the mirror images
+     * of the left half's (see count_join.h). The middle queen lies on
+     * the boundary row of both halves, so both leave out what attacks
+     * it. */
+    struct source tops[3], bottoms[3], *end_top = tops, *end_bottom = bottoms;
+    for (int part = 0; part < t->parts; part++) {
+        end_top = source_add(end_top, t, part, top_set, false, AS_TOP, m);
+        end_bottom =
+            source_add(end_bottom, t, part, bottom_set, false, flip, m);
     }
-    size_t buckets = t->buckets;
-    size_t ntop = (size_t)set_size(t, top_set);
-    size_t nbottom = (size_t)set_size(t, bottom_set);
     if (t->mirrored) {
-        ntop += (size_t)set_size(t, reverse_bits(top_set, n));
-        nbottom += (size_t)set_size(t, reverse_bits(bottom_set, n));
+        end_top = source_add(end_top, t, 0, top_set, true, AS_TOP, m);
+        end_bottom = source_add(end_bottom, t, 0, bottom_set, true, flip, m);
     }
+    int ntops = (int)(end_top - tops), nbottoms = (int)(end_bottom - bottoms);
+
     struct side top = {0}, bottom = {0};
+    size_t nbottom = sources_size(t, bottoms, nbottoms);
     uint32_t *cand = malloc((nbottom + 1) * sizeof *cand);
     int rc = NQ_E_NOMEM;
-    if (cand == NULL || side_alloc(&top, ntop, buckets) != 0 ||
-        side_alloc(&bottom, nbottom, buckets) != 0)
+    if (cand == NULL ||
+        side_alloc(&top, sources_size(t, tops, ntops), t->buckets) != 0 ||
+        side_alloc(&bottom, nbottom, t->buckets) != 0)
         goto out;
-
-    struct source src[2];
-    if (t->mirrored) {
-        source_init(&src[0], t, top_set, AS_STORED);
-        source_init(&src[1], t, reverse_bits(top_set, n), MIRRORED);
-        side_fill(&top, t, src, 2, drop);
-        source_init(&src[0], t, bottom_set, FLIPPED_EVEN);
-        source_init(&src[1], t, reverse_bits(bottom_set, n),
-                    MIRRORED_FLIPPED_EVEN);
-        side_fill(&bottom, t, src, 2, drop);
-    } else {
-        /* The drop applies to the stored words of both halves: the middle
-         * queen is on the boundary row of each. */
-        source_init(&src[0], t, top_set, AS_STORED);
-        side_fill(&top, t, src, 1, drop);
-        source_init(&src[0], t, bottom_set,
-                    n % 2 == 0 ? FLIPPED_EVEN : FLIPPED_ODD);
-        side_fill(&bottom, t, src, 1, drop);
-    }
+    side_fill(&top, t, tops, ntops);
+    side_fill(&bottom, t, bottoms, nbottoms);
     *count = join_sides(&top, &bottom, cand);
     rc = 0;
 out:

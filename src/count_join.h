@@ -46,22 +46,24 @@ struct nq_join_windows {
 /* The tops: every placement of `rows` queens in rows 0..rows-1, as a word
  * of the diagonals it attacks on row `rows`: bit x (0 <= x <= n - 2) for
  * the diagonal r + c = rows + x, bit n - 1 + j for r - c = rows - j - 1.
- * Kept cut into bucket and rest, grouped by their column set (those of the
- * set of colex rank i are entries start[i] .. start[i + 1] - 1) and within
- * a set by bucket, so that only the rest needs storing. For even
- * n only the tops with the queen of row 0 in the left half are kept (the
- * others are their mirror images). */
+ * Kept cut into bucket and rest, in groups: by part, then by column set
+ * (group part * sets + colex rank of the set holds entries start[g] ..
+ * start[g + 1] - 1), and within a group by bucket, so that only the rest
+ * needs storing. Mirrored tables (n >= 4) keep only the tops with the
+ * queen of row 0 left of the middle column (part 0) or on it (part 1, odd
+ * n): the others are mirror images of part 0's. */
 struct nq_join_table {
     int n;
     int rows;
-    int mirrored;  /* 1: only the left half's tops are kept (even n) */
+    int mirrored;  /* 1: only the tops described above are kept */
+    int parts;     /* 1, or 2 for a mirrored table of odd n */
     struct nq_join_windows windows;
     uint64_t sets;   /* column sets of `rows` columns: C(n, rows) */
-    uint64_t *start; /* sets + 1 entries */
-    uint32_t *rest;  /* start[sets] entries, each set's sorted by bucket */
+    uint64_t *start; /* parts * sets + 1 entries */
+    uint32_t *rest;  /* start[parts * sets] entries */
     uint32_t buckets; /* 1 << (2 * windows.width) */
-    uint32_t *bucket_start; /* [set][bucket + 1]: bucket b of set i is
-                               rest[start[i] + bucket_start[i * (buckets +
+    uint32_t *bucket_start; /* [group][bucket + 1]: bucket b of group g is
+                               rest[start[g] + bucket_start[g * (buckets +
                                1) + b] ...] up to the entry of b + 1 */
 };
 

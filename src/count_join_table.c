@@ -1,10 +1,13 @@
 /*
  * count_join_table.c - the tops of the half-board join, enumerated by a
- * bitboard search and grouped by column set in two passes (count, then
- * fill). The work is split by the column of the queen in row 0, one task
- * per column on the thread pool; the fill writes each task's tops after
- * those of the tasks before it, so the table never depends on the number
- * of threads.
+ * bitboard search and grouped by column set in two passes: the count pass
+ * counts the tops of every set, the fill pass writes each where its set
+ * begins; a third pass sorts every set by bucket. The search is split into
+ * starts (the queens of rows 0 and 1); worker w takes the starts w, w + W,
+ * w + 2W, ... in both passes and keeps counts of its own, so no two
+ * workers write the same counter or slot, and the interleaving spreads
+ * the work evenly. (Counters per set and bucket would spare the sort but
+ * no longer fit the cache: the build took 1.5 times as long.)
  */
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -74,16 +77,22 @@ static inline uint32_t rank_of(const struct ranks *r, uint32_t set)
 struct table_build {
     int n, rows;
     const struct ranks *ranks; /* column mask -> colex rank of the set */
-    uint32_t *counts;         /* [task][set]: tops found by the task */
-    uint64_t *next;           /* [task][set]: next slot (fill pass) */
     struct nq_join_windows windows;
-    uint32_t *rest;           /* the table's entries (fill pass) */
-    uint8_t *bucket;          /* their buckets until the sort pass */
-    const uint64_t *start;    /* sort pass: the table's set offsets */
-    uint32_t *bucket_start;   /* sort pass: the table's bucket offsets */
     uint32_t buckets;
-    uint64_t largest;         /* sort pass: entries of the largest set */
     uint64_t sets;
+    uint64_t groups;  /* parts * sets */
+    /* The starts: the state on row `start_row` after its queens. */
+    int start_row;
+    size_t nstarts;
+    uint32_t (*starts)[4]; /* columns, anti and main diagonals, part */
+    size_t workers;
+    uint32_t *counts; /* [worker][group]: count pass: tops; fill pass: the
+                         next slot, counted from the group's start */
+    const uint64_t *start; /* the table's group offsets */
+    uint32_t *rest;        /* fill pass: the table's entries */
+    uint8_t *bucket;       /* fill pass: their buckets, for the sort */
+    uint32_t *bucket_start; /* sort pass: the table's bucket offsets */
+    uint64_t largest;      /* sort pass: entries of the largest group */
     uint64_t room;         /* count pass: the most tops the budget holds */
     atomic_uint_least64_t counted; /* count pass: tops reported so far */
 };
@@ -91,11 +100,12 @@ struct table_build {
 /* The count pass reports its tops in batches of this many. */
 #define REPORT_EVERY 65536
 
-/* What one task's search writes to. */
+/* What one worker's search writes to. */
 struct walk {
-    uint32_t *counts; /* count pass: tops per set */
-    uint64_t *next;   /* fill pass: next slot per set; NULL when counting */
-    uint64_t found;   /* tops so far, not yet reported */
+    uint32_t *counts; /* its [group] counters */
+    uint64_t part;    /* groups of the current start's part: part * sets */
+    bool fill;        /* false: count pass */
+    uint64_t found;   /* count pass: tops not yet reported */
     bool full;        /* count pass: the budget is known to be too small */
 };
 
@@ -112,11 +122,11 @@ static bool report(struct table_build *b, struct walk *w)
 }
 
 /* The search below row `row`; `anti` and `main` are the diagonals attacked
- * on that row. Counts (next == NULL) or stores every top. */
+ * on that row. Counts or stores every top. */
 static void search(struct table_build *b, struct walk *w, int row,
                    uint32_t cols, uint32_t anti, uint32_t main)
 {
-    uint32_t full = (b->n == 32) ? UINT32_MAX : ((uint32_t)1 << b->n) - 1;
+    uint32_t full = ((uint32_t)1 << b->n) - 1;
     uint32_t free_cols = ~(cols | anti | main) & full;
     if (row == b->rows - 1) {
         int shift = b->n - 1;
@@ -124,18 +134,18 @@ static void search(struct table_build *b, struct walk *w, int row,
         while (free_cols != 0) {
             uint32_t bit = free_cols & -free_cols;
             free_cols ^= bit;
-            uint32_t rank = rank_of(b->ranks, cols | bit);
-            if (w->next == NULL) {
-                w->counts[rank]++;
+            uint64_t set = w->part + rank_of(b->ranks, cols | bit);
+            if (!w->fill) {
+                w->counts[set]++;
                 if (++w->found == REPORT_EVERY)
                     report(b, w);
             } else {
                 uint64_t word = (uint64_t)((anti | bit) >> 1) |
                                 (uint64_t)((main | bit) & low) << shift;
-                uint64_t at = w->next[rank]++;
+                uint64_t at = b->start[set] + w->counts[set]++;
                 b->rest[at] = nq_join_rest(&b->windows, b->n, word);
-                b->bucket[at] = (uint8_t)nq_join_bucket(&b->windows, b->n,
-                                                        word);
+                b->bucket[at] =
+                    (uint8_t)nq_join_bucket(&b->windows, b->n, word);
             }
         }
         return;
@@ -148,36 +158,70 @@ static void search(struct table_build *b, struct walk *w, int row,
     }
 }
 
-/* Task `column`: the tops with their row-0 queen in that column. */
-static void walk_from(struct table_build *b, struct walk *w,
-                      size_t column)
+/* Worker `index`: its share of the starts. */
+static int walk_task(struct table_build *b, size_t index, bool fill)
 {
-    uint32_t bit = (uint32_t)1 << column;
-    uint32_t full = ((uint32_t)1 << b->n) - 1;
-    if (b->rows == 1) {
-        /* The one row is also the last: task 0 does it all. */
-        if (column == 0)
-            search(b, w, 0, 0, 0, 0);
-        return;
+    struct walk w = {.counts = b->counts + index * b->groups, .fill = fill};
+    for (size_t i = index; i < b->nstarts && !w.full; i += b->workers) {
+        w.part = b->starts[i][3] * b->sets;
+        search(b, &w, b->start_row, b->starts[i][0], b->starts[i][1],
+               b->starts[i][2]);
     }
-    search(b, w, 1, bit, bit >> 1, (bit << 1) & full);
+    return !fill && report(b, &w) ? NQ_E_NOMEM : 0;
 }
 
 static int count_task(void *ctx, size_t index, void *result)
 {
     (void)result;
-    struct table_build *b = ctx;
-    struct walk w = {.counts = b->counts + index * b->sets};
-    walk_from(b, &w, index);
-    return report(b, &w) ? NQ_E_NOMEM : 0;
+    return walk_task(ctx, index, false);
 }
 
 static int fill_task(void *ctx, size_t index, void *result)
 {
     (void)result;
-    struct table_build *b = ctx;
-    struct walk w = {.next = b->next + index * b->sets};
-    walk_from(b, &w, index);
+    return walk_task(ctx, index, true);
+}
+
+/* The starts: every placement of the first min(2, rows - 1) rows; for a
+ * mirrored table only those with the queen of row 0 left of the middle
+ * column (part 0) or on it (part 1). */
+static int make_starts(struct table_build *b, int mirrored)
+{
+    int n = b->n;
+    uint32_t full = ((uint32_t)1 << n) - 1;
+    int first_cols = mirrored ? (n + 1) / 2 : n;
+    b->start_row = b->rows - 1 < 2 ? b->rows - 1 : 2;
+    b->starts = malloc((size_t)n * (size_t)n * sizeof *b->starts);
+    if (b->starts == NULL)
+        return NQ_E_NOMEM;
+    b->nstarts = 0;
+    if (b->start_row == 0) {
+        b->starts[b->nstarts][0] = 0;
+        b->starts[b->nstarts][1] = 0;
+        b->starts[b->nstarts][2] = 0;
+        b->starts[b->nstarts++][3] = 0;
+        return 0;
+    }
+    for (int c0 = 0; c0 < first_cols; c0++) {
+        uint32_t q0 = (uint32_t)1 << c0;
+        uint32_t cols = q0, anti = q0 >> 1, main = (q0 << 1) & full;
+        uint32_t part = mirrored && 2 * c0 == n - 1;
+        uint32_t free_cols = b->start_row == 1 ? 0 : ~(cols | anti | main) & full;
+        if (b->start_row == 1) {
+            b->starts[b->nstarts][0] = cols;
+            b->starts[b->nstarts][1] = anti;
+            b->starts[b->nstarts][2] = main;
+            b->starts[b->nstarts++][3] = part;
+        }
+        while (free_cols != 0) {
+            uint32_t q1 = free_cols & -free_cols;
+            free_cols ^= q1;
+            b->starts[b->nstarts][0] = cols | q1;
+            b->starts[b->nstarts][1] = (anti | q1) >> 1;
+            b->starts[b->nstarts][2] = ((main | q1) << 1) & full;
+            b->starts[b->nstarts++][3] = part;
+        }
+    }
     return 0;
 }
 
@@ -186,8 +230,33 @@ static int half_rows(int n)
     return n / 2; /* odd n: the middle row is not part of a half */
 }
 
-/* The sort pass: sets [index * SORT_SETS, ...) sorted by bucket. */
-#define SORT_SETS 64
+/* At most this many workers build the table: each keeps a counter per
+ * (set, bucket). */
+#define TABLE_WORKERS_MAX 16
+
+/* After the count pass: each group's offset, and every worker's counters
+ * turned into its first slot within the group. */
+static void place_groups(struct table_build *b, uint64_t *start)
+{
+    uint64_t at = 0;
+    for (uint64_t i = 0; i < b->groups; i++) {
+        start[i] = at;
+        uint32_t run = 0;
+        for (size_t w = 0; w < b->workers; w++) {
+            uint32_t *c = &b->counts[w * b->groups + i];
+            uint32_t mine = *c;
+            *c = run;
+            run += mine;
+        }
+        at += run;
+        if (run > b->largest)
+            b->largest = run;
+    }
+    start[b->groups] = at;
+}
+
+/* The sort pass: groups [index * SORT_GROUPS, ...) sorted by bucket. */
+#define SORT_GROUPS 64
 
 static int sort_task(void *ctx, size_t index, void *result)
 {
@@ -196,22 +265,23 @@ static int sort_task(void *ctx, size_t index, void *result)
     uint32_t *scratch = malloc((b->largest + 1) * sizeof *scratch);
     if (scratch == NULL)
         return NQ_E_NOMEM;
-    uint64_t first = (uint64_t)index * SORT_SETS;
-    uint64_t last = first + SORT_SETS < b->sets ? first + SORT_SETS : b->sets;
+    uint64_t first = (uint64_t)index * SORT_GROUPS;
+    uint64_t last =
+        first + SORT_GROUPS < b->groups ? first + SORT_GROUPS : b->groups;
     for (uint64_t i = first; i < last; i++) {
         uint64_t from = b->start[i], size = b->start[i + 1] - from;
+        const uint8_t *bucket = b->bucket + from;
         uint32_t *bs = b->bucket_start + i * (b->buckets + 1);
         memset(bs, 0, (b->buckets + 1) * sizeof *bs);
         for (uint64_t k = 0; k < size; k++)
-            bs[b->bucket[from + k] + 1]++;
+            bs[bucket[k] + 1]++;
         for (uint32_t k = 0; k < b->buckets; k++)
             bs[k + 1] += bs[k];
         memcpy(scratch, b->rest + from, size * sizeof *scratch);
-        for (uint64_t k = 0; k < size; k++) {
-            /* bs[bucket] runs ahead while placing and ends at the start
-             * of the next bucket; shifted back below. */
-            b->rest[from + bs[b->bucket[from + k]]++] = scratch[k];
-        }
+        /* bs[k] runs ahead while placing, to the start of bucket k + 1;
+         * shifted back below. */
+        for (uint64_t k = 0; k < size; k++)
+            b->rest[from + bs[bucket[k]]++] = scratch[k];
         for (uint32_t k = b->buckets; k > 0; k--)
             bs[k] = bs[k - 1];
         bs[0] = 0;
@@ -231,90 +301,73 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
     if (ranks == NULL)
         return NQ_E_NOMEM;
     ranks_init(ranks, n);
-    uint64_t sets = binomial(n, rows);
-    /* Even n: the tasks of the left half's columns; the right half's tops
-     * are their mirror images. */
-    int mirrored = n % 2 == 0;
-    size_t tasks = mirrored ? (size_t)n / 2 : (size_t)n;
+    /* The left half's tops (and the middle column's); the right half's
+     * are their mirror images. From n = 4 on: a start of one row could
+     * not be split. */
+    int mirrored = rows >= 2;
+    int parts = mirrored && n % 2 == 1 ? 2 : 1;
     struct table_build b = {.n = n, .rows = rows, .ranks = ranks,
-                            .sets = sets, .windows = nq_join_windows_of(n)};
-    uint64_t fixed = sizeof *ranks +
-                     tasks * sets * (sizeof *b.counts + sizeof *b.next) +
-                     (sets + 1) * sizeof *t->start;
-    if (fixed >= budget) {
-        free(ranks);
-        return NQ_E_NOMEM;
-    }
+                            .windows = nq_join_windows_of(n),
+                            .sets = binomial(n, rows)};
+    b.groups = (uint64_t)parts * b.sets;
     b.buckets = (uint32_t)1 << (2 * b.windows.width);
-    fixed += sets * (b.buckets + 1) * sizeof *t->bucket_start;
-    if (fixed >= budget) {
-        free(ranks);
-        return NQ_E_NOMEM;
-    }
-    b.room = (budget - fixed) / (sizeof *t->rest + sizeof *b.bucket);
     atomic_init(&b.counted, 0);
-    b.counts = calloc(tasks * sets, sizeof *b.counts);
-    b.next = malloc(tasks * sets * sizeof *b.next);
-    t->start = malloc((sets + 1) * sizeof *t->start);
-    int rc = NQ_E_NOMEM;
-    if (b.counts == NULL || b.next == NULL || t->start == NULL)
-        goto out;
-    rc = nq_tasks_run(tasks, threads, 0, count_task, NULL, &b);
+    int rc = make_starts(&b, mirrored);
     if (rc != 0)
         goto out;
-    /* Set i holds the tops of task 0, then task 1, ... */
-    uint64_t at = 0;
-    for (uint64_t i = 0; i < sets; i++) {
-        t->start[i] = at;
-        for (size_t task = 0; task < tasks; task++) {
-            b.next[task * sets + i] = at;
-            at += b.counts[task * sets + i];
-        }
-    }
-    t->start[sets] = at;
+    b.workers = threads > 0 ? (size_t)threads : (size_t)nq_tasks_online_cores();
+    if (b.workers > TABLE_WORKERS_MAX)
+        b.workers = TABLE_WORKERS_MAX;
+    if (b.workers > b.nstarts)
+        b.workers = b.nstarts;
+    uint64_t fixed = sizeof *ranks + b.workers * b.groups * sizeof *b.counts +
+                     (b.groups + 1) * sizeof *t->start +
+                     b.groups * (b.buckets + 1) * sizeof *t->bucket_start;
     rc = NQ_E_NOMEM;
-    b.rest = malloc(at * sizeof *b.rest);
-    b.bucket = malloc(at * sizeof *b.bucket);
+    if (fixed >= budget)
+        goto out;
+    b.room = (budget - fixed) / (sizeof *t->rest + sizeof *b.bucket);
+    b.counts = calloc(b.workers * b.groups, sizeof *b.counts);
+    t->start = malloc((b.groups + 1) * sizeof *t->start);
+    t->bucket_start =
+        malloc(b.groups * (b.buckets + 1) * sizeof *t->bucket_start);
+    if (b.counts == NULL || t->start == NULL || t->bucket_start == NULL)
+        goto out;
+    rc = nq_tasks_run(b.workers, (int)b.workers, 0, count_task, NULL, &b);
+    if (rc != 0)
+        goto out;
+    place_groups(&b, t->start);
+    b.start = t->start;
+    rc = NQ_E_NOMEM;
+    b.rest = malloc((t->start[b.groups] + 1) * sizeof *b.rest);
+    b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
     if (b.rest == NULL || b.bucket == NULL)
         goto out;
-    rc = nq_tasks_run(tasks, threads, 0, fill_task, NULL, &b);
+    rc = nq_tasks_run(b.workers, (int)b.workers, 0, fill_task, NULL, &b);
     if (rc != 0)
         goto out;
-    rc = NQ_E_NOMEM;
-    t->bucket_start =
-        malloc(sets * (b.buckets + 1) * sizeof *t->bucket_start);
-    if (t->bucket_start == NULL)
-        goto out;
-    b.start = t->start;
     b.bucket_start = t->bucket_start;
-    for (uint64_t i = 0; i < sets; i++) {
-        if (t->start[i + 1] - t->start[i] > b.largest)
-            b.largest = t->start[i + 1] - t->start[i];
-    }
-    rc = nq_tasks_run((size_t)((sets + SORT_SETS - 1) / SORT_SETS), threads,
-                      0, sort_task, NULL, &b);
+    rc = nq_tasks_run((size_t)((b.groups + SORT_GROUPS - 1) / SORT_GROUPS),
+                      threads, 0, sort_task, NULL, &b);
     if (rc != 0)
         goto out;
     t->n = n;
     t->rows = rows;
     t->mirrored = mirrored;
+    t->parts = parts;
     t->windows = b.windows;
-    t->sets = sets;
-    t->rest = b.rest;
+    t->sets = b.sets;
     t->buckets = b.buckets;
+    t->rest = b.rest;
     b.rest = NULL;
 out:
     free(b.rest);
     free(b.bucket);
-    free(b.next);
     free(b.counts);
+    free(b.starts);
     free(ranks);
-    if (rc != 0) {
-        free(t->start);
-        free(t->bucket_start);
-        t->start = NULL;
-        t->bucket_start = NULL;
-    }
+    if (rc != 0)
+        nq_join_table_free(t);
     return rc;
 }
 

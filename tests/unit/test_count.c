@@ -13,26 +13,38 @@
 #define COUNT_QUICK_MAX_N 15
 #define COUNT_ORACLE_MAX_N 10
 
-static nq_count_result count_with(int n, int threads)
+static nq_count_result count_on(int n, int threads, nq_engine engine)
 {
     nq_count_options options;
     nq_count_options_init(&options);
     options.threads = threads;
+    options.engine = engine;
     nq_count_result r;
     assert_int_equal(nq_count(n, &options, &r), NQ_OK);
     return r;
 }
 
+/* The engines a test runs on: each is checked on its own. */
+static const nq_engine engines[] = {NQ_ENGINE_JOIN, NQ_ENGINE_CONSTELLATIONS};
+
+/* The join takes n from 2 on; for n = 1 the test asks the default. */
+static nq_engine engine_for(int n, nq_engine engine)
+{
+    return n < 2 && engine == NQ_ENGINE_JOIN ? NQ_ENGINE_AUTO : engine;
+}
+
 static void test_published_counts(void **state)
 {
     (void)state;
-    for (int n = 1; n <= COUNT_QUICK_MAX_N; n++) {
-        struct oeis_row want = oeis_counts(n);
-        nq_count_result r = count_with(n, 2);
-        assert_int_equal(r.total, want.total);
-        assert_int_equal(r.unique, want.unique);
-        assert_int_equal(r.sym180, want.sym180);
-        assert_int_equal(r.sym90, want.sym90);
+    for (size_t e = 0; e < sizeof engines / sizeof engines[0]; e++) {
+        for (int n = 1; n <= COUNT_QUICK_MAX_N; n++) {
+            struct oeis_row want = oeis_counts(n);
+            nq_count_result r = count_on(n, 2, engine_for(n, engines[e]));
+            assert_int_equal(r.total, want.total);
+            assert_int_equal(r.unique, want.unique);
+            assert_int_equal(r.sym180, want.sym180);
+            assert_int_equal(r.sym90, want.sym90);
+        }
     }
 }
 
@@ -68,17 +80,64 @@ static void test_symmetric_ids(void **state)
 static void test_threads_agree(void **state)
 {
     (void)state;
-    for (int n = 1; n <= 13; n++) {
-        nq_count_result one = count_with(n, 1);
-        for (int threads = 2; threads <= 3; threads++) {
-            nq_count_result r = count_with(n, threads);
-            assert_memory_equal(&r, &one, sizeof r);
+    for (size_t e = 0; e < sizeof engines / sizeof engines[0]; e++) {
+        for (int n = 1; n <= 13; n++) {
+            nq_engine engine = engine_for(n, engines[e]);
+            nq_count_result one = count_on(n, 1, engine);
+            for (int threads = 2; threads <= 3; threads++) {
+                nq_count_result r = count_on(n, threads, engine);
+                assert_memory_equal(&r, &one, sizeof r);
+            }
         }
     }
     /* NULL options: the defaults (all cores). */
     nq_count_result r;
     assert_int_equal(nq_count(9, NULL, &r), NQ_OK);
     assert_int_equal(r.total, oeis_counts(9).total);
+}
+
+/* The engine follows options->engine and the memory budget. */
+static void test_engine_choice(void **state)
+{
+    (void)state;
+    nq_count_options options;
+    nq_count_options_init(&options);
+    nq_plan *plan = NULL;
+
+    /* The default: the join where it fits. */
+    assert_int_equal(nq_plan_create(12, &options, &plan), NQ_OK);
+    assert_string_equal(nq_plan_signature(plan), "join/1 n=12");
+    nq_plan_free(plan);
+
+    /* A budget too small for the join's table: constellations. */
+    options.memory_bytes = (uint64_t)64 << 10;
+    assert_int_equal(nq_plan_create(14, &options, &plan), NQ_OK);
+    assert_string_equal(nq_plan_signature(plan), "constellations/1 n=14");
+    nq_count_result r;
+    assert_int_equal(nq_count(14, &options, &r), NQ_OK);
+    assert_int_equal(r.total, oeis_counts(14).total);
+    nq_plan_free(plan);
+
+    /* Asked for by name, the join does not fall back. */
+    options.engine = NQ_ENGINE_JOIN;
+    assert_int_equal(nq_plan_create(14, &options, &plan), NQ_E_NOMEM);
+    assert_null(plan);
+    options.memory_bytes = 0;
+    assert_int_equal(nq_plan_create(NQ_JOIN_MAX_N + 1, &options, &plan),
+                     NQ_E_RANGE);
+    assert_int_equal(nq_plan_create(1, &options, &plan), NQ_E_RANGE);
+
+    /* Beyond the join's range the default is constellations. */
+    options.engine = NQ_ENGINE_AUTO;
+    assert_int_equal(nq_plan_create(NQ_JOIN_MAX_N + 1, &options, &plan),
+                     NQ_OK);
+    assert_string_equal(nq_plan_signature(plan), "constellations/1 n=21");
+    nq_plan_free(plan);
+
+    /* No such engine. */
+    options.engine = (nq_engine)7;
+    assert_int_equal(nq_plan_create(8, &options, &plan), NQ_E_INVAL);
+    assert_int_equal(nq_count(8, &options, &r), NQ_E_INVAL);
 }
 
 /* ---- the textbook search, sorted by subproblem ----------------------- */
@@ -381,31 +440,31 @@ static void test_subcount_add_overflow(void **state)
     assert_int_equal(nq_subcount_add(&sym90, &one), NQ_E_OVERFLOW);
 }
 
-static void test_small_accumulator(void **state)
+static void check_small_accumulator(nq_engine engine)
 {
-    (void)state;
     int n = 10;
     struct oeis_row want = oeis_counts(n);
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.engine = engine;
     nq_count_result r;
     /* A limit just big enough: the count goes through. */
-    assert_int_equal(nq_count_limited(n, NULL, want.total, &r), NQ_OK);
+    assert_int_equal(nq_count_limited(n, &options, want.total, &r), NQ_OK);
     assert_int_equal(r.total, want.total);
     /* One below the total: every piece fits, the sum does not. */
     memset(&r, 0xff, sizeof r);
-    assert_int_equal(nq_count_limited(n, NULL, want.total - 1, &r),
+    assert_int_equal(nq_count_limited(n, &options, want.total - 1, &r),
                      NQ_E_OVERFLOW);
     assert_int_equal(r.total, 0); /* zeroed on error, never wrapped */
     assert_int_equal(r.unique, 0);
     for (int threads = 1; threads <= 3; threads++) {
-        nq_count_options options;
-        nq_count_options_init(&options);
         options.threads = threads;
         assert_int_equal(nq_count_limited(n, &options, 50, &r),
                          NQ_E_OVERFLOW);
     }
     /* A limit below one subproblem's weighted count. */
     nq_plan *plan = NULL;
-    assert_int_equal(nq_plan_create_limited(n, NULL, 3, &plan), NQ_OK);
+    assert_int_equal(nq_plan_create_limited(n, &options, 3, &plan), NQ_OK);
     int overflows = 0;
     for (uint64_t id = 0; id < nq_plan_size(plan); id++) {
         nq_subcount sub;
@@ -417,6 +476,13 @@ static void test_small_accumulator(void **state)
     nq_subcount big = {UINT64_MAX, 0, 0};
     assert_int_equal(nq_plan_result(plan, &big, &r), NQ_E_OVERFLOW);
     nq_plan_free(plan);
+}
+
+static void test_small_accumulator(void **state)
+{
+    (void)state;
+    for (size_t e = 0; e < sizeof engines / sizeof engines[0]; e++)
+        check_small_accumulator(engines[e]);
 }
 
 /* ---- progress, cancel, arguments ------------------------------------- */
@@ -493,6 +559,7 @@ int main(void)
         cmocka_unit_test(test_published_counts),
         cmocka_unit_test(test_symmetric_ids),
         cmocka_unit_test(test_threads_agree),
+        cmocka_unit_test(test_engine_choice),
         cmocka_unit_test(test_subproblems_against_oracle),
         cmocka_unit_test(test_plan_run_threads),
         cmocka_unit_test(test_plan_signature),
