@@ -43,6 +43,32 @@ struct nq_join_windows {
     int first_at, second_at; /* first bit of each window in its half */
 };
 
+/* The colex rank of a set of columns c_0 < c_1 < ... is the sum of
+ * C(c_i, i + 1). Split at column `split`: the low columns' part depends on
+ * them alone, the high columns' part on them and on how many low columns
+ * come first; two small tables instead of one of 2^n entries. */
+#define NQ_JOIN_RANK_SPLIT_MAX ((NQ_JOIN_MAX_N + 1) / 2)
+struct nq_join_ranks {
+    int split;
+    uint32_t low[1 << NQ_JOIN_RANK_SPLIT_MAX];
+    uint8_t low_count[1 << NQ_JOIN_RANK_SPLIT_MAX]; /* its columns */
+    uint32_t high[NQ_JOIN_RANK_SPLIT_MAX + 1][1 << NQ_JOIN_RANK_SPLIT_MAX];
+};
+
+/* nq_join_ranks_init() : the tables for sets of n columns. */
+void nq_join_ranks_init(struct nq_join_ranks *r, int n);
+
+/* nq_join_rank() : the colex rank of `set` among the sets of its size. */
+static inline uint32_t nq_join_rank(const struct nq_join_ranks *r,
+                                    uint32_t set)
+{
+    uint32_t low = set & (((uint32_t)1 << r->split) - 1);
+    return r->low[low] + r->high[r->low_count[low]][set >> r->split];
+}
+
+/* nq_join_binomial() : C(a, b), 0 unless 0 <= b <= a (a <= 32). */
+uint32_t nq_join_binomial(int a, int b);
+
 /* The tops: every placement of `rows` queens in rows 0..rows-1, as a word
  * of the diagonals it attacks on row `rows`: bit x (0 <= x <= n - 2) for
  * the diagonal r + c = rows + x, bit n - 1 + j for r - c = rows - j - 1.
@@ -65,6 +91,7 @@ struct nq_join_table {
     uint32_t *bucket_start; /* [group][bucket + 1]: bucket b of group g is
                                rest[start[g] + bucket_start[g * (buckets +
                                1) + b] ...] up to the entry of b + 1 */
+    struct nq_join_ranks *ranks; /* of the sets of n columns */
 };
 
 /* nq_join_windows_of() : the windows of n. */

@@ -18,65 +18,9 @@
 #include "nqueens.h"
 #include "tasks.h"
 
-/* The colex rank of a set of columns c_0 < c_1 < ... is the sum of
- * C(c_i, i + 1). Split at column `split`: the low columns' part depends on
- * them alone, the high columns' part on them and on how many low columns
- * come first; two small tables instead of one of 2^n entries. */
-#define RANK_SPLIT_MAX 10
-struct ranks {
-    int split;
-    uint32_t low[1 << RANK_SPLIT_MAX];
-    uint8_t low_count[1 << RANK_SPLIT_MAX]; /* columns in the low part */
-    uint32_t high[RANK_SPLIT_MAX + 1][1 << RANK_SPLIT_MAX];
-};
-
-static uint32_t binomial(int a, int b)
-{
-    if (b < 0 || b > a)
-        return 0;
-    uint64_t r = 1;
-    for (int i = 0; i < b; i++)
-        r = r * (uint64_t)(a - i) / (uint64_t)(i + 1);
-    return (uint32_t)r;
-}
-
-/* Sum of C(split + d_t + 1 ... ) over the columns of `bits` placed from
- * column `offset` on, after `before` smaller columns. */
-static uint32_t rank_part(uint32_t bits, int offset, int before)
-{
-    uint32_t r = 0;
-    for (int i = before; bits != 0; i++) {
-        int c = __builtin_ctz(bits) + offset;
-        bits &= bits - 1;
-        r += binomial(c, i + 1);
-    }
-    return r;
-}
-
-static void ranks_init(struct ranks *r, int n)
-{
-    r->split = (n + 1) / 2;
-    uint32_t low_sets = (uint32_t)1 << r->split;
-    uint32_t high_sets = (uint32_t)1 << (n - r->split);
-    for (uint32_t m = 0; m < low_sets; m++) {
-        r->low[m] = rank_part(m, 0, 0);
-        r->low_count[m] = (uint8_t)__builtin_popcount(m);
-    }
-    for (int before = 0; before <= r->split; before++) {
-        for (uint32_t m = 0; m < high_sets; m++)
-            r->high[before][m] = rank_part(m, r->split, before);
-    }
-}
-
-static inline uint32_t rank_of(const struct ranks *r, uint32_t set)
-{
-    uint32_t low = set & (((uint32_t)1 << r->split) - 1);
-    return r->low[low] + r->high[r->low_count[low]][set >> r->split];
-}
-
 struct table_build {
     int n, rows;
-    const struct ranks *ranks; /* column mask -> colex rank of the set */
+    const struct nq_join_ranks *ranks; /* column set -> colex rank */
     struct nq_join_windows windows;
     uint32_t buckets;
     uint64_t sets;
@@ -90,7 +34,10 @@ struct table_build {
                          next slot, counted from the group's start */
     const uint64_t *start; /* the table's group offsets */
     uint32_t *rest;        /* fill pass: the table's entries */
-    uint8_t *bucket;       /* fill pass: their buckets, for the sort */
+    uint8_t *bucket;       /* fill pass: their buckets, for the sort;
+                              NULL when packed */
+    int packed;            /* rest bits: the bucket is kept above them
+                              until the sort (n <= 17); 0: in `bucket` */
     uint32_t *bucket_start; /* sort pass: the table's bucket offsets */
     uint64_t largest;      /* sort pass: entries of the largest group */
     uint64_t room;         /* count pass: the most tops the budget holds */
@@ -134,7 +81,7 @@ static void search(struct table_build *b, struct walk *w, int row,
         while (free_cols != 0) {
             uint32_t bit = free_cols & -free_cols;
             free_cols ^= bit;
-            uint64_t set = w->part + rank_of(b->ranks, cols | bit);
+            uint64_t set = w->part + nq_join_rank(b->ranks, cols | bit);
             if (!w->fill) {
                 w->counts[set]++;
                 if (++w->found == REPORT_EVERY)
@@ -143,9 +90,15 @@ static void search(struct table_build *b, struct walk *w, int row,
                 uint64_t word = (uint64_t)((anti | bit) >> 1) |
                                 (uint64_t)((main | bit) & low) << shift;
                 uint64_t at = b->start[set] + w->counts[set]++;
-                b->rest[at] = nq_join_rest(&b->windows, b->n, word);
-                b->bucket[at] =
-                    (uint8_t)nq_join_bucket(&b->windows, b->n, word);
+                uint32_t rest = nq_join_rest(&b->windows, b->n, word);
+                uint32_t bucket = nq_join_bucket(&b->windows, b->n, word);
+                /* Slots are scattered: one store each where it fits. */
+                if (b->packed != 0) {
+                    b->rest[at] = rest | bucket << b->packed;
+                } else {
+                    b->rest[at] = rest;
+                    b->bucket[at] = (uint8_t)bucket;
+                }
             }
         }
         return;
@@ -263,29 +216,40 @@ static int sort_task(void *ctx, size_t index, void *result)
     (void)result;
     struct table_build *b = ctx;
     uint32_t *scratch = malloc((b->largest + 1) * sizeof *scratch);
-    if (scratch == NULL)
+    uint32_t *scratch_buckets = malloc((b->largest + 1) * sizeof *scratch);
+    if (scratch == NULL || scratch_buckets == NULL) {
+        free(scratch);
+        free(scratch_buckets);
         return NQ_E_NOMEM;
+    }
     uint64_t first = (uint64_t)index * SORT_GROUPS;
     uint64_t last =
         first + SORT_GROUPS < b->groups ? first + SORT_GROUPS : b->groups;
     for (uint64_t i = first; i < last; i++) {
         uint64_t from = b->start[i], size = b->start[i + 1] - from;
-        const uint8_t *bucket = b->bucket + from;
         uint32_t *bs = b->bucket_start + i * (b->buckets + 1);
+        memcpy(scratch, b->rest + from, size * sizeof *scratch);
+        uint32_t *bucket = scratch_buckets;
+        uint32_t keep = b->packed != 0 ? ((uint32_t)1 << b->packed) - 1
+                                       : UINT32_MAX;
+        for (uint64_t k = 0; k < size; k++) {
+            bucket[k] = b->packed != 0 ? scratch[k] >> b->packed
+                                       : b->bucket[from + k];
+        }
         memset(bs, 0, (b->buckets + 1) * sizeof *bs);
         for (uint64_t k = 0; k < size; k++)
             bs[bucket[k] + 1]++;
         for (uint32_t k = 0; k < b->buckets; k++)
             bs[k + 1] += bs[k];
-        memcpy(scratch, b->rest + from, size * sizeof *scratch);
         /* bs[k] runs ahead while placing, to the start of bucket k + 1;
          * shifted back below. */
         for (uint64_t k = 0; k < size; k++)
-            b->rest[from + bs[bucket[k]]++] = scratch[k];
+            b->rest[from + bs[bucket[k]]++] = scratch[k] & keep;
         for (uint32_t k = b->buckets; k > 0; k--)
             bs[k] = bs[k - 1];
         bs[0] = 0;
     }
+    free(scratch_buckets);
     free(scratch);
     return 0;
 }
@@ -297,10 +261,10 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
     int rows = half_rows(n);
     if (n < 2 || n > NQ_JOIN_MAX_N || rows < 1)
         return NQ_E_RANGE;
-    struct ranks *ranks = malloc(sizeof *ranks);
+    struct nq_join_ranks *ranks = malloc(sizeof *ranks);
     if (ranks == NULL)
         return NQ_E_NOMEM;
-    ranks_init(ranks, n);
+    nq_join_ranks_init(ranks, n);
     /* The left half's tops (and the middle column's); the right half's
      * are their mirror images. From n = 4 on: a start of one row could
      * not be split. */
@@ -308,9 +272,11 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
     int parts = mirrored && n % 2 == 1 ? 2 : 1;
     struct table_build b = {.n = n, .rows = rows, .ranks = ranks,
                             .windows = nq_join_windows_of(n),
-                            .sets = binomial(n, rows)};
+                            .sets = nq_join_binomial(n, rows)};
     b.groups = (uint64_t)parts * b.sets;
     b.buckets = (uint32_t)1 << (2 * b.windows.width);
+    int rest_bits = 2 * (n - 1 - b.windows.width);
+    b.packed = 2 * (n - 1) <= 32 ? rest_bits : 0;
     atomic_init(&b.counted, 0);
     int rc = make_starts(&b, mirrored);
     if (rc != 0)
@@ -326,7 +292,8 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
     rc = NQ_E_NOMEM;
     if (fixed >= budget)
         goto out;
-    b.room = (budget - fixed) / (sizeof *t->rest + sizeof *b.bucket);
+    b.room = (budget - fixed) /
+             (sizeof *t->rest + (b.packed != 0 ? 0 : sizeof *b.bucket));
     b.counts = calloc(b.workers * b.groups, sizeof *b.counts);
     t->start = malloc((b.groups + 1) * sizeof *t->start);
     t->bucket_start =
@@ -340,8 +307,9 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
     b.start = t->start;
     rc = NQ_E_NOMEM;
     b.rest = malloc((t->start[b.groups] + 1) * sizeof *b.rest);
-    b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
-    if (b.rest == NULL || b.bucket == NULL)
+    if (b.packed == 0)
+        b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
+    if (b.rest == NULL || (b.packed == 0 && b.bucket == NULL))
         goto out;
     rc = nq_tasks_run(b.workers, (int)b.workers, 0, fill_task, NULL, &b);
     if (rc != 0)
@@ -365,9 +333,12 @@ out:
     free(b.bucket);
     free(b.counts);
     free(b.starts);
-    free(ranks);
-    if (rc != 0)
+    if (rc != 0) {
+        free(ranks);
         nq_join_table_free(t);
+    } else {
+        t->ranks = ranks;
+    }
     return rc;
 }
 
@@ -376,5 +347,6 @@ void nq_join_table_free(struct nq_join_table *t)
     free(t->start);
     free(t->rest);
     free(t->bucket_start);
+    free(t->ranks);
     memset(t, 0, sizeof *t);
 }
