@@ -290,6 +290,11 @@ int count_parse(int argc, char **argv, const char *usage,
 int count_parse_long_run_option(int option, const char *value,
                                 struct count_request *req);
 
+/* The engine (an nq_engine) of the plan that the checkpoint at `path`
+ * records, so that a resumed run goes on with it; NQ_ENGINE_AUTO when no
+ * checkpoint can be read there (opening it later says why). */
+int checkpoint_engine(const char *path);
+
 /* Writes the result as the text lines or the JSON object of `count`. */
 void count_report(struct writer *out, const struct count_request *req,
                   const struct nq_count_result *r, int threads,

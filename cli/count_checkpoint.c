@@ -71,6 +71,18 @@ static int count_checkpoint_progress(uint64_t done, uint64_t total,
     return interrupt_signal() != 0;
 }
 
+int checkpoint_engine(const char *path)
+{
+    nq_checkpoint_info earlier;
+    if (nq_checkpoint_read(path, &earlier) != NQ_OK)
+        return NQ_ENGINE_AUTO;
+    if (strncmp(earlier.signature, "join/", 5) == 0)
+        return NQ_ENGINE_JOIN;
+    if (strncmp(earlier.signature, "constellations/", 15) == 0)
+        return NQ_ENGINE_CONSTELLATIONS;
+    return NQ_ENGINE_AUTO;
+}
+
 int count_checkpointed(const struct count_request *req, nq_count_result *result,
                        char *engine, size_t engine_size)
 {
@@ -81,14 +93,8 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     options.engine = (nq_engine)req->engine;
 
     /* Resuming: the engine that began the run finishes it. */
-    nq_checkpoint_info earlier;
-    if (options.engine == NQ_ENGINE_AUTO &&
-        nq_checkpoint_read(req->checkpoint, &earlier) == NQ_OK) {
-        if (strncmp(earlier.signature, "join/", 5) == 0)
-            options.engine = NQ_ENGINE_JOIN;
-        else if (strncmp(earlier.signature, "constellations/", 15) == 0)
-            options.engine = NQ_ENGINE_CONSTELLATIONS;
-    }
+    if (options.engine == NQ_ENGINE_AUTO)
+        options.engine = (nq_engine)checkpoint_engine(req->checkpoint);
 
     nq_plan *plan = NULL;
     int rc = nq_plan_create(req->n, &options, &plan);

@@ -227,6 +227,9 @@ NQ_API void nq_plan_free(nq_plan *plan);
 /*! nq_plan_size() : the number of subproblems (ids are 0..size-1). */
 NQ_API uint64_t nq_plan_size(const nq_plan *plan);
 
+/*! nq_plan_engine() : the engine the plan runs on (never NQ_ENGINE_AUTO). */
+NQ_API nq_engine nq_plan_engine(const nq_plan *plan);
+
 /*! nq_plan_n() : the board size of the plan. */
 NQ_API int nq_plan_n(const nq_plan *plan);
 

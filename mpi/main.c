@@ -101,7 +101,9 @@ static void unsilence(int saved[2])
 
 /* Builds the plan on every rank and checks that all ranks got the same
  * one (another library version or memory budget on some node would give
- * ids another meaning). Returns 0 or the exit status. */
+ * ids another meaning). Rank 0 chooses the engine (the checkpoint's when
+ * resuming, else by --engine and its memory) and the others follow it.
+ * Returns 0 or the exit status. */
 static int agree_on_plan(const struct count_request *req, int rank,
                          nq_plan **plan)
 {
@@ -110,7 +112,19 @@ static int agree_on_plan(const struct count_request *req, int rank,
     options.threads = req->threads;
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
-    int rc = nq_plan_create(req->n, &options, plan);
+    int rc = NQ_OK;
+    if (rank == 0) {
+        if (options.engine == NQ_ENGINE_AUTO && req->checkpoint != NULL)
+            options.engine = (nq_engine)checkpoint_engine(req->checkpoint);
+        rc = nq_plan_create(req->n, &options, plan);
+        options.engine = rc == NQ_OK ? nq_plan_engine(*plan) : options.engine;
+    }
+    int engine = (int)options.engine;
+    MPI_Bcast(&engine, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rank != 0) {
+        options.engine = (nq_engine)engine;
+        rc = nq_plan_create(req->n, &options, plan);
+    }
 
     char signature[NQ_CHECKPOINT_SIGNATURE_MAX] = "";
     uint64_t size = 0;

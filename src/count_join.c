@@ -189,10 +189,10 @@ static uint32_t reverse32(uint32_t x)
  * the rest and the bucket are two halves side by side (`rest_half` and
  * `width` bits). */
 enum flip {
-    AS_TOP,      /* the top itself */
-    FLIP_EVEN,   /* read as a bottom, even n: the halves swapped */
-    FLIP_ODD     /* read as a bottom, odd n: the halves swapped, the one
-                    moved up a bit, the other down */
+    AS_TOP,    /* the top itself */
+    FLIP_EVEN, /* read as a bottom, even n: the halves swapped */
+    FLIP_ODD   /* read as a bottom, odd n: the halves swapped, the one
+                  moved up a bit, the other down */
 };
 
 struct cut_word {
@@ -202,8 +202,7 @@ struct cut_word {
 /* Rewrites e: its mirror image first (every bit reversed) if `mirror`,
  * then as `flip` says. */
 static inline struct cut_word rewrite(struct cut_word e, bool mirror,
-                                      enum flip flip, int rest_half,
-                                      int width)
+                                      enum flip flip, int rest_half, int width)
 {
     int rest_bits = 2 * rest_half, bucket_bits = 2 * width;
     uint32_t rest_low = ((uint32_t)1 << rest_half) - 1;
@@ -233,12 +232,12 @@ struct side {
 
 /* A stored group read one way. */
 struct source {
-    uint64_t group;      /* the table's group: part * sets + colex rank */
+    uint64_t group; /* the table's group: part * sets + colex rank */
     bool mirror;
     enum flip flip;
     struct cut_word drop; /* stored entries sharing a bit with it are left
                              out: those that attack the middle queen */
-    uint32_t stored[64]; /* the stored bucket that becomes bucket y */
+    uint32_t stored[64];  /* the stored bucket that becomes bucket y */
 };
 
 /* The stored word bits of a top that attacks the middle row's column m
@@ -321,16 +320,28 @@ static void side_fill(struct side *s, const struct nq_join_table *t,
             uint32_t from = bs[b], to = bs[b + 1];
             /* One loop per way of reading, each with its rewrite
              * folded in. */
-#define FILL(mirror, flip)                                                 \
-    at = fill_range(s->rest, at, rest, from, to, drop, mirror, flip,       \
+#define FILL(mirror, flip)                                                     \
+    at = fill_range(s->rest, at, rest, from, to, drop, mirror, flip,           \
                     rest_half, width)
             switch ((int)src[k].mirror * 3 + (int)src[k].flip) {
-            case 0: FILL(false, AS_TOP); break;
-            case 1: FILL(false, FLIP_EVEN); break;
-            case 2: FILL(false, FLIP_ODD); break;
-            case 3: FILL(true, AS_TOP); break;
-            case 4: FILL(true, FLIP_EVEN); break;
-            default: FILL(true, FLIP_ODD); break;
+            case 0:
+                FILL(false, AS_TOP);
+                break;
+            case 1:
+                FILL(false, FLIP_EVEN);
+                break;
+            case 2:
+                FILL(false, FLIP_ODD);
+                break;
+            case 3:
+                FILL(true, AS_TOP);
+                break;
+            case 4:
+                FILL(true, FLIP_EVEN);
+                break;
+            default:
+                FILL(true, FLIP_ODD);
+                break;
             }
 #undef FILL
         }

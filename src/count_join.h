@@ -59,8 +59,7 @@ struct nq_join_ranks {
 void nq_join_ranks_init(struct nq_join_ranks *r, int n);
 
 /* nq_join_rank() : the colex rank of `set` among the sets of its size. */
-static inline uint32_t nq_join_rank(const struct nq_join_ranks *r,
-                                    uint32_t set)
+static inline uint32_t nq_join_rank(const struct nq_join_ranks *r, uint32_t set)
 {
     uint32_t low = set & (((uint32_t)1 << r->split) - 1);
     return r->low[low] + r->high[r->low_count[low]][set >> r->split];
@@ -81,16 +80,16 @@ uint32_t nq_join_binomial(int a, int b);
 struct nq_join_table {
     int n;
     int rows;
-    int mirrored;  /* 1: only the tops described above are kept */
-    int parts;     /* 1, or 2 for a mirrored table of odd n */
+    int mirrored; /* 1: only the tops described above are kept */
+    int parts;    /* 1, or 2 for a mirrored table of odd n */
     struct nq_join_windows windows;
-    uint64_t sets;   /* column sets of `rows` columns: C(n, rows) */
-    uint64_t *start; /* parts * sets + 1 entries */
-    uint32_t *rest;  /* start[parts * sets] entries */
-    uint32_t buckets; /* 1 << (2 * windows.width) */
-    uint32_t *bucket_start; /* [group][bucket + 1]: bucket b of group g is
-                               rest[start[g] + bucket_start[g * (buckets +
-                               1) + b] ...] up to the entry of b + 1 */
+    uint64_t sets;               /* column sets of `rows` columns: C(n, rows) */
+    uint64_t *start;             /* parts * sets + 1 entries */
+    uint32_t *rest;              /* start[parts * sets] entries */
+    uint32_t buckets;            /* 1 << (2 * windows.width) */
+    uint32_t *bucket_start;      /* [group][bucket + 1]: bucket b of group g is
+                                    rest[start[g] + bucket_start[g * (buckets +
+                                    1) + b] ...] up to the entry of b + 1 */
     struct nq_join_ranks *ranks; /* of the sets of n columns */
 };
 
@@ -103,8 +102,8 @@ static inline uint32_t nq_join_bucket(const struct nq_join_windows *w, int n,
 {
     uint64_t low = ((uint64_t)1 << w->width) - 1;
     int second = n - 1 + w->second_at;
-    return (uint32_t)(((word >> w->first_at) & low) |
-                      ((word >> second) & low) << w->width);
+    return (uint32_t)(((word >> w->first_at) & low) | ((word >> second) & low)
+                                                          << w->width);
 }
 
 /* `word` without the bits [at, at + len). */

@@ -6,9 +6,9 @@
  */
 #include "count_join.h"
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&         \
     !defined(NQ_NO_CLONES)
-#define NQ_VECTOR_CLONES \
+#define NQ_VECTOR_CLONES                                                       \
     __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else
 #define NQ_VECTOR_CLONES

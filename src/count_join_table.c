@@ -24,23 +24,23 @@ struct table_build {
     struct nq_join_windows windows;
     uint32_t buckets;
     uint64_t sets;
-    uint64_t groups;  /* parts * sets */
+    uint64_t groups; /* parts * sets */
     /* The starts: the state on row `start_row` after its queens. */
     int start_row;
     size_t nstarts;
     uint32_t (*starts)[4]; /* columns, anti and main diagonals, part */
     size_t workers;
-    uint32_t *counts; /* [worker][group]: count pass: tops; fill pass: the
-                         next slot, counted from the group's start */
-    const uint64_t *start; /* the table's group offsets */
-    uint32_t *rest;        /* fill pass: the table's entries */
-    uint8_t *bucket;       /* fill pass: their buckets, for the sort;
-                              NULL when packed */
-    int packed;            /* rest bits: the bucket is kept above them
-                              until the sort (n <= 17); 0: in `bucket` */
+    uint32_t *counts;       /* [worker][group]: count pass: tops; fill pass: the
+                               next slot, counted from the group's start */
+    const uint64_t *start;  /* the table's group offsets */
+    uint32_t *rest;         /* fill pass: the table's entries */
+    uint8_t *bucket;        /* fill pass: their buckets, for the sort;
+                               NULL when packed */
+    int packed;             /* rest bits: the bucket is kept above them
+                               until the sort (n <= 17); 0: in `bucket` */
     uint32_t *bucket_start; /* sort pass: the table's bucket offsets */
-    uint64_t largest;      /* sort pass: entries of the largest group */
-    uint64_t room;         /* count pass: the most tops the budget holds */
+    uint64_t largest;       /* sort pass: entries of the largest group */
+    uint64_t room;          /* count pass: the most tops the budget holds */
     atomic_uint_least64_t counted; /* count pass: tops reported so far */
 };
 
@@ -60,9 +60,9 @@ struct walk {
  * the room in the budget. */
 static bool report(struct table_build *b, struct walk *w)
 {
-    uint64_t all = atomic_fetch_add_explicit(&b->counted, w->found,
-                                             memory_order_relaxed) +
-                   w->found;
+    uint64_t all =
+        atomic_fetch_add_explicit(&b->counted, w->found, memory_order_relaxed) +
+        w->found;
     w->found = 0;
     w->full = all > b->room;
     return w->full;
@@ -159,7 +159,8 @@ static int make_starts(struct table_build *b, int mirrored)
         uint32_t q0 = (uint32_t)1 << c0;
         uint32_t cols = q0, anti = q0 >> 1, main = (q0 << 1) & full;
         uint32_t part = mirrored && 2 * c0 == n - 1;
-        uint32_t free_cols = b->start_row == 1 ? 0 : ~(cols | anti | main) & full;
+        uint32_t free_cols =
+            b->start_row == 1 ? 0 : ~(cols | anti | main) & full;
         if (b->start_row == 1) {
             b->starts[b->nstarts][0] = cols;
             b->starts[b->nstarts][1] = anti;
@@ -230,11 +231,11 @@ static int sort_task(void *ctx, size_t index, void *result)
         uint32_t *bs = b->bucket_start + i * (b->buckets + 1);
         memcpy(scratch, b->rest + from, size * sizeof *scratch);
         uint32_t *bucket = scratch_buckets;
-        uint32_t keep = b->packed != 0 ? ((uint32_t)1 << b->packed) - 1
-                                       : UINT32_MAX;
+        uint32_t keep =
+            b->packed != 0 ? ((uint32_t)1 << b->packed) - 1 : UINT32_MAX;
         for (uint64_t k = 0; k < size; k++) {
-            bucket[k] = b->packed != 0 ? scratch[k] >> b->packed
-                                       : b->bucket[from + k];
+            bucket[k] =
+                b->packed != 0 ? scratch[k] >> b->packed : b->bucket[from + k];
         }
         memset(bs, 0, (b->buckets + 1) * sizeof *bs);
         for (uint64_t k = 0; k < size; k++)
@@ -270,7 +271,9 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
      * not be split. */
     int mirrored = rows >= 2;
     int parts = mirrored && n % 2 == 1 ? 2 : 1;
-    struct table_build b = {.n = n, .rows = rows, .ranks = ranks,
+    struct table_build b = {.n = n,
+                            .rows = rows,
+                            .ranks = ranks,
                             .windows = nq_join_windows_of(n),
                             .sets = nq_join_binomial(n, rows)};
     b.groups = (uint64_t)parts * b.sets;

@@ -122,6 +122,11 @@ uint64_t nq_plan_size(const nq_plan *plan)
     return plan->sym180_ids + plan->sym90_ids + plan->work_count;
 }
 
+nq_engine nq_plan_engine(const nq_plan *plan)
+{
+    return plan->engine;
+}
+
 int nq_plan_n(const nq_plan *plan)
 {
     return plan->n;

@@ -6,10 +6,11 @@ set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 . "$NQ_SOURCE_DIR/tests/cli/checkpoint-lib.sh"
 
-# SIGINT and SIGTERM in the middle of n = 17 (far from done when stopped).
+# SIGINT and SIGTERM in the middle of n = 17 (far from done when stopped:
+# constellations take seconds, where the join would be done in one).
 db=$TMP/17.db
-"$NQUEENS" count 17 --threads 1 --checkpoint "$db" --checkpoint-interval 0.05 \
-    > "$TMP/out" 2> "$TMP/err" &
+"$NQUEENS" count 17 --threads 1 --engine constellations --checkpoint "$db" \
+    --checkpoint-interval 0.05 > "$TMP/out" 2> "$TMP/err" &
 pid=$!
 wait_done_above "$db" 0 "$pid"
 kill -INT "$pid"
@@ -23,8 +24,8 @@ first=$(done_of "$db")
 [ "$first" -gt 0 ] || fail "nothing saved at SIGINT"
 "$NQUEENS" status "$db" | grep -q '^result *not yet' || fail "status after SIGINT"
 
-"$NQUEENS" count 17 --threads 1 --checkpoint "$db" --checkpoint-interval 0.05 \
-    > "$TMP/out" 2> "$TMP/err" &
+"$NQUEENS" count 17 --threads 1 --engine constellations --checkpoint "$db" \
+    --checkpoint-interval 0.05 > "$TMP/out" 2> "$TMP/err" &
 pid=$!
 wait_done_above "$db" "$first" "$pid"
 kill -TERM "$pid"
@@ -34,7 +35,22 @@ wait "$pid" || status=$?
 [ "$(done_of "$db")" -gt "$first" ] || fail "the resumed run saved nothing"
 "$NQUEENS" status "$db" | grep -q '^time .* in 2 runs$' || fail "status runs"
 
-# SIGKILL at three points of n = 14 and 15, then the published counts.
-kill_and_resume 14 "$TMP/14.db" 3 "$NQUEENS" count --threads 1
-kill_and_resume 15 "$TMP/15.db" 3 "$NQUEENS" count --threads 1
+# SIGKILL at three points of n = 14 and 15, then the published counts, on
+# both engines (a run that ends before its kill still has to resume right).
+kill_and_resume 14 "$TMP/14.db" 3 "$NQUEENS" count --threads 1 --engine constellations
+kill_and_resume 15 "$TMP/15.db" 3 "$NQUEENS" count --threads 1 --engine constellations
+kill_and_resume 15 "$TMP/15j.db" 3 "$NQUEENS" count --threads 1 --engine join
+
+# Resuming takes the engine of the checkpoint: no --engine needed.
+"$NQUEENS" count 13 --engine constellations --checkpoint "$TMP/13.db" --quiet > /dev/null
+"$NQUEENS" status "$TMP/13.db" | grep -q '^plan  *constellations/1 n=13$' || fail "status plan"
+"$NQUEENS" count 13 --checkpoint "$TMP/13.db" --quiet > "$TMP/out" ||
+    fail "resume of a constellations checkpoint without --engine"
+grep -q '^engine   constellations/1 n=13$' "$TMP/out" || fail "engine of the resumed run: $(cat "$TMP/out")"
+expect_published 13 "$TMP/out"
+# Asked for another engine than the file's: refused, the file untouched.
+status=0
+"$NQUEENS" count 13 --engine join --checkpoint "$TMP/13.db" --quiet > /dev/null 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] || fail "engine mismatch: exit $status"
+grep -q "another decomposition" "$TMP/err" || fail "engine mismatch message: $(cat "$TMP/err")"
 pass
