@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "nqueens.h"
@@ -60,7 +61,11 @@ static void *tasks_worker(void *arg)
         } else {
             t->finished[t->produced++] = index;
         }
-        pthread_cond_signal(&t->wake);
+        /* The caller looks for finished items every DRAIN_MS on its own:
+         * a wake-up per item would cost more than a short item (the join
+         * has tens of thousands of a few microseconds). */
+        if (rc != 0)
+            pthread_cond_signal(&t->wake);
         pthread_mutex_unlock(&t->lock);
     }
     pthread_mutex_lock(&t->lock);
@@ -88,6 +93,9 @@ static int tasks_run_inline(size_t count, size_t result_size,
     return rc;
 }
 
+/* How often the calling thread reports the items finished meanwhile. */
+#define DRAIN_MS 5
+
 /* The calling thread's part: report finished items until every worker has
  * ended. Returns the first non-zero value of `done`, or 0. */
 static int tasks_drain(struct tasks *t, nq_task_done_fn done)
@@ -111,7 +119,14 @@ static int tasks_drain(struct tasks *t, nq_task_done_fn done)
         }
         if (t->live == 0 && (stopped_by != 0 || consumed == t->produced))
             break;
-        pthread_cond_wait(&t->wake, &t->lock);
+        struct timespec until;
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_nsec += DRAIN_MS * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&t->wake, &t->lock, &until);
     }
     pthread_mutex_unlock(&t->lock);
     return stopped_by;
@@ -147,7 +162,11 @@ int nq_tasks_run(size_t count, int threads, size_t result_size,
         return NQ_E_NOMEM;
     }
     pthread_mutex_init(&t.lock, NULL);
-    pthread_cond_init(&t.wake, NULL);
+    pthread_condattr_t monotonic;
+    pthread_condattr_init(&monotonic);
+    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    pthread_cond_init(&t.wake, &monotonic);
+    pthread_condattr_destroy(&monotonic);
 
     int started = 0;
     int rc = 0;
