@@ -1,0 +1,188 @@
+/*
+ * test_count_join.c - the pieces of the half-board join on their own: the
+ * vector loop that counts disjoint pairs against a plain double loop, the
+ * units against the classes they stand for, and the table against its
+ * memory budget. (That every unit counts exactly its solutions is checked
+ * against the textbook search in test_count.c.)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "count_join.h"
+#include "testutil.h"
+
+/* A small deterministic generator, so that failures repeat. */
+static uint32_t next_random(uint64_t *state)
+{
+    *state = *state * 6364136223846793005u + 1442695040888963407u;
+    return (uint32_t)(*state >> 32);
+}
+
+static void test_pairs_against_double_loop(void **state)
+{
+    (void)state;
+    uint64_t seed = 42;
+    uint32_t p[40] = {0}, q[80] = {0};
+    for (size_t np = 0; np <= 40; np += 3) {
+        for (size_t nq = 0; nq <= 80; nq += 7) {
+            /* Sparse words, as the join's are, so that pairs do meet. */
+            for (size_t i = 0; i < np; i++)
+                p[i] = next_random(&seed) & next_random(&seed);
+            for (size_t j = 0; j < nq; j++)
+                q[j] = next_random(&seed) & next_random(&seed);
+            uint64_t want = 0;
+            for (size_t i = 0; i < np; i++) {
+                for (size_t j = 0; j < nq; j++)
+                    want += (p[i] & q[j]) == 0;
+            }
+            assert_int_equal(nq_join_pairs(p, np, q, nq), want);
+        }
+    }
+    /* All pairs, and none. */
+    memset(p, 0, sizeof p);
+    memset(q, 0, sizeof q);
+    assert_int_equal(nq_join_pairs(p, 40, q, 80), 40 * 80);
+    for (size_t j = 0; j < 80; j++)
+        q[j] = UINT32_MAX;
+    p[0] = 1;
+    assert_int_equal(nq_join_pairs(p, 1, q, 80), 0);
+}
+
+static uint32_t reverse(uint32_t x, int n)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < n; i++) {
+        if (x & (1u << i))
+            r |= 1u << (n - 1 - i);
+    }
+    return r;
+}
+
+/* Every (middle, top set) of n belongs to exactly one unit's class, and a
+ * unit's weight is the size of its class. */
+static void test_units_cover_each_class_once(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 11; n++) {
+        struct nq_join_unit *units = NULL;
+        uint64_t count = 0;
+        assert_int_equal(nq_join_units(n, &units, &count), 0);
+        assert_true(count > 0);
+        uint32_t full = (1u << n) - 1;
+        int rows = n / 2;
+        uint64_t pieces = 0, weights = 0;
+        int m_first = n % 2 == 0 ? -1 : 0, m_last = n % 2 == 0 ? -1 : n - 1;
+        for (int m = m_first; m <= m_last; m++) {
+            uint32_t middle = m < 0 ? 0 : 1u << m;
+            for (uint32_t set = 0; set <= full; set++) {
+                if (__builtin_popcount(set) != rows || (set & middle))
+                    continue;
+                pieces++;
+                /* The images of (m, set) under mirror and flip. */
+                uint32_t flip = full & ~set & ~middle;
+                int mm = m < 0 ? -1 : n - 1 - m;
+                int ms[4] = {m, m, mm, mm};
+                uint32_t sets[4] = {set, flip, reverse(set, n),
+                                    reverse(flip, n)};
+                int found = 0;
+                for (uint64_t u = 0; u < count; u++) {
+                    for (int g = 0; g < 4; g++) {
+                        if (units[u].middle == ms[g] && units[u].top == sets[g]) {
+                            found++;
+                            break;
+                        }
+                    }
+                }
+                assert_int_equal(found, 1);
+            }
+        }
+        for (uint64_t u = 0; u < count; u++) {
+            assert_true(units[u].weight == 1 || units[u].weight == 2 ||
+                        units[u].weight == 4);
+            weights += units[u].weight;
+        }
+        assert_int_equal(weights, pieces);
+        free(units);
+    }
+    struct nq_join_unit *units = NULL;
+    uint64_t count = 0;
+    assert_int_equal(nq_join_units(1, &units, &count), NQ_E_RANGE);
+    assert_int_equal(nq_join_units(NQ_JOIN_MAX_N + 1, &units, &count),
+                     NQ_E_RANGE);
+}
+
+/* The table keeps each top once: with the mirror images of part 0 added,
+ * its size is the number of placements of n / 2 queens in the top rows,
+ * counted here by brute force. */
+static uint64_t placements(int n, int rows, int row, uint32_t cols,
+                           const int *queens)
+{
+    if (row == rows)
+        return 1;
+    uint64_t total = 0;
+    int here[32];
+    memcpy(here, queens, sizeof here);
+    for (int c = 0; c < n; c++) {
+        if (cols & (1u << c))
+            continue;
+        int ok = 1;
+        for (int r = 0; r < row; r++) {
+            int d = here[r] - c;
+            ok &= d != row - r && d != r - row;
+        }
+        if (!ok)
+            continue;
+        here[row] = c;
+        total += placements(n, rows, row + 1, cols | (1u << c), here);
+    }
+    return total;
+}
+
+static void test_table_holds_every_top(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 12; n++) {
+        struct nq_join_table t;
+        assert_int_equal(nq_join_table_build(n, 2, (uint64_t)1 << 30, &t), 0);
+        uint64_t kept = t.start[t.parts * t.sets];
+        /* Mirrored: part 0 stands for itself and its mirror images. */
+        uint64_t part0 = t.start[t.sets];
+        uint64_t stands_for = t.mirrored ? kept + part0 : kept;
+        int queens[32] = {0};
+        assert_int_equal(stands_for, placements(n, n / 2, 0, 0, queens));
+        for (uint64_t g = 0; g < t.parts * t.sets; g++) {
+            const uint32_t *bs = t.bucket_start + g * (t.buckets + 1);
+            assert_int_equal(bs[0], 0);
+            assert_int_equal(bs[t.buckets], t.start[g + 1] - t.start[g]);
+            for (uint32_t b = 0; b < t.buckets; b++)
+                assert_true(bs[b] <= bs[b + 1]);
+        }
+        nq_join_table_free(&t);
+    }
+}
+
+static void test_table_budget(void **state)
+{
+    (void)state;
+    struct nq_join_table t;
+    /* n = 14 keeps 417,528 tops of 4 bytes: 1 MiB is too little. */
+    assert_int_equal(nq_join_table_build(14, 2, (uint64_t)1 << 20, &t),
+                     NQ_E_NOMEM);
+    assert_null(t.start);
+    assert_null(t.rest);
+    assert_int_equal(nq_join_table_build(14, 1, (uint64_t)64 << 20, &t), 0);
+    nq_join_table_free(&t);
+    assert_int_equal(nq_join_table_build(1, 1, (uint64_t)1 << 30, &t),
+                     NQ_E_RANGE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pairs_against_double_loop),
+        cmocka_unit_test(test_units_cover_each_class_once),
+        cmocka_unit_test(test_table_holds_every_top),
+        cmocka_unit_test(test_table_budget),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
