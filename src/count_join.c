@@ -59,9 +59,9 @@ static int add_if_canonical(int n, int m, uint32_t set,
     uint32_t middle = m < 0 ? 0 : (uint32_t)1 << m;
     int mm = m < 0 ? -1 : n - 1 - m;
     uint32_t flip = full & ~set & ~middle;
-    uint64_t keys[4] = {unit_key(m, set), unit_key(m, flip),
-                        unit_key(mm, reverse_bits(set, n)),
-                        unit_key(mm, reverse_bits(flip, n))};
+    const uint64_t keys[4] = {unit_key(m, set), unit_key(m, flip),
+                              unit_key(mm, reverse_bits(set, n)),
+                              unit_key(mm, reverse_bits(flip, n))};
     int distinct = 0;
     for (int i = 0; i < 4; i++) {
         if (keys[i] < keys[0])
@@ -80,7 +80,7 @@ static int add_if_canonical(int n, int m, uint32_t set,
         *cap = grown;
     }
     (*units)[(*count)++] = (struct nq_join_unit){
-        .top = set, .middle = (int8_t)m, .weight = (uint8_t)distinct};
+        .top = set, .middle = (int16_t)m, .weight = (uint16_t)distinct};
     return 0;
 }
 

@@ -28,8 +28,8 @@
 /* One unit of work. */
 struct nq_join_unit {
     uint32_t top;   /* columns used by the top half */
-    int8_t middle;  /* column of the middle row's queen; -1 for even n */
-    uint8_t weight; /* size of its class: 1, 2 or 4 */
+    int16_t middle;  /* column of the middle row's queen; -1 for even n */
+    uint16_t weight; /* size of its class: 1, 2 or 4 */
 };
 
 /* Two windows of `width` bits, one in each half of a word (the halves:

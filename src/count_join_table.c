@@ -289,6 +289,8 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
         b.workers = TABLE_WORKERS_MAX;
     if (b.workers > b.nstarts)
         b.workers = b.nstarts;
+    if (b.workers < 1)
+        b.workers = 1;
     uint64_t fixed = sizeof *ranks + b.workers * b.groups * sizeof *b.counts +
                      (b.groups + 1) * sizeof *t->start +
                      b.groups * (b.buckets + 1) * sizeof *t->bucket_start;

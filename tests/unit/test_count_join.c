@@ -26,10 +26,14 @@ static void test_pairs_against_double_loop(void **state)
     for (size_t np = 0; np <= 40; np += 3) {
         for (size_t nq = 0; nq <= 80; nq += 7) {
             /* Sparse words, as the join's are, so that pairs do meet. */
-            for (size_t i = 0; i < np; i++)
-                p[i] = next_random(&seed) & next_random(&seed);
-            for (size_t j = 0; j < nq; j++)
-                q[j] = next_random(&seed) & next_random(&seed);
+            for (size_t i = 0; i < np; i++) {
+                uint32_t a = next_random(&seed);
+                p[i] = a & next_random(&seed);
+            }
+            for (size_t j = 0; j < nq; j++) {
+                uint32_t a = next_random(&seed);
+                q[j] = a & next_random(&seed);
+            }
             uint64_t want = 0;
             for (size_t i = 0; i < np; i++) {
                 for (size_t j = 0; j < nq; j++)
@@ -81,9 +85,9 @@ static void test_units_cover_each_class_once(void **state)
                 /* The images of (m, set) under mirror and flip. */
                 uint32_t flip = full & ~set & ~middle;
                 int mm = m < 0 ? -1 : n - 1 - m;
-                int ms[4] = {m, m, mm, mm};
-                uint32_t sets[4] = {set, flip, reverse(set, n),
-                                    reverse(flip, n)};
+                const int ms[4] = {m, m, mm, mm};
+                const uint32_t sets[4] = {set, flip, reverse(set, n),
+                                          reverse(flip, n)};
                 int found = 0;
                 for (uint64_t u = 0; u < count; u++) {
                     for (int g = 0; g < 4; g++) {
