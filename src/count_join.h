@@ -14,6 +14,10 @@
  * under the mirror (columns reversed) and the flip (rows reversed), which
  * map solutions one to one between the members of a class; a unit counts
  * its solutions times the size of its class.
+ *
+ * Files: count_join_units.c (units, ranks of column sets),
+ * count_join_table.c (the table of tops), count_join.c (one unit's count),
+ * count_join_kernel.c (the vector loop over pairs of words).
  */
 #ifndef NQ_COUNT_JOIN_H
 #define NQ_COUNT_JOIN_H
@@ -21,13 +25,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The largest n the join takes: its words and column sets must fit in 64
- * and 32 bits, and the memory of n = 21 and up is far beyond a machine. */
+/* The largest n the join takes: the words without their windows must fit
+ * 32 bits, and the table of n = 20 already needs about 16 GiB. */
 #define NQ_JOIN_MAX_N 20
 
 /* One unit of work. */
 struct nq_join_unit {
-    uint32_t top;   /* columns used by the top half */
+    uint32_t top;    /* columns used by the top half */
     int16_t middle;  /* column of the middle row's queen; -1 for even n */
     uint16_t weight; /* size of its class: 1, 2 or 4 */
 };
@@ -54,6 +58,15 @@ struct nq_join_ranks {
     uint8_t low_count[1 << NQ_JOIN_RANK_SPLIT_MAX]; /* its columns */
     uint32_t high[NQ_JOIN_RANK_SPLIT_MAX + 1][1 << NQ_JOIN_RANK_SPLIT_MAX];
 };
+
+/* nq_join_mirror() : the columns of `set` in a mirror (n columns). */
+static inline uint32_t nq_join_mirror(uint32_t set, int n)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < n; i++)
+        r |= ((set >> i) & 1u) << (n - 1 - i);
+    return r;
+}
 
 /* nq_join_ranks_init() : the tables for sets of n columns. */
 void nq_join_ranks_init(struct nq_join_ranks *r, int n);
@@ -138,7 +151,8 @@ int nq_join_units(int n, struct nq_join_unit **units, uint64_t *count);
 int nq_join_count(const struct nq_join_table *t, const struct nq_join_unit *u,
                   uint64_t *count);
 
-/* nq_join_pairs() : the pairs (p[i], q[j]) with p[i] & q[j] == 0. */
+/* nq_join_pairs() : the pairs (p[i], q[j]) with p[i] & q[j] == 0
+ * (nq < 2^32). */
 uint64_t nq_join_pairs(const uint32_t *p, size_t np, const uint32_t *q,
                        size_t nq);
 
