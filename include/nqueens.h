@@ -150,8 +150,8 @@ typedef enum nq_engine {
     NQ_ENGINE_AUTO = 0, /* the join where it fits the memory budget (n <= 20),
                            else constellations */
     NQ_ENGINE_JOIN = 1, /* half-board join (meet in the middle): the fastest;
-                           n <= 20; its memory grows about 6-fold per n
-                           (about 60 MiB at n = 16, 1.7 GiB at n = 18) */
+                           2 <= n <= 20; its memory: about 42 MiB at n = 16,
+                           800 MiB at 18, 1.9 GiB at 19, 19 GB at 20 */
     NQ_ENGINE_CONSTELLATIONS = 2 /* start-constellation backtracking: any n,
                                     almost no memory */
 } nq_engine;
@@ -209,7 +209,7 @@ typedef struct nq_subcount {
 /*! nq_plan_create() : the decomposition of the count of n under `options`
  *  (may be NULL): the engine, chosen by options->engine and the memory
  *  budget, and for the join its table of half boards, built on
- *  options->threads threads (about 0.1 s at n = 16, 1 s at n = 18). Returns
+ *  options->threads threads (about 0.1 s at n = 16, 3 s at n = 18). Returns
  *  0 and sets *plan, or NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM, NQ_E_THREAD.
  *  Free with nq_plan_free(). */
 NQ_API int nq_plan_create(int n, const nq_count_options *options,
