@@ -254,10 +254,19 @@ int cmd_count(int argc, char **argv)
         rc = count_run(&req, &result, engine, sizeof engine);
     }
     double seconds = seconds_since(&start);
+    if (rc == NQ_E_NOMEM && req.engine == NQ_ENGINE_JOIN)
+        return cli_error("count of %d: the join's table needs more than the "
+                         "memory budget (--memory; --engine constellations "
+                         "needs almost none)",
+                         req.n);
     if (rc == NQ_E_NOMEM && req.memory_bytes != 0)
         return cli_error("count of %d needs more than the memory budget "
                          "of %llu bytes (--memory)",
                          req.n, (unsigned long long)req.memory_bytes);
+    if (rc == NQ_E_RANGE && req.engine == NQ_ENGINE_JOIN)
+        return cli_error("count of %d: the join takes N from 2 to 20 "
+                         "(--engine constellations takes any N)",
+                         req.n);
     if (rc != 0)
         return cli_error("count of %d: %s", req.n, nq_strerror(rc));
 
