@@ -7,6 +7,8 @@
 #   BUILD=build      the build folder (make build first)
 #   RUNS=3           runs of every program per N; the median is reported
 #   THREADS="1 2"    thread counts of the engine to time
+#   ENGINE=auto      the engine of `nqueens count` (auto, join,
+#                    constellations)
 # For each N and run the programs take turns (baseline, then the engine
 # with each thread count), so a busy machine slows them alike. Before any
 # timing, each run checks that both programs agree on the count. Seconds are
@@ -18,6 +20,7 @@ set -eu
 BUILD=${BUILD:-build}
 RUNS=${RUNS:-3}
 THREADS=${THREADS:-"1 2"}
+ENGINE=${ENGINE:-auto}
 [ $# -gt 0 ] || set -- 16 17
 baseline=$BUILD/bench/nq_bench_baseline
 tool=$BUILD/nqueens
@@ -62,7 +65,7 @@ for n in "$@"; do
     while [ "$i" -lt "$RUNS" ]; do
         want=$(run base "$baseline" "$n")
         for t in $THREADS; do
-            got=$(run "t$t" "$tool" count --json --threads "$t" "$n")
+            got=$(run "t$t" "$tool" count --json --engine "$ENGINE" --threads "$t" "$n")
             [ "$got" = "$want" ] || { echo "count-bench: n=$n: engine says $got, baseline $want" >&2; exit 1; }
         done
         i=$((i + 1))
@@ -75,5 +78,12 @@ for n in "$@"; do
         sec=$(median "$work/t$t.sec")
         ratio=$(awk -v a="$sec" -v b="$base" 'BEGIN { printf "%.3f", a / b }')
         printf '%4s %-10s %10s %8s %10s %10s\n' "$n" "count -t$t" "$sec" "$ratio" "$(cpu "t$t")" "$(mem "t$t")"
+    done
+    # The speed-up of each thread count over one thread, from the medians.
+    one=$(median "$work/t1.sec" 2> /dev/null || true)
+    for t in $THREADS; do
+        [ "$t" != 1 ] && [ -n "$one" ] || continue
+        awk -v a="$one" -v b="$(median "$work/t$t.sec")" -v n="$n" -v t="$t" \
+            'BEGIN { printf "%4s speed-up of %d threads over 1: %.2f\n", n, t, a / b }'
     done
 done
