@@ -36,7 +36,8 @@ static const char mpi_usage[] =
     "                    is not)\n"
     "  --quiet           no progress display\n"
     "  --checkpoint FILE rank 0 keeps the finished work of the whole job in\n"
-    "                    FILE (SQLite); the same command resumes from it\n"
+    "                    FILE (SQLite); the same command resumes from it.\n"
+    "                    A FILE in use by another run is refused\n"
     "  --checkpoint-interval SECONDS\n"
     "                    seconds between two saves (default 10)\n"
     "  -h, --help        show this help and exit\n"
@@ -45,7 +46,11 @@ static const char mpi_usage[] =
     "the next run skips the work that was saved.\n"
     "\n"
     "Exit status: 0 success, 2 bad usage or a failed count, 130/143 after\n"
-    "SIGINT/SIGTERM (the work so far saved with --checkpoint).\n";
+    "SIGINT/SIGTERM to a rank (the work so far saved with --checkpoint).\n"
+    "Open MPI 4's mpirun does not pass SIGINT or SIGTERM on: stopped by\n"
+    "one (Ctrl-C), it sends the ranks SIGTERM, SIGKILL a second later,\n"
+    "and exits 1; rank 0 saves on that SIGTERM. To stop a job with 130,\n"
+    "send SIGINT to a rank: kill -INT PID.\n";
 
 /* Reads `count [OPTIONS] N`; returns -1 to go on, else the exit status. */
 static int mpi_parse(int argc, char **argv, struct count_request *req)
