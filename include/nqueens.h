@@ -731,6 +731,17 @@ typedef struct nq_checkpoint_info {
 NQ_API int nq_checkpoint_open(const char *path, int n, const char *signature,
                               uint64_t size, nq_checkpoint **cp);
 
+/*! nq_checkpoint_in_use() : whether an open checkpoint (another run)
+ *  holds the file at `path` now: a quick look before the costly part of a
+ *  run (the join's table takes seconds and gigabytes at large n), so that
+ *  a second run is refused at once. nq_checkpoint_open decides all the
+ *  same. It takes a shared lock for an instant, so an open at that very
+ *  instant may be refused: of two runs, still exactly one goes on.
+ *  Returns NQ_E_BUSY when held, else 0 (also when there is no file or it
+ *  cannot be opened: nq_checkpoint_open reports that), NQ_E_INVAL for a
+ *  NULL path. */
+NQ_API int nq_checkpoint_in_use(const char *path);
+
 /*! nq_checkpoint_read() : reads and verifies the checkpoint at `path`
  *  without changing it (for a status display, or to say why a file was
  *  refused). Returns 0, NQ_E_NOTCHECKPOINT, NQ_E_CORRUPT, NQ_E_IO (no such

@@ -203,6 +203,20 @@ int main(int argc, char **argv)
         return status;
     }
 
+    /* A checkpoint another run holds is refused before any rank builds
+     * the plan (the join's table takes seconds and gigabytes at large n);
+     * rank 0's open decides all the same. */
+    int busy = rank == 0 && req.checkpoint != NULL &&
+               nq_checkpoint_in_use(req.checkpoint) == NQ_E_BUSY;
+    MPI_Bcast(&busy, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (busy) {
+        status = rank == 0 ? checkpoint_error(req.checkpoint, NQ_E_BUSY,
+                                              req.n, NULL, 0)
+                           : EXIT_USAGE;
+        MPI_Finalize();
+        return status;
+    }
+
     nq_plan *plan = NULL;
     status = agree_on_plan(&req, rank, &plan);
     if (status != 0) {

@@ -586,6 +586,20 @@ static int lock_existing(const char *path, int *lock_fd)
     return err;
 }
 
+int nq_checkpoint_in_use(const char *path)
+{
+    if (path == NULL)
+        return NQ_E_INVAL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return NQ_OK;
+    int err = NQ_OK;
+    if (flock(fd, LOCK_SH | LOCK_NB) != 0)
+        err = errno == EWOULDBLOCK ? NQ_E_BUSY : NQ_OK;
+    close(fd); /* releases the shared lock, if taken */
+    return err;
+}
+
 /* Whether the locked file is still the one at `path` (and so the one
  * SQLite opened): a file removed and made anew in between would not be. */
 static bool lock_is_on(int lock_fd, const char *path)

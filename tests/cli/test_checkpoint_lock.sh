@@ -30,9 +30,12 @@ count16 --checkpoint "$db" --quiet > "$TMP/second.out" 2> "$TMP/second.err" || s
 grep -qx "nqueens: error: checkpoint '$db' is in use by another run (wait for it to end or stop it; 'nqueens status' shows how far it is)" "$TMP/second.err" ||
     fail "second run message: $(cat "$TMP/second.err")"
 [ ! -s "$TMP/second.out" ] || fail "second run wrote to stdout"
-# A run of another n is refused for the same reason, before the file is read.
+# A run of another n is refused for the same reason, before the file is
+# read, and before its plan is built: this one could not even be built.
 expect_exit 2 "$NQUEENS" count 15 --checkpoint "$db" --quiet
 grep -q "is in use by another run" "$TMP/stderr" || fail "other n: $(cat "$TMP/stderr")"
+expect_exit 2 "$NQUEENS" count 20 --engine join --memory 1K --checkpoint "$db" --quiet
+grep -q "is in use by another run" "$TMP/stderr" || fail "plan built before the lock was checked: $(cat "$TMP/stderr")"
 
 # status only reads: it works while the run holds the file.
 "$NQUEENS" status "$db" > "$TMP/status" 2> "$TMP/status.err" ||

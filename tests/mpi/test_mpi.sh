@@ -62,12 +62,17 @@ holder=$!
 wait_done_above "$held" 0 "$holder"
 status=0
 mpi 2 count 17 --engine constellations --checkpoint "$held" > "$TMP/out" 2> "$TMP/err" || status=$?
+# Before any rank builds its plan (this one could not be built at all).
+status2=0
+mpi 2 count 20 --engine join --memory 1K --checkpoint "$held" > /dev/null 2> "$TMP/err2" || status2=$?
 kill -0 "$holder" 2> /dev/null || fail "the holder ended before the job began"
 kill -TERM "$holder"
 wait "$holder" || true
 [ "$status" = 2 ] || fail "held file: exit $status: $(cat "$TMP/err")"
 [ "$(grep -c "^nqueens-mpi: error: checkpoint '$held' is in use by another run" "$TMP/err")" = 1 ] ||
     fail "held file: $(cat "$TMP/err")"
+[ "$status2" = 2 ] && grep -q "is in use by another run" "$TMP/err2" ||
+    fail "held file, a plan that cannot be built: exit $status2: $(cat "$TMP/err2")"
 "$NQUEENS" status "$held" | grep -q '^time .* in 1 run$' || fail "the refused job recorded a run"
 
 # Usage errors come once, from rank 0.

@@ -411,6 +411,7 @@ static void test_second_open_refused_while_held(void **state)
     record_ids(holder, 5, 8);
     assert_int_equal(nq_checkpoint_commit(holder), NQ_OK);
     expect_refused(NQ_E_BUSY);
+    assert_int_equal(nq_checkpoint_in_use(path), NQ_E_BUSY);
     /* Another plan's run is refused for the lock too, before any reading. */
     nq_checkpoint *cp = NULL;
     assert_int_equal(nq_checkpoint_open(path, 13, SIG, SIZE, &cp), NQ_E_BUSY);
@@ -420,6 +421,7 @@ static void test_second_open_refused_while_held(void **state)
     /* The holder still writes after the refusals. */
     record_ids(holder, 8, 10);
     assert_int_equal(nq_checkpoint_close(holder), NQ_OK);
+    assert_int_equal(nq_checkpoint_in_use(path), NQ_OK);
     assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
     nq_checkpoint_info_get(cp, &info);
     assert_int_equal(info.done, 10);
@@ -463,7 +465,17 @@ static void test_new_file_held_by_its_maker(void **state)
     nq_checkpoint *cp = NULL;
     assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_E_BUSY);
     assert_null(cp);
+    assert_int_equal(nq_checkpoint_in_use(path), NQ_E_BUSY);
     assert_int_equal(nq_checkpoint_close(maker), NQ_OK);
+    /* The look takes nothing: the file can be opened right after it. */
+    assert_int_equal(nq_checkpoint_in_use(path), NQ_OK);
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+    /* No file, or no path. */
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(nq_checkpoint_in_use(path), NQ_OK);
+    assert_int_equal(access(path, F_OK), -1);
+    assert_int_equal(nq_checkpoint_in_use(NULL), NQ_E_INVAL);
 }
 
 static void test_bad_arguments(void **state)
