@@ -210,8 +210,8 @@ int main(int argc, char **argv)
                nq_checkpoint_in_use(req.checkpoint) == NQ_E_BUSY;
     MPI_Bcast(&busy, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (busy) {
-        status = rank == 0 ? checkpoint_error(req.checkpoint, NQ_E_BUSY,
-                                              req.n, NULL, 0)
+        status = rank == 0 ? checkpoint_error(req.checkpoint, NQ_E_BUSY, req.n,
+                                              NULL, 0)
                            : EXIT_USAGE;
         MPI_Finalize();
         return status;
