@@ -67,7 +67,7 @@ expect_published 16 "$TMP/out"
 
 # Two runs started together on a file that is not there yet: one makes it
 # and counts, the other is refused; nothing is left beside the file.
-for i in 1 2 3; do
+for i in 1 2; do
     db=$TMP/race$i.db
     count16 --checkpoint "$db" --quiet > "$TMP/a.out" 2> "$TMP/a.err" &
     a=$!
