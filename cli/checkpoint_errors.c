@@ -48,6 +48,11 @@ int checkpoint_error(const char *path, int err, int n, const char *signature,
                          name, info.signature, (unsigned long long)info.size,
                          signature ? signature : "?", (unsigned long long)size);
     }
+    case NQ_E_BUSY:
+        return cli_error("checkpoint '%s' is in use by another run (wait for "
+                         "it to end or stop it; 'nqueens status' shows how "
+                         "far it is)",
+                         name);
     case NQ_E_IO:
         if (stat(path, &st) != 0 && errno != ENOENT)
             return cli_error("cannot use checkpoint '%s': %s", name,

@@ -92,6 +92,11 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
 
+    /* A file another run holds is refused before the plan is built (the
+     * join's table takes seconds and gigabytes at large n). */
+    if (nq_checkpoint_in_use(req->checkpoint) == NQ_E_BUSY)
+        return checkpoint_error(req->checkpoint, NQ_E_BUSY, req->n, NULL, 0);
+
     /* Resuming: the engine that began the run finishes it. */
     if (options.engine == NQ_ENGINE_AUTO)
         options.engine = (nq_engine)checkpoint_engine(req->checkpoint);

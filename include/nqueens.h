@@ -67,7 +67,8 @@ NQ_API const char *nq_version(void);
     X(TIMEOUT, -12, "time limit reached")                                      \
     X(UNSUPPORTED, -13, "not supported for this board size")                  \
     X(NOTCHECKPOINT, -14, "not an nqueens checkpoint file")                    \
-    X(CORRUPT, -15, "checkpoint file is damaged")
+    X(CORRUPT, -15, "checkpoint file is damaged")                             \
+    X(BUSY, -16, "checkpoint file is in use by another run")
 
 typedef enum nq_error {
     NQ_OK = 0,
@@ -666,6 +667,16 @@ NQ_API int nq_verify(const int *cols, int n, nq_conflict_fn fn, void *user,
  * (values above 2^63 show as negative there; the library reads them back
  * exactly).
  *
+ * One run at a time: an open checkpoint holds an exclusive advisory lock
+ * (flock) on its file until it is closed, and a second open of the same
+ * file, from this process or another, is refused with NQ_E_BUSY. The
+ * kernel releases the lock when the process ends, also by SIGKILL, so a
+ * file never stays locked by a run that is gone. Readers
+ * (nq_checkpoint_read) do not take it and work while a run holds it. The
+ * lock is as good as the file system's flock(): on Linux's local file
+ * systems it is exact; on NFS it is emulated with fcntl locks, which get in
+ * the way of SQLite's own (keep checkpoints on a local disk).
+ *
  * One checkpoint object is used by one thread at a time.
  */
 
@@ -700,9 +711,14 @@ typedef struct nq_checkpoint_info {
 /*! nq_checkpoint_open() : opens the checkpoint at `path` for a plan of
  *  board size `n` with `signature` (nq_plan_signature) and `size`
  *  subproblems, creating it when no file is there. A new file appears under
- *  `path` only complete (it is built beside it and linked into place).
- *  An existing file is checked before anything is written to it: every row
- *  is read back and verified. Returns 0 and sets *cp, or
+ *  `path` only complete (it is built beside it and linked into place, and
+ *  locked before it is linked, so that of two runs started at once on a
+ *  new path the one that made the file keeps it). The file stays locked
+ *  for this run until nq_checkpoint_close(). An existing file is locked,
+ *  then checked before anything is written to it: every row is read back
+ *  and verified. Returns 0 and sets *cp, or
+ *    NQ_E_BUSY           another open checkpoint (another run) holds the
+ *                        file; it is not read (nothing waits);
  *    NQ_E_CHECKPOINT     the file is a checkpoint of another n, signature,
  *                        size or format (nq_checkpoint_read says which);
  *    NQ_E_NOTCHECKPOINT  the file is not an nqueens checkpoint (not SQLite,
@@ -714,6 +730,17 @@ typedef struct nq_checkpoint_info {
  *  A refused file is left as it was. */
 NQ_API int nq_checkpoint_open(const char *path, int n, const char *signature,
                               uint64_t size, nq_checkpoint **cp);
+
+/*! nq_checkpoint_in_use() : whether an open checkpoint (another run)
+ *  holds the file at `path` now: a quick look before the costly part of a
+ *  run (the join's table takes seconds and gigabytes at large n), so that
+ *  a second run is refused at once. nq_checkpoint_open decides all the
+ *  same. It takes a shared lock for an instant, so an open at that very
+ *  instant may be refused: of two runs, still exactly one goes on.
+ *  Returns NQ_E_BUSY when held, else 0 (also when there is no file or it
+ *  cannot be opened: nq_checkpoint_open reports that), NQ_E_INVAL for a
+ *  NULL path. */
+NQ_API int nq_checkpoint_in_use(const char *path);
 
 /*! nq_checkpoint_read() : reads and verifies the checkpoint at `path`
  *  without changing it (for a status display, or to say why a file was
@@ -756,8 +783,8 @@ NQ_API int nq_checkpoint_commit(nq_checkpoint *cp);
 NQ_API int nq_checkpoint_finish(nq_checkpoint *cp,
                                 const nq_count_result *result);
 
-/*! nq_checkpoint_close() : commits what is recorded, closes the file and
- *  frees `cp` (NULL is allowed). Returns 0 or the commit's NQ_E_IO; `cp` is
+/*! nq_checkpoint_close() : commits what is recorded, closes the file,
+ *  releases its lock and frees `cp` (NULL is allowed). Returns 0 or the commit's NQ_E_IO; `cp` is
  *  freed in any case. */
 NQ_API int nq_checkpoint_close(nq_checkpoint *cp);
 

@@ -36,7 +36,8 @@ static const char mpi_usage[] =
     "                    is not)\n"
     "  --quiet           no progress display\n"
     "  --checkpoint FILE rank 0 keeps the finished work of the whole job in\n"
-    "                    FILE (SQLite); the same command resumes from it\n"
+    "                    FILE (SQLite); the same command resumes from it.\n"
+    "                    A FILE in use by another run is refused\n"
     "  --checkpoint-interval SECONDS\n"
     "                    seconds between two saves (default 10)\n"
     "  -h, --help        show this help and exit\n"
@@ -45,7 +46,11 @@ static const char mpi_usage[] =
     "the next run skips the work that was saved.\n"
     "\n"
     "Exit status: 0 success, 2 bad usage or a failed count, 130/143 after\n"
-    "SIGINT/SIGTERM (the work so far saved with --checkpoint).\n";
+    "SIGINT/SIGTERM to a rank (the work so far saved with --checkpoint).\n"
+    "Open MPI 4's mpirun does not pass SIGINT or SIGTERM on: stopped by\n"
+    "one (Ctrl-C), it sends the ranks SIGTERM, SIGKILL a second later,\n"
+    "and exits 1; rank 0 saves on that SIGTERM. To stop a job with 130,\n"
+    "send SIGINT to a rank: kill -INT PID.\n";
 
 /* Reads `count [OPTIONS] N`; returns -1 to go on, else the exit status. */
 static int mpi_parse(int argc, char **argv, struct count_request *req)
@@ -181,6 +186,11 @@ int main(int argc, char **argv)
     int rank = 0, ranks = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    /* Every rank notes SIGINT and SIGTERM from the start instead of dying
+     * of them: a rank that dies makes Open MPI kill the others, rank 0
+     * before it could save (mpirun, when it is stopped, sends SIGTERM to
+     * every rank at once). */
+    interrupt_install();
 
     struct count_request req;
     memset(&req, 0, sizeof req);
@@ -189,6 +199,20 @@ int main(int argc, char **argv)
     int status = mpi_parse(argc, argv, &req);
     unsilence(saved);
     if (status >= 0) {
+        MPI_Finalize();
+        return status;
+    }
+
+    /* A checkpoint another run holds is refused before any rank builds
+     * the plan (the join's table takes seconds and gigabytes at large n);
+     * rank 0's open decides all the same. */
+    int busy = rank == 0 && req.checkpoint != NULL &&
+               nq_checkpoint_in_use(req.checkpoint) == NQ_E_BUSY;
+    MPI_Bcast(&busy, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (busy) {
+        status = rank == 0 ? checkpoint_error(req.checkpoint, NQ_E_BUSY, req.n,
+                                              NULL, 0)
+                           : EXIT_USAGE;
         MPI_Finalize();
         return status;
     }

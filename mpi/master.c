@@ -29,9 +29,22 @@ struct master {
     int *stops;           /* per rank: "no more work" replies sent */
     int workers_left;     /* workers not yet sent all their stops */
     struct progress progress;
-    int err;      /* the first failure, an NQ_E_* code */
-    int err_rank; /* the rank it came from */
+    int err;         /* the first failure, an NQ_E_* code */
+    int err_rank;    /* the rank it came from */
+    int stop_signal; /* SIGINT or SIGTERM, to rank 0 or a worker; 0: none */
+    int stop_rank;   /* the rank that got it first */
 };
+
+/* Whether the job was asked to stop by a signal, to rank 0 (seen here) or
+ * to a worker (it sent TAG_STOP). */
+static bool master_stopping(struct master *m)
+{
+    if (m->stop_signal == 0 && interrupt_signal() != 0) {
+        m->stop_signal = interrupt_signal();
+        m->stop_rank = 0;
+    }
+    return m->stop_signal != 0;
+}
 
 static void master_fail(struct master *m, int err, int rank)
 {
@@ -92,6 +105,14 @@ static void master_handle(struct master *m, const MPI_Status *status)
     }
     MPI_Recv(m->buf, words, MPI_UINT64_T, source, status->MPI_TAG,
              MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (status->MPI_TAG == TAG_STOP) {
+        int sig = words > 0 ? (int)m->buf[0] : 0;
+        if (m->stop_signal == 0 && sig > 0 && sig < 64) {
+            m->stop_signal = sig;
+            m->stop_rank = source;
+        }
+        return;
+    }
     if (status->MPI_TAG == TAG_ERROR) {
         master_fail(m, words > 0 ? (int)(int64_t)m->buf[0] : NQ_E_INVAL,
                     source);
@@ -131,13 +152,18 @@ static void master_serve(struct master *m)
 }
 
 /* Called as each of rank 0's own subproblems finishes: take it in, then
- * answer the workers, who may be waiting. */
+ * answer the workers, who may be waiting. On a signal the checkpoint is
+ * saved here and now, before the subproblems still running on the other
+ * threads finish: under mpirun the signal is mpirun's SIGTERM, and SIGKILL
+ * follows a second later (see README, "Long runs"). */
 static int master_local_done(uint64_t id, const nq_subcount *count, void *user)
 {
     struct master *m = user;
     master_record(m, id, count, 0);
     master_serve(m);
-    return m->err != NQ_OK || interrupt_signal() != 0;
+    if (master_stopping(m) && m->cp != NULL)
+        (void)nq_checkpoint_commit(m->cp); /* close reports a failure */
+    return m->err != NQ_OK || master_stopping(m);
 }
 
 /* The loop: count locally while there is work, serve the workers all the
@@ -147,7 +173,8 @@ static void master_loop(struct master *m)
     const struct mpi_job *job = m->job;
     for (;;) {
         master_serve(m);
-        if (m->err != NQ_OK || interrupt_signal() != 0 ||
+        /* A signal after the last count lets the workers go in order. */
+        if (m->err != NQ_OK || (master_stopping(m) && m->done < m->size) ||
             (m->done == m->size && m->workers_left == 0))
             break;
         if (m->next < m->queue_len) {
@@ -165,7 +192,7 @@ static void master_loop(struct master *m)
                 master_fail(m, rc, 0);
         } else {
             MPI_Status status;
-            if (mpi_wait_message(MPI_ANY_SOURCE, &status, true))
+            if (mpi_wait_message(MPI_ANY_SOURCE, &status, !master_stopping(m)))
                 master_handle(m, &status);
         }
     }
@@ -220,19 +247,22 @@ static int master_report_failure(struct master *m, int closed)
     char name[256] = "";
     if (req->checkpoint != NULL)
         cli_quote(req->checkpoint, name, sizeof name);
-    if (m->err == NQ_OK && interrupt_signal() != 0) {
+    if (m->err == NQ_OK && m->stop_signal != 0) {
+        char by[48] = "";
+        if (m->stop_rank != 0)
+            snprintf(by, sizeof by, " (a signal to rank %d)", m->stop_rank);
         if (req->checkpoint == NULL)
-            cli_note("interrupted");
+            cli_note("interrupted%s", by);
         else if (closed != NQ_OK)
-            cli_error("interrupted, and the last work could not be saved in "
-                      "'%s': %s",
-                      name, nq_strerror(closed));
+            cli_error("interrupted%s, and the last work could not be saved "
+                      "in '%s': %s",
+                      by, name, nq_strerror(closed));
         else
-            cli_note("interrupted: %llu of %llu subproblems saved in '%s'; "
+            cli_note("interrupted%s: %llu of %llu subproblems saved in '%s'; "
                      "the same command resumes",
-                     (unsigned long long)m->done, (unsigned long long)m->size,
-                     name);
-        return interrupt_exit_status();
+                     by, (unsigned long long)m->done,
+                     (unsigned long long)m->size, name);
+        return 128 + m->stop_signal;
     }
     if (m->err == NQ_E_IO && req->checkpoint != NULL)
         return cli_error("cannot save checkpoint '%s' (disk full or file not "
@@ -256,7 +286,6 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
     nq_count_result result;
     memset(&result, 0, sizeof result);
     if (go) {
-        interrupt_install();
         progress_start(&m.progress, job->req->progress);
         progress_report(m.done, m.size, m.sum.total, &m.progress);
         master_loop(&m);

@@ -26,7 +26,10 @@ enum mpi_tag {
     /* master -> worker: the ids of a chunk; none means "no more work" */
     TAG_WORK = 2,
     /* worker -> master: {NQ_E_* code} when a subproblem failed */
-    TAG_ERROR = 3
+    TAG_ERROR = 3,
+    /* worker -> master: {signal number} when the worker got SIGINT or
+     * SIGTERM; its finished counts came with the request before it */
+    TAG_STOP = 4
 };
 
 /* Words in a request before its results, and in one result. */

@@ -3,6 +3,12 @@
  * subproblem ids, counts each chunk on its threads and sends the counts
  * back with its next request. Several requests are kept in flight, so the
  * next chunk is usually there when the current one is done.
+ *
+ * SIGINT or SIGTERM to a worker stops its chunk at the next finished
+ * subproblem; it sends what it finished and tells rank 0, which saves and
+ * ends the job. A worker that died of the signal instead would make Open
+ * MPI kill rank 0 before it could save (mpirun, stopped by a signal, sends
+ * SIGTERM to every rank at once).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +28,14 @@ static int worker_done(uint64_t id, const nq_subcount *count, void *user)
     r[1] = count->total;
     r[2] = count->sym180;
     r[3] = count->sym90;
-    return 0;
+    return interrupt_signal() != 0;
+}
+
+/* Tells rank 0 that this worker got a signal. */
+static void worker_send_stop(void)
+{
+    uint64_t sig = (uint64_t)interrupt_signal();
+    MPI_Send(&sig, 1, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD);
 }
 
 int mpi_worker(const struct mpi_job *job)
@@ -48,9 +61,14 @@ int mpi_worker(const struct mpi_job *job)
 
     int status = EXIT_OK;
     int stops = 0;
+    bool stop_sent = false;
     while (stops < REQUESTS_IN_FLIGHT) {
         MPI_Status st;
-        mpi_wait_message(0, &st, false);
+        if (!mpi_wait_message(0, &st, !stop_sent)) {
+            worker_send_stop(); /* the signal came while it waited */
+            stop_sent = true;
+            continue;
+        }
         int words = 0;
         MPI_Get_count(&st, MPI_UINT64_T, &words);
         if (st.MPI_TAG != TAG_WORK || words < 0 || (uint64_t)words > want) {
@@ -64,9 +82,17 @@ int mpi_worker(const struct mpi_job *job)
             stops++;
             continue;
         }
+        /* After a signal no chunk is counted: rank 0 ends the job. The
+         * empty answer keeps the requests in flight all the same, so that
+         * a job whose work was all done by then still ends in order. */
         w.filled = 0;
-        int rc = nq_plan_run(job->plan, ids, (size_t)words, job->threads,
+        int rc = NQ_OK;
+        if (!stop_sent) {
+            rc = nq_plan_run(job->plan, ids, (size_t)words, job->threads,
                              worker_done, &w);
+            if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
+                rc = NQ_OK; /* the finished part goes to rank 0 below */
+        }
         if (rc != NQ_OK) {
             /* Rank 0 reports it and ends the job. */
             uint64_t code = (uint64_t)(int64_t)rc;
@@ -78,6 +104,10 @@ int mpi_worker(const struct mpi_job *job)
         w.out[1] = w.filled;
         MPI_Send(w.out, (int)(REQUEST_HEADER + RESULT_WORDS * w.filled),
                  MPI_UINT64_T, 0, TAG_REQUEST, MPI_COMM_WORLD);
+        if (interrupt_signal() != 0 && !stop_sent) {
+            worker_send_stop();
+            stop_sent = true;
+        }
     }
     free(ids);
     free(w.out);

@@ -14,6 +14,14 @@
  * Finished subproblems are gathered in memory and written in batches, one
  * transaction each, so the cost is a few fsyncs a minute whatever the
  * number of subproblems.
+ *
+ * One run at a time: the run that opens a checkpoint holds an exclusive
+ * flock() on the file for as long as it is open. SQLite's own locks only
+ * keep one transaction from tearing another; they would let two runs take
+ * turns recording the same subproblems. flock() locks are separate from
+ * the fcntl() locks SQLite takes (on Linux's local file systems), so
+ * readers such as `nqueens status` are not kept out, and the kernel drops
+ * the lock when the process ends, however it ends.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -59,6 +68,7 @@ struct checkpoint_record {
 
 struct nq_checkpoint {
     sqlite3 *db;
+    int lock_fd;                     /* holds the flock(); -1 when none */
     nq_checkpoint_info info;         /* the file as committed plus the batch */
     uint64_t key;                    /* keys the row checks: hash of the plan */
     uint8_t *done_bits;              /* bit id set: subproblem id is finished */
@@ -504,11 +514,15 @@ static void sync_directory(const char *path)
 }
 
 /* Builds a new checkpoint beside `path` and links it into place, so that
- * `path` never holds a half-made file. Returns 0, or 1 when a file
- * appeared at `path` meanwhile (the caller opens that one), or an error. */
+ * `path` never holds a half-made file. The new file is locked before it is
+ * linked, so that a run starting at the same moment cannot take it over
+ * before its maker opens it. Returns 0 with *lock_fd holding the lock, or
+ * 1 when a file appeared at `path` meanwhile (the caller opens that one),
+ * or an error. */
 static int create_file(const char *path, int n, const char *signature,
-                       uint64_t size)
+                       uint64_t size, int *lock_fd)
 {
+    *lock_fd = -1;
     size_t len = strlen(path);
     char *tmp = malloc(len + 16);
     if (tmp == NULL)
@@ -523,7 +537,9 @@ static int create_file(const char *path, int n, const char *signature,
     mode_t mask = umask(0);
     umask(mask);
     int err = fchmod(fd, 0666 & ~mask) == 0 ? NQ_OK : NQ_E_IO;
-    close(fd);
+    if (err == NQ_OK && (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 ||
+                         flock(fd, LOCK_EX | LOCK_NB) != 0))
+        err = NQ_E_IO;
 
     sqlite3 *db = NULL;
     if (err == NQ_OK && (err = open_existing(tmp, &db)) == NQ_OK)
@@ -546,9 +562,51 @@ static int create_file(const char *path, int n, const char *signature,
     }
     unlink(tmp);
     free(tmp);
-    if (err == NQ_OK)
+    if (err == NQ_OK) {
         sync_directory(path);
+        *lock_fd = fd; /* the file at `path` now, still locked */
+    } else {
+        close(fd);
+    }
     return err;
+}
+
+/* Takes the lock of an existing file for this run. Returns 0 with *lock_fd
+ * set, NQ_E_BUSY when another run holds it, NQ_E_IO. */
+static int lock_existing(const char *path, int *lock_fd)
+{
+    *lock_fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (*lock_fd < 0)
+        return NQ_E_IO;
+    if (flock(*lock_fd, LOCK_EX | LOCK_NB) == 0)
+        return NQ_OK;
+    int err = errno == EWOULDBLOCK ? NQ_E_BUSY : NQ_E_IO;
+    close(*lock_fd);
+    *lock_fd = -1;
+    return err;
+}
+
+int nq_checkpoint_in_use(const char *path)
+{
+    if (path == NULL)
+        return NQ_E_INVAL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return NQ_OK;
+    int err = NQ_OK;
+    if (flock(fd, LOCK_SH | LOCK_NB) != 0)
+        err = errno == EWOULDBLOCK ? NQ_E_BUSY : NQ_OK;
+    close(fd); /* releases the shared lock, if taken */
+    return err;
+}
+
+/* Whether the locked file is still the one at `path` (and so the one
+ * SQLite opened): a file removed and made anew in between would not be. */
+static bool lock_is_on(int lock_fd, const char *path)
+{
+    struct stat locked, now;
+    return fstat(lock_fd, &locked) == 0 && stat(path, &now) == 0 &&
+           locked.st_dev == now.st_dev && locked.st_ino == now.st_ino;
 }
 
 /* ---- the open checkpoint ---------------------------------------------- */
@@ -558,6 +616,10 @@ static void free_checkpoint(nq_checkpoint *cp)
     if (cp == NULL)
         return;
     sqlite3_close(cp->db);
+    /* Only after SQLite is done with the file: closing any descriptor of a
+     * file drops the fcntl() locks this process holds on it. */
+    if (cp->lock_fd >= 0)
+        close(cp->lock_fd);
     free(cp->done_bits);
     free(cp->batch);
     free(cp);
@@ -577,6 +639,10 @@ int nq_checkpoint_open(const char *path, int n, const char *signature,
     if (cp == NULL)
         return NQ_E_NOMEM;
 
+    cp->lock_fd = -1;
+
+    /* The lock first: a file another run holds is refused before it is
+     * read, and nothing of it is touched. */
     int err = NQ_OK;
     for (int attempt = 0;; attempt++) {
         struct stat st;
@@ -585,18 +651,27 @@ int nq_checkpoint_open(const char *path, int n, const char *signature,
                 err = NQ_E_IO;
                 break;
             }
-            err = open_existing(path, &cp->db);
+            err = lock_existing(path, &cp->lock_fd);
+            if (err == NQ_OK)
+                err = open_existing(path, &cp->db);
             break;
         }
         if (errno != ENOENT || attempt > 0) {
             err = NQ_E_IO;
             break;
         }
-        err = create_file(path, n, signature, size);
+        err = create_file(path, n, signature, size, &cp->lock_fd);
         if (err < 0)
             break;
-        /* 0: made it; 1: someone else did. Open it either way. */
+        if (err == NQ_OK) {
+            err = open_existing(path, &cp->db);
+            break;
+        }
+        /* 1: another run made it at the same moment; take it if it can
+         * be had (its maker holds it, so normally this run is refused). */
     }
+    if (err == NQ_OK && !lock_is_on(cp->lock_fd, path))
+        err = NQ_E_BUSY;
     if (err == NQ_OK)
         err = verify_file(cp->db, &cp->info, &cp->done_bits, size);
     if (err == NQ_OK && (cp->info.n != n || cp->info.size != size ||

@@ -1,8 +1,9 @@
 #!/bin/sh
 # nqueens-mpi under mpirun with P = 1, 2 and 3 ranks: the published counts,
 # the output of `nqueens count`, a checkpoint over the whole job, refusals
-# and usage errors (said once, by rank 0). test_mpi_slow.sh goes to n = 16
-# and kills a rank.
+# (another n, a file another run holds) and usage errors (said once, by
+# rank 0). test_mpi_slow.sh goes to n = 16 and kills a rank;
+# test_mpi_signal_slow.sh stops jobs with signals.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 . "$NQ_SOURCE_DIR/tests/cli/checkpoint-lib.sh"
@@ -51,6 +52,28 @@ mpi 2 count 14 --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" || status=$?
 [ "$(grep -c "^nqueens-mpi: error: checkpoint '$db' is for n = 13, not n = 14" "$TMP/err")" = 1 ] ||
     fail "another n: $(cat "$TMP/err")"
 [ "$(cksum < "$db")" = "$before" ] || fail "refused file changed"
+
+# ... and refused while another run holds it: a count of its own is at work
+# on it (nothing waits, nothing is written, rank 0 says it once).
+held=$TMP/held.db
+"$NQUEENS" count 17 --threads 1 --engine constellations --checkpoint "$held" \
+    --checkpoint-interval 0.05 --quiet > /dev/null 2>&1 &
+holder=$!
+wait_done_above "$held" 0 "$holder"
+status=0
+mpi 2 count 17 --engine constellations --checkpoint "$held" > "$TMP/out" 2> "$TMP/err" || status=$?
+# Before any rank builds its plan (this one could not be built at all).
+status2=0
+mpi 2 count 20 --engine join --memory 1K --checkpoint "$held" > /dev/null 2> "$TMP/err2" || status2=$?
+kill -0 "$holder" 2> /dev/null || fail "the holder ended before the job began"
+kill -TERM "$holder"
+wait "$holder" || true
+[ "$status" = 2 ] || fail "held file: exit $status: $(cat "$TMP/err")"
+[ "$(grep -c "^nqueens-mpi: error: checkpoint '$held' is in use by another run" "$TMP/err")" = 1 ] ||
+    fail "held file: $(cat "$TMP/err")"
+[ "$status2" = 2 ] && grep -q "is in use by another run" "$TMP/err2" ||
+    fail "held file, a plan that cannot be built: exit $status2: $(cat "$TMP/err2")"
+"$NQUEENS" status "$held" | grep -q '^time .* in 1 run$' || fail "the refused job recorded a run"
 
 # Usage errors come once, from rank 0.
 status=0

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -398,6 +399,85 @@ static void test_edited_meta_refused(void **state)
     expect_refused(NQ_E_CORRUPT);
 }
 
+/* One run at a time: while a checkpoint is open, another open of its file
+ * is refused at once and changes nothing; readers go on; closing (or the
+ * holder's death, even by SIGKILL) lets the next run in. */
+static void test_second_open_refused_while_held(void **state)
+{
+    (void)state;
+    make_checkpoint(5);
+    nq_checkpoint *holder = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &holder), NQ_OK);
+    record_ids(holder, 5, 8);
+    assert_int_equal(nq_checkpoint_commit(holder), NQ_OK);
+    expect_refused(NQ_E_BUSY);
+    assert_int_equal(nq_checkpoint_in_use(path), NQ_E_BUSY);
+    /* Another plan's run is refused for the lock too, before any reading. */
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 13, SIG, SIZE, &cp), NQ_E_BUSY);
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_OK);
+    assert_int_equal(info.done, 8);
+    /* The holder still writes after the refusals. */
+    record_ids(holder, 8, 10);
+    assert_int_equal(nq_checkpoint_close(holder), NQ_OK);
+    assert_int_equal(nq_checkpoint_in_use(path), NQ_OK);
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
+    nq_checkpoint_info_get(cp, &info);
+    assert_int_equal(info.done, 10);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+
+    /* A holder killed with SIGKILL leaves the file free. */
+    int ready[2];
+    assert_int_equal(pipe(ready), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(ready[0]);
+        nq_checkpoint *child = NULL;
+        if (nq_checkpoint_open(path, 12, SIG, SIZE, &child) != NQ_OK)
+            _exit(3);
+        if (write(ready[1], "x", 1) != 1)
+            _exit(4);
+        for (;;)
+            pause();
+    }
+    close(ready[1]);
+    char byte = 0;
+    assert_int_equal(read(ready[0], &byte, 1), 1);
+    close(ready[0]);
+    expect_refused(NQ_E_BUSY);
+    assert_int_equal(kill(pid, SIGKILL), 0);
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+}
+
+/* A new file is locked from the moment it appears: the maker holds it, and
+ * a run that finds it there is refused. */
+static void test_new_file_held_by_its_maker(void **state)
+{
+    (void)state;
+    nq_checkpoint *maker = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &maker), NQ_OK);
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_E_BUSY);
+    assert_null(cp);
+    assert_int_equal(nq_checkpoint_in_use(path), NQ_E_BUSY);
+    assert_int_equal(nq_checkpoint_close(maker), NQ_OK);
+    /* The look takes nothing: the file can be opened right after it. */
+    assert_int_equal(nq_checkpoint_in_use(path), NQ_OK);
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+    /* No file, or no path. */
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(nq_checkpoint_in_use(path), NQ_OK);
+    assert_int_equal(access(path, F_OK), -1);
+    assert_int_equal(nq_checkpoint_in_use(NULL), NQ_E_INVAL);
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -430,6 +510,8 @@ int main(void)
         T(test_truncated_refused),
         T(test_newer_format_refused),
         T(test_edited_meta_refused),
+        T(test_second_open_refused_while_held),
+        T(test_new_file_held_by_its_maker),
         T(test_bad_arguments),
     };
 #undef T
