@@ -11,13 +11,15 @@
 # (user + system), and the median of the ratios of paired runs.
 #
 # Usage: bench/longrun-bench.sh [BUILD_DIR] [RUNS] [N] [T]   (defaults:
-# build 5 17 2). Needs /usr/bin/time; the MPI part needs nqueens-mpi and
-# Open MPI's mpirun.
+# build 5 17 2); ENGINE=auto|join|constellations picks the engine of every
+# count (default auto). Needs /usr/bin/time; the MPI part needs nqueens-mpi
+# and Open MPI's mpirun.
 set -eu
 build=${1:-build}
 runs=${2:-5}
 n=${3:-17}
 threads=${4:-2}
+engine=${ENGINE:-auto}
 nqueens=$build/nqueens
 nqueens_mpi=$build/mpi/nqueens-mpi
 mpirun_flags="--oversubscribe"
@@ -60,17 +62,17 @@ show() {
         "$(awk '{ printf "%s ", $1 }' "$tmp/$1")"
 }
 
-expected=$("$nqueens" count "$n" --quiet | awk '$1 == "total" { print $2 }')
+expected=$("$nqueens" count "$n" --engine "$engine" --quiet | awk '$1 == "total" { print $2 }')
 echo "n = $n, $runs runs each, $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 i=0
 while [ "$i" -lt "$runs" ]; do
-    timed plain "$nqueens" count "$n" --threads "$threads" --quiet
+    timed plain "$nqueens" count "$n" --engine "$engine" --threads "$threads" --quiet
     rm -f "$tmp/run.db"
-    timed checkpoint "$nqueens" count "$n" --threads "$threads" --quiet --checkpoint "$tmp/run.db"
+    timed checkpoint "$nqueens" count "$n" --engine "$engine" --threads "$threads" --quiet --checkpoint "$tmp/run.db"
     rm -f "$tmp/run.db"
-    timed every "$nqueens" count "$n" --threads "$threads" --quiet --checkpoint "$tmp/run.db" --checkpoint-interval 1
+    timed every "$nqueens" count "$n" --engine "$engine" --threads "$threads" --quiet --checkpoint "$tmp/run.db" --checkpoint-interval 1
     i=$((i + 1))
 done
 show plain "count --threads $threads"
@@ -84,14 +86,14 @@ awk -v r="$(ratio plain every)" 'BEGIN { printf "with a commit every second:    
 # saving the result, and the cost of one commit, from n = 12 (754
 # subproblems) with and without a commit after every subproblem.
 small=12
-small_expected=$("$nqueens" count "$small" --quiet | awk '$1 == "total" { print $2 }')
+small_expected=$("$nqueens" count "$small" --engine "$engine" --quiet | awk '$1 == "total" { print $2 }')
 i=0
 while [ "$i" -lt "$runs" ]; do
-    expected=$small_expected timed small_plain "$nqueens" count "$small" --threads "$threads" --quiet
+    expected=$small_expected timed small_plain "$nqueens" count "$small" --engine "$engine" --threads "$threads" --quiet
     rm -f "$tmp/run.db"
-    expected=$small_expected timed small_checkpoint "$nqueens" count "$small" --threads "$threads" --quiet --checkpoint "$tmp/run.db"
+    expected=$small_expected timed small_checkpoint "$nqueens" count "$small" --engine "$engine" --threads "$threads" --quiet --checkpoint "$tmp/run.db"
     rm -f "$tmp/run.db"
-    expected=$small_expected timed small_every "$nqueens" count "$small" --threads "$threads" --quiet --checkpoint "$tmp/run.db" --checkpoint-interval 0
+    expected=$small_expected timed small_every "$nqueens" count "$small" --engine "$engine" --threads "$threads" --quiet --checkpoint "$tmp/run.db" --checkpoint-interval 0
     i=$((i + 1))
 done
 subproblems=$("$nqueens" status --json "$tmp/run.db" | sed -n 's/.*"subproblems":\([0-9]*\),.*/\1/p')
@@ -103,13 +105,13 @@ awk -v a="$(median "$tmp/small_plain" 1)" -v b="$(median "$tmp/small_checkpoint"
 if [ -x "$nqueens_mpi" ] && command -v mpirun > /dev/null; then
     i=0
     while [ "$i" -lt "$runs" ]; do
-        timed local "$nqueens" count "$n" --threads "$threads" --quiet
+        timed local "$nqueens" count "$n" --engine "$engine" --threads "$threads" --quiet
         # shellcheck disable=SC2086
-        timed mpi mpirun $mpirun_flags -np "$threads" "$nqueens_mpi" count "$n" --threads 1 --quiet
+        timed mpi mpirun $mpirun_flags -np "$threads" "$nqueens_mpi" count "$n" --engine "$engine" --threads 1 --quiet
         # Unbound ranks may move between cores as the threads do, which
         # matters on a machine shared with other work.
         # shellcheck disable=SC2086
-        timed unbound mpirun $mpirun_flags --bind-to none -np "$threads" "$nqueens_mpi" count "$n" --threads 1 --quiet
+        timed unbound mpirun $mpirun_flags --bind-to none -np "$threads" "$nqueens_mpi" count "$n" --engine "$engine" --threads 1 --quiet
         i=$((i + 1))
     done
     show local "count --threads $threads"
