@@ -14,6 +14,10 @@
  * that fills its slot waits until the calling thread drains it). The head
  * slot is always being drained, so the pipeline cannot deadlock.
  *
+ * Below a prefix the solutions come from the meet-in-the-middle join
+ * (solve_join.h) where its table fits, else from the plain bitboard
+ * search (kernel.h); both yield them in lexicographic order.
+ *
  * This is a small ordered pipeline of its own beside the counting pool
  * (tasks.c, nq_tasks_run): that pool runs a known number of items and
  * reports each finished item's fixed-size result in any order, while a
@@ -29,6 +33,7 @@
 
 #include "kernel.h"
 #include "nqueens.h"
+#include "solve_join.h"
 #include "symmetry.h"
 #include "tasks.h"
 
@@ -53,10 +58,36 @@ struct slot {
     bool done;           /* the subproblem has queued all it found */
 };
 
+/* The solutions below one prefix, from the join or the plain search. */
+struct source {
+    const struct solve_join *join; /* NULL: the plain search */
+    struct kernel kernel;
+    struct solve_join_walk walk;
+};
+
+/* Starts a source over the solutions whose rows 0..base-1 hold prefix. */
+static int source_start(struct source *s, const struct solve_join *join, int n,
+                        const int *prefix, int base, uint64_t first_row)
+{
+    s->join = join;
+    if (join != NULL)
+        return solve_join_walk_start(&s->walk, join, prefix, base, first_row);
+    return kernel_start(&s->kernel, n, prefix, base, n, first_row);
+}
+
+/* The next solution (0-based columns by row), or NULL at the end. */
+static const int *source_next(struct source *s)
+{
+    if (s->join != NULL)
+        return solve_join_walk_next(&s->walk) ? s->walk.cols : NULL;
+    return kernel_next(&s->kernel) ? s->kernel.cols : NULL;
+}
+
 struct pipeline {
     /* What is searched; read-only once the workers run. */
     int n;
     bool unique;
+    const struct solve_join *join; /* the bottoms' table; NULL: none */
     int depth;        /* rows fixed by a subproblem's prefix */
     size_t per_chunk; /* solutions per chunk */
     size_t window;    /* ids that may be handed out past the head */
@@ -112,16 +143,17 @@ static int online_cores(void)
 
 /* ---- the calling thread alone ---------------------------------------- */
 
-static int solve_serial(int n, bool unique, nq_solution_fn fn, void *user)
+static int solve_serial(int n, bool unique, const struct solve_join *join,
+                        nq_solution_fn fn, void *user)
 {
-    struct kernel k;
-    int rc = kernel_start(&k, n, NULL, 0, n, first_row_columns(n, unique));
+    struct source src;
+    int rc = source_start(&src, join, n, NULL, 0, first_row_columns(n, unique));
     if (rc != NQ_OK)
         return rc;
-    while (kernel_next(&k)) {
-        if (unique && !symmetry_is_canonical(k.cols, n))
+    for (const int *cols; (cols = source_next(&src)) != NULL;) {
+        if (unique && !symmetry_is_canonical(cols, n))
             continue;
-        if (fn(k.cols, n, user) != 0)
+        if (fn(cols, n, user) != 0)
             return NQ_E_STOPPED;
     }
     return NQ_OK;
@@ -186,8 +218,9 @@ static struct chunk *queue_chunk(struct pipeline *p, uint64_t id,
 static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix)
 {
     const int n = p->n;
-    struct kernel k;
-    if (kernel_start(&k, n, prefix, p->depth, n, ~(uint64_t)0) != NQ_OK) {
+    struct source src;
+    if (source_start(&src, p->join, n, prefix, p->depth, ~(uint64_t)0) !=
+        NQ_OK) {
         queue_chunk(p, id, NULL, true); /* cannot happen: prefixes are valid */
         return;
     }
@@ -198,12 +231,12 @@ static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix)
         queue_chunk(p, id, NULL, true);
         return;
     }
-    while (kernel_next(&k)) {
-        if (p->unique && !symmetry_is_canonical(k.cols, n))
+    for (const int *cols; (cols = source_next(&src)) != NULL;) {
+        if (p->unique && !symmetry_is_canonical(cols, n))
             continue;
         unsigned char *out = c->cols + c->count * (size_t)n;
         for (int r = 0; r < n; r++)
-            out[r] = (unsigned char)k.cols[r];
+            out[r] = (unsigned char)cols[r];
         if (++c->count == p->per_chunk) {
             c = queue_chunk(p, id, c, false);
             if (c == NULL) {
@@ -319,14 +352,18 @@ static void free_chunks(struct pipeline *p)
     }
 }
 
-static int solve_parallel(int n, bool unique, int threads, size_t buffer,
-                          nq_solution_fn fn, void *user)
+static int solve_parallel(int n, bool unique, const struct solve_join *join,
+                          int threads, size_t buffer, nq_solution_fn fn,
+                          void *user)
 {
     struct pipeline p;
     memset(&p, 0, sizeof p);
     p.n = n;
     p.unique = unique;
+    p.join = join;
     p.depth = subproblem_depth(n);
+    if (join != NULL && p.depth > join->top_rows)
+        p.depth = join->top_rows; /* a prefix fixes top rows only */
     p.fn = fn;
     p.user = user;
     p.window = (size_t)threads * ENUM_WINDOW_PER_THREAD;
@@ -363,7 +400,7 @@ static int solve_parallel(int n, bool unique, int threads, size_t buffer,
         for (int t = 0; t < started; t++)
             pthread_join(workers[t], NULL);
     } else {
-        rc = solve_serial(n, unique, fn, user);
+        rc = solve_serial(n, unique, join, fn, user);
     }
 
     free_chunks(&p);
@@ -398,11 +435,21 @@ static int solve(int n, const nq_solve_options *options, bool unique,
     int threads = options->threads;
     if (threads == 0)
         threads = n < ENUM_SERIAL_BELOW_N ? 1 : online_cores();
-    if (threads == 1)
-        return solve_serial(n, unique, fn, user);
-    size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
-                                               : ENUM_DEFAULT_BUFFER;
-    return solve_parallel(n, unique, threads, buffer, fn, user);
+    /* The join where it serves this n; the plain search where it does
+     * not, or where its table cannot be had. */
+    struct solve_join table;
+    const struct solve_join *join =
+        solve_join_build(&table, n) == NQ_OK ? &table : NULL;
+    int rc;
+    if (threads == 1) {
+        rc = solve_serial(n, unique, join, fn, user);
+    } else {
+        size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
+                                                   : ENUM_DEFAULT_BUFFER;
+        rc = solve_parallel(n, unique, join, threads, buffer, fn, user);
+    }
+    solve_join_free(&table);
+    return rc;
 }
 
 int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,
