@@ -75,12 +75,22 @@ static int source_start(struct source *s, const struct solve_join *join, int n,
     return kernel_start(&s->kernel, n, prefix, base, n, first_row);
 }
 
-/* The next solution (0-based columns by row), or NULL at the end. */
-static const int *source_next(struct source *s)
+/* The next solution (0-based columns by row) in *cols: 1; 0 at the end;
+ * NQ_E_NOMEM. */
+static int source_next(struct source *s, const int **cols)
+{
+    if (s->join != NULL) {
+        *cols = s->walk.cols;
+        return solve_join_walk_next(&s->walk);
+    }
+    *cols = s->kernel.cols;
+    return kernel_next(&s->kernel) ? 1 : 0;
+}
+
+static void source_free(struct source *s)
 {
     if (s->join != NULL)
-        return solve_join_walk_next(&s->walk) ? s->walk.cols : NULL;
-    return kernel_next(&s->kernel) ? s->kernel.cols : NULL;
+        solve_join_walk_free(&s->walk);
 }
 
 struct pipeline {
@@ -148,15 +158,16 @@ static int solve_serial(int n, bool unique, const struct solve_join *join,
 {
     struct source src;
     int rc = source_start(&src, join, n, NULL, 0, first_row_columns(n, unique));
-    if (rc != NQ_OK)
-        return rc;
-    for (const int *cols; (cols = source_next(&src)) != NULL;) {
+    const int *cols;
+    while (rc == NQ_OK && (rc = source_next(&src, &cols)) == 1) {
+        rc = NQ_OK;
         if (unique && !symmetry_is_canonical(cols, n))
             continue;
         if (fn(cols, n, user) != 0)
-            return NQ_E_STOPPED;
+            rc = NQ_E_STOPPED;
     }
-    return NQ_OK;
+    source_free(&src);
+    return rc;
 }
 
 /* ---- workers ------------------------------------------------------------ */
@@ -221,6 +232,7 @@ static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix)
     struct source src;
     if (source_start(&src, p->join, n, prefix, p->depth, ~(uint64_t)0) !=
         NQ_OK) {
+        source_free(&src);
         queue_chunk(p, id, NULL, true); /* cannot happen: prefixes are valid */
         return;
     }
@@ -228,10 +240,13 @@ static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix)
     struct chunk *c = p->stop ? NULL : take_chunk(p);
     pthread_mutex_unlock(&p->lock);
     if (c == NULL) {
+        source_free(&src);
         queue_chunk(p, id, NULL, true);
         return;
     }
-    for (const int *cols; (cols = source_next(&src)) != NULL;) {
+    const int *cols;
+    int more;
+    while ((more = source_next(&src, &cols)) == 1) {
         if (p->unique && !symmetry_is_canonical(cols, n))
             continue;
         unsigned char *out = c->cols + c->count * (size_t)n;
@@ -240,10 +255,20 @@ static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix)
         if (++c->count == p->per_chunk) {
             c = queue_chunk(p, id, c, false);
             if (c == NULL) {
+                source_free(&src);
                 queue_chunk(p, id, NULL, true);
                 return;
             }
         }
+    }
+    source_free(&src);
+    if (more < 0) { /* out of memory: the run stops with the error */
+        pthread_mutex_lock(&p->lock);
+        p->error = p->error ? p->error : more;
+        p->stop = true;
+        pthread_cond_broadcast(&p->workers_wake);
+        pthread_cond_signal(&p->caller_wake);
+        pthread_mutex_unlock(&p->lock);
     }
     queue_chunk(p, id, c, true);
 }

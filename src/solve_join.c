@@ -8,6 +8,7 @@
  * and no sort is needed.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "nqueens.h"
 #include "solve_join.h"
@@ -18,27 +19,57 @@ struct bottom_search {
     int rows;            /* bottom rows */
     uint32_t board;      /* the n low bits */
     uint32_t *cursor;    /* per column set: entries counted, or next slot */
-    uint64_t *entries;   /* NULL: only count */
+    uint32_t *filters;   /* NULL: only count */
+    uint32_t *rests;
     size_t count;        /* bottoms found */
     size_t cap;          /* stop counting past this many */
     int cols[SOLVE_JOIN_MAX_BOTTOM]; /* the bottom so far */
 };
 
-/* The entry of the bottom in s->cols, on column set `set`. */
-static uint64_t bottom_entry(const struct bottom_search *s, uint32_t set)
+/* Where the filter starts in a diagonal word (see struct solve_join). */
+static int filter_shift(int n)
 {
+    return n > 16 ? n - 16 : 0;
+}
+
+/* The filter part of a 2n-bit diagonal word. */
+static uint32_t word_filter(uint64_t word, int shift)
+{
+    return (uint32_t)(word >> shift);
+}
+
+/* The rest of a diagonal word: its shift low bits, then the bits above
+ * the filter. */
+static uint32_t word_rest(uint64_t word, int shift)
+{
+    uint64_t low = word & (((uint64_t)1 << shift) - 1);
+    return (uint32_t)(low | (word >> (shift + 32)) << shift);
+}
+
+/* Counts the bottom in s->cols, on column set `set`, or puts its entry in
+ * place. */
+static void add_bottom(struct bottom_search *s, uint32_t set)
+{
+    if (s->filters == NULL) {
+        s->cursor[set]++;
+        return;
+    }
     const int n = s->n;
-    uint64_t entry = 0;
+    const int shift = filter_shift(n);
+    uint64_t word = 0;
+    uint32_t ranks = 0;
     for (int k = 0; k < s->rows; k++) {
         int d = s->cols[k];
         if (d - k >= 0)
-            entry |= (uint64_t)1 << (d - k);     /* down-right, on row a */
+            word |= (uint64_t)1 << (d - k);     /* down-right, on row a */
         if (d + k < n)
-            entry |= (uint64_t)1 << (n + d + k); /* down-left, on row a */
-        uint64_t rank = (uint64_t)__builtin_popcount(set & ((1u << d) - 1));
-        entry |= rank << (2 * n + 3 * k);
+            word |= (uint64_t)1 << (n + d + k); /* down-left, on row a */
+        uint32_t rank = (uint32_t)__builtin_popcount(set & ((1u << d) - 1));
+        ranks |= rank << (3 * k);
     }
-    return entry;
+    uint32_t at = s->cursor[set]++;
+    s->filters[at] = word_filter(word, shift);
+    s->rests[at] = word_rest(word, shift) | ranks << (2 * shift);
 }
 
 /* Every placement of rows r..rows-1 below the masks (bit c = column c of
@@ -47,10 +78,8 @@ static void bottom_rows(struct bottom_search *s, int r, uint32_t columns,
                         uint32_t down, uint32_t up)
 {
     if (r == s->rows) {
-        if (s->entries != NULL)
-            s->entries[s->cursor[columns]++] = bottom_entry(s, columns);
-        else if (s->cursor != NULL)
-            s->cursor[columns]++;
+        if (s->cursor != NULL)
+            add_bottom(s, columns);
         s->count++;
         return;
     }
@@ -89,9 +118,11 @@ static int choose_bottom_rows(int n)
 void solve_join_free(struct solve_join *j)
 {
     free(j->offsets);
-    free(j->entries);
+    free(j->filters);
+    free(j->rests);
     j->offsets = NULL;
-    j->entries = NULL;
+    j->filters = NULL;
+    j->rests = NULL;
     j->count = 0;
 }
 
@@ -114,8 +145,10 @@ int solve_join_build(struct solve_join *j, int n)
         goto nomem;
     bottom_rows(&s, 0, 0, 0, 0); /* counts per column set */
     j->count = s.count;
-    j->entries = malloc((j->count > 0 ? j->count : 1) * sizeof *j->entries);
-    if (j->entries == NULL)
+    size_t room = j->count > 0 ? j->count : 1;
+    j->filters = malloc(room * sizeof *j->filters);
+    j->rests = malloc(room * sizeof *j->rests);
+    if (j->filters == NULL || j->rests == NULL)
         goto nomem;
     uint32_t at = 0;
     for (size_t set = 0; set < sets; set++) {
@@ -124,12 +157,14 @@ int solve_join_build(struct solve_join *j, int n)
         s.cursor[set] = j->offsets[set];
     }
     j->offsets[sets] = at;
-    s.entries = j->entries;
+    s.filters = j->filters;
+    s.rests = j->rests;
     s.count = 0;
     bottom_rows(&s, 0, 0, 0, 0); /* every bottom into its group, in order */
     free(s.cursor);
     j->top_rows = n - rows;
     j->bottom_rows = rows;
+    j->shift = filter_shift(n);
     j->scan = solve_join_pick_scan();
     return NQ_OK;
 nomem:
@@ -142,70 +177,260 @@ int solve_join_walk_start(struct solve_join_walk *w, const struct solve_join *j,
                           const int *prefix, int base,
                           uint64_t first_row_columns)
 {
+    memset(w, 0, sizeof *w);
     w->join = j;
-    w->next = w->end = NULL;
-    w->nhits = w->hit = 0;
-    w->word = 0;
-    if (base > j->top_rows)
+    w->base = base;
+    w->first_row = first_row_columns;
+    w->batches.row = -1;
+    if (base < 0 || base > j->top_rows)
         return NQ_E_INVAL;
-    return kernel_start(&w->top, j->n, prefix, base, j->top_rows,
-                        first_row_columns);
+    int batch_base = j->top_rows - SOLVE_JOIN_BATCH_ROWS;
+    w->batch_base = batch_base > base ? batch_base : base;
+    /* The first row's limit goes to whichever search places row base. */
+    return kernel_start(&w->batches, j->n, prefix, base, w->batch_base,
+                        w->batch_base > base ? first_row_columns
+                                             : ~(uint64_t)0);
 }
 
-/* Moves to the next top whose group is not empty; false when none is
- * left. Sets the word, the group's range and columns, and the top's
- * columns in w->cols. */
-static bool next_top(struct solve_join_walk *w)
+void solve_join_walk_free(struct solve_join_walk *w)
+{
+    free(w->tops);
+    free(w->hits);
+    free(w->sorted);
+    free(w->slots);
+    free(w->chain);
+    free(w->used);
+    free(w->words);
+    free(w->ids);
+    w->tops = NULL;
+    w->hits = NULL;
+    w->sorted = NULL;
+    w->slots = w->chain = w->used = w->ids = NULL;
+    w->words = NULL;
+}
+
+/* Makes room for `need` elements of `size` bytes in *array (capacity
+ * *cap, grown to at least double); false when out of memory. */
+static bool reserve(void **array, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return true;
+    size_t grown = *cap * 2 > need ? *cap * 2 : need;
+    grown = grown < 64 ? 64 : grown;
+    void *bigger = realloc(*array, grown * size);
+    if (bigger == NULL)
+        return false;
+    *array = bigger;
+    *cap = grown;
+    return true;
+}
+
+/* Room for one more top in every per-top array. */
+static bool reserve_top(struct solve_join_walk *w)
+{
+    if (w->ntops < w->cap_tops)
+        return true;
+    size_t cap = w->cap_tops, need = w->ntops + 1;
+    size_t c1 = cap, c2 = cap, c3 = cap, c4 = cap;
+    if (!reserve((void **)&w->tops, &c1, need, sizeof *w->tops) ||
+        !reserve((void **)&w->chain, &c2, need, sizeof *w->chain) ||
+        !reserve((void **)&w->words, &c3, need, sizeof *w->words) ||
+        !reserve((void **)&w->ids, &c4, need, sizeof *w->ids))
+        return false;
+    w->cap_tops = c1; /* all four grew alike */
+    return true;
+}
+
+/* Collects the tops of the next batch, in order, with their words; 1, 0
+ * when no batch is left, NQ_E_NOMEM. */
+static int collect_tops(struct solve_join_walk *w)
 {
     const struct solve_join *j = w->join;
     const int n = j->n;
-    const int last = j->top_rows - 1;
+    const int a = j->top_rows;
+    const int bb = w->batch_base;
     const uint64_t board = ((uint64_t)1 << n) - 1;
-    struct kernel *k = &w->top;
+    if (!kernel_next(&w->batches))
+        return 0;
+    struct kernel *k = &w->tops_search;
+    if (kernel_start(k, n, w->batches.cols, bb, a,
+                     bb == w->base ? w->first_row : ~(uint64_t)0) != NQ_OK)
+        return 0; /* cannot happen: the batch's prefix is a placement */
+    for (int r = 0; r < bb; r++)
+        w->cols[r] = w->batches.cols[r];
+    w->ntops = 0;
     while (kernel_next(k)) {
         /* The last top row's masks are still in the kernel; add its queen
          * and follow the diagonals one row down, onto row a. */
+        const int last = a - 1;
         uint64_t bit = (uint64_t)1 << k->cols[last];
         uint64_t columns = k->columns[last] | bit;
+        uint32_t set = (uint32_t)(board & ~columns);
+        if (j->offsets[set] == j->offsets[set + 1])
+            continue; /* no bottom fits these columns */
+        if (!reserve_top(w))
+            return NQ_E_NOMEM;
+        struct solve_join_top *t = &w->tops[w->ntops++];
         uint64_t down = ((k->diag_down[last] | bit) << 1) & board;
         uint64_t up = (k->diag_up[last] | bit) >> 1;
-        uint32_t set = (uint32_t)(board & ~columns);
-        const uint64_t *first = j->entries + j->offsets[set];
-        const uint64_t *end = j->entries + j->offsets[set + 1];
-        if (first == end)
-            continue;
-        w->word = down | up << n;
-        w->next = first;
-        w->end = end;
-        for (int r = 0; r <= last; r++)
-            w->cols[r] = k->cols[r];
-        for (int i = 0; set != 0; i++, set &= set - 1)
-            w->group_cols[i] = __builtin_ctz(set);
-        return true;
+        uint64_t word = down | up << n;
+        t->filter = word_filter(word, j->shift);
+        t->rest = word_rest(word, j->shift);
+        t->set = set;
+        t->end_hit = 0;
+        for (int i = 0; i < a - bb && i < SOLVE_JOIN_BATCH_ROWS; i++)
+            t->cols[i] = (unsigned char)k->cols[bb + i];
     }
-    return false;
+    return 1;
 }
 
-bool solve_join_walk_next(struct solve_join_walk *w)
+/* Chains the batch's tops by column set (slots: open addressing on the
+ * set, holding the last top of the set + 1; chain: the one before). */
+static int chain_by_set(struct solve_join_walk *w)
+{
+    size_t want = 2 * w->ntops;
+    if (want > w->cap_slots) {
+        int bits = 4;
+        while (((size_t)1 << bits) < want)
+            bits++;
+        free(w->slots);
+        free(w->used);
+        w->cap_slots = 0;
+        w->slots = calloc((size_t)1 << bits, sizeof *w->slots);
+        w->used = malloc(((size_t)1 << bits) * sizeof *w->used);
+        if (w->slots == NULL || w->used == NULL)
+            return NQ_E_NOMEM;
+        w->cap_slots = (size_t)1 << bits;
+        w->slot_bits = bits;
+    }
+    const size_t mask = w->cap_slots - 1;
+    w->nused = 0;
+    for (size_t i = 0; i < w->ntops; i++) {
+        uint32_t set = w->tops[i].set;
+        size_t h = (uint32_t)(set * 2654435761u) >> (32 - w->slot_bits);
+        while (w->slots[h] != 0 && w->tops[w->slots[h] - 1].set != set)
+            h = (h + 1) & mask;
+        if (w->slots[h] == 0)
+            w->used[w->nused++] = (uint32_t)h;
+        w->chain[i] = w->slots[h];
+        w->slots[h] = (uint32_t)i + 1;
+    }
+    return NQ_OK;
+}
+
+/* Scans each set's group once for all the batch's tops on that set, then
+ * sorts the hits by top (stable: a top's hits stay in group order). */
+static int join_batch(struct solve_join_walk *w)
+{
+    const struct solve_join *j = w->join;
+    int rc = chain_by_set(w);
+    if (rc != NQ_OK)
+        return rc;
+    w->nhits = 0;
+    for (size_t u = 0; u < w->nused; u++) {
+        /* Groups are read from all over the table, each once per batch
+         * or so: ask for the next group's lines ahead, all at once. */
+        if (u + 1 < w->nused) {
+            uint32_t next_set = w->tops[w->slots[w->used[u + 1]] - 1].set;
+            const uint32_t *from = j->filters + j->offsets[next_set];
+            const uint32_t *to = j->filters + j->offsets[next_set + 1];
+            for (; from < to; from += 16)
+                __builtin_prefetch(from);
+        }
+        uint32_t *slot = &w->slots[w->used[u]];
+        int ntops = 0;
+        for (uint32_t t = *slot; t != 0; t = w->chain[t - 1]) {
+            w->words[ntops] = w->tops[t - 1].filter;
+            w->ids[ntops++] = t - 1;
+        }
+        uint32_t set = w->tops[*slot - 1].set;
+        *slot = 0; /* empty again for the next batch */
+        for (uint32_t o = j->offsets[set], end = j->offsets[set + 1]; o < end;
+             o += SOLVE_JOIN_BLOCK) {
+            int count = end - o < SOLVE_JOIN_BLOCK ? (int)(end - o)
+                                                   : SOLVE_JOIN_BLOCK;
+            size_t need = w->nhits + (size_t)count * (size_t)ntops;
+            size_t cap = w->cap_hits;
+            if (!reserve((void **)&w->hits, &cap, need, sizeof *w->hits))
+                return NQ_E_NOMEM;
+            w->cap_hits = cap;
+            w->nhits += j->scan(j->filters + o, count, o, w->words, w->ids,
+                                ntops, w->hits + w->nhits);
+        }
+    }
+    w->nused = 0;
+    /* Each hit's rest: the diagonals the filter left out must not meet
+     * either (n > 16); the rest then stands in for the entry. These loads
+     * are independent, so their cache misses overlap. */
+    size_t kept = 0;
+    for (size_t h = 0; h < w->nhits; h++) {
+        uint32_t top = (uint32_t)(w->hits[h] >> 32);
+        uint32_t rest = j->rests[(uint32_t)w->hits[h]];
+        if ((rest & w->tops[top].rest) == 0)
+            w->hits[kept++] = (uint64_t)top << 32 | rest;
+    }
+    w->nhits = kept;
+    if (!reserve((void **)&w->sorted, &w->cap_sorted, w->nhits,
+                 sizeof *w->sorted))
+        return NQ_E_NOMEM;
+    /* Counting sort by top: counts, then each top's end, then places. */
+    for (size_t h = 0; h < w->nhits; h++)
+        w->tops[w->hits[h] >> 32].end_hit++;
+    uint32_t at = 0;
+    for (size_t i = 0; i < w->ntops; i++) {
+        at += w->tops[i].end_hit;
+        w->tops[i].end_hit = at;
+    }
+    for (size_t h = w->nhits; h-- > 0;) {
+        struct solve_join_top *t = &w->tops[w->hits[h] >> 32];
+        w->sorted[--t->end_hit] = (uint32_t)w->hits[h];
+    }
+    /* end_hit now holds each top's start: turn it into its end again. */
+    for (size_t i = 0; i + 1 < w->ntops; i++)
+        w->tops[i].end_hit = w->tops[i + 1].end_hit;
+    if (w->ntops > 0)
+        w->tops[w->ntops - 1].end_hit = (uint32_t)w->nhits;
+    return NQ_OK;
+}
+
+/* Puts tops[top]'s rows and its group's columns in place. */
+static void enter_top(struct solve_join_walk *w)
+{
+    const struct solve_join_top *t = &w->tops[w->top];
+    const int bb = w->batch_base;
+    for (int i = 0; i < w->join->top_rows - bb && i < SOLVE_JOIN_BATCH_ROWS; i++)
+        w->cols[bb + i] = t->cols[i];
+    uint32_t set = t->set;
+    for (int i = 0; set != 0; i++, set &= set - 1)
+        w->group_cols[i] = __builtin_ctz(set);
+    w->ready = true;
+}
+
+int solve_join_walk_next(struct solve_join_walk *w)
 {
     const struct solve_join *j = w->join;
     for (;;) {
-        if (w->hit < w->nhits) {
-            uint64_t e = w->hits[w->hit++] >> (2 * j->n);
+        while (w->top < w->ntops && w->hit == w->tops[w->top].end_hit) {
+            w->top++;
+            w->ready = false;
+        }
+        if (w->top < w->ntops) {
+            if (!w->ready)
+                enter_top(w);
+            uint32_t e = w->sorted[w->hit++] >> (2 * j->shift);
             int *bottom = w->cols + j->top_rows;
             for (int k = 0; k < j->bottom_rows; k++, e >>= 3)
                 bottom[k] = w->group_cols[e & 7];
-            return true;
+            return 1;
         }
-        if (w->next < w->end) {
-            ptrdiff_t left = w->end - w->next;
-            int count = left < SOLVE_JOIN_BLOCK ? (int)left : SOLVE_JOIN_BLOCK;
-            w->nhits = j->scan(w->next, count, w->word, w->hits);
-            w->hit = 0;
-            w->next += count;
-            continue;
-        }
-        if (!next_top(w))
-            return false;
+        int rc = collect_tops(w);
+        if (rc != 1)
+            return rc;
+        rc = join_batch(w);
+        if (rc != NQ_OK)
+            return rc;
+        w->top = 0;
+        w->hit = 0;
+        w->ready = false;
     }
 }
