@@ -108,6 +108,8 @@ struct writer {
     int err;         /* first errno seen, 0 if none */
     char *path;      /* the final file name, NULL for standard output */
     char *tmp_path;  /* the temporary file, NULL for standard output */
+    uint64_t written;     /* bytes written to fd so far */
+    uint64_t handed_over; /* bytes whose write-back to disk has begun */
 };
 
 /* Opens `path` (NULL or "-": standard output). Returns 0 or prints an
