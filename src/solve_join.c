@@ -354,8 +354,12 @@ static int join_batch(struct solve_join_walk *w)
             if (!reserve((void **)&w->hits, &cap, need, sizeof *w->hits))
                 return NQ_E_NOMEM;
             w->cap_hits = cap;
-            w->nhits += j->scan(j->filters + o, count, o, w->words, w->ids,
-                                ntops, w->hits + w->nhits);
+            size_t found = j->scan(j->filters + o, count, o, w->words,
+                                   w->ids, ntops, w->hits + w->nhits);
+            /* The hits' rests are read below: ask for them now. */
+            for (size_t h = w->nhits; h < w->nhits + found; h++)
+                __builtin_prefetch(j->rests + (uint32_t)w->hits[h]);
+            w->nhits += found;
         }
     }
     w->nused = 0;
