@@ -198,14 +198,15 @@ void solve_join_walk_free(struct solve_join_walk *w)
     free(w->hits);
     free(w->sorted);
     free(w->slots);
-    free(w->chain);
+    free(w->slot_of);
     free(w->used);
     free(w->words);
     free(w->ids);
     w->tops = NULL;
     w->hits = NULL;
     w->sorted = NULL;
-    w->slots = w->chain = w->used = w->ids = NULL;
+    w->slots = NULL;
+    w->slot_of = w->used = w->ids = NULL;
     w->words = NULL;
 }
 
@@ -233,7 +234,7 @@ static bool reserve_top(struct solve_join_walk *w)
     size_t cap = w->cap_tops, need = w->ntops + 1;
     size_t c1 = cap, c2 = cap, c3 = cap, c4 = cap;
     if (!reserve((void **)&w->tops, &c1, need, sizeof *w->tops) ||
-        !reserve((void **)&w->chain, &c2, need, sizeof *w->chain) ||
+        !reserve((void **)&w->slot_of, &c2, need, sizeof *w->slot_of) ||
         !reserve((void **)&w->words, &c3, need, sizeof *w->words) ||
         !reserve((void **)&w->ids, &c4, need, sizeof *w->ids))
         return false;
@@ -284,9 +285,13 @@ static int collect_tops(struct solve_join_walk *w)
     return 1;
 }
 
-/* Chains the batch's tops by column set (slots: open addressing on the
- * set, holding the last top of the set + 1; chain: the one before). */
-static int chain_by_set(struct solve_join_walk *w)
+/* Lays the batch's tops out by column set: words[] and ids[] hold the
+ * filters and indices of one set's tops side by side, the sets in the
+ * order first met (used[] names their slots, whose count ends up as the
+ * end of the set's run). A slot of the open-addressing table on the set
+ * is empty while its count is 0. Every pass but the probing one reads or
+ * writes in order, so that a batch bigger than the cache costs little. */
+static int lay_out_by_set(struct solve_join_walk *w)
 {
     size_t want = 2 * w->ntops;
     if (want > w->cap_slots) {
@@ -304,16 +309,31 @@ static int chain_by_set(struct solve_join_walk *w)
         w->slot_bits = bits;
     }
     const size_t mask = w->cap_slots - 1;
+    struct solve_join_slot *slots = w->slots;
     w->nused = 0;
     for (size_t i = 0; i < w->ntops; i++) {
         uint32_t set = w->tops[i].set;
         size_t h = (uint32_t)(set * 2654435761u) >> (32 - w->slot_bits);
-        while (w->slots[h] != 0 && w->tops[w->slots[h] - 1].set != set)
+        while (slots[h].count != 0 && slots[h].set != set)
             h = (h + 1) & mask;
-        if (w->slots[h] == 0)
+        if (slots[h].count == 0) {
+            slots[h].set = set;
             w->used[w->nused++] = (uint32_t)h;
-        w->chain[i] = w->slots[h];
-        w->slots[h] = (uint32_t)i + 1;
+        }
+        slots[h].count++;
+        w->slot_of[i] = (uint32_t)h;
+    }
+    uint32_t at = 0;
+    for (size_t u = 0; u < w->nused; u++) {
+        struct solve_join_slot *slot = &slots[w->used[u]];
+        uint32_t count = slot->count;
+        slot->count = at; /* the run's start, then its end */
+        at += count;
+    }
+    for (size_t i = 0; i < w->ntops; i++) {
+        uint32_t at_run = slots[w->slot_of[i]].count++;
+        w->words[at_run] = w->tops[i].filter;
+        w->ids[at_run] = (uint32_t)i;
     }
     return NQ_OK;
 }
@@ -323,28 +343,28 @@ static int chain_by_set(struct solve_join_walk *w)
 static int join_batch(struct solve_join_walk *w)
 {
     const struct solve_join *j = w->join;
-    int rc = chain_by_set(w);
+    int rc = lay_out_by_set(w);
     if (rc != NQ_OK)
         return rc;
     w->nhits = 0;
+    uint32_t run = 0; /* the first top of the set's run in words[] */
     for (size_t u = 0; u < w->nused; u++) {
         /* Groups are read from all over the table, each once per batch
          * or so: ask for the next group's lines ahead, all at once. */
         if (u + 1 < w->nused) {
-            uint32_t next_set = w->tops[w->slots[w->used[u + 1]] - 1].set;
+            uint32_t next_set = w->slots[w->used[u + 1]].set;
             const uint32_t *from = j->filters + j->offsets[next_set];
             const uint32_t *to = j->filters + j->offsets[next_set + 1];
             for (; from < to; from += 16)
                 __builtin_prefetch(from);
         }
-        uint32_t *slot = &w->slots[w->used[u]];
-        int ntops = 0;
-        for (uint32_t t = *slot; t != 0; t = w->chain[t - 1]) {
-            w->words[ntops] = w->tops[t - 1].filter;
-            w->ids[ntops++] = t - 1;
-        }
-        uint32_t set = w->tops[*slot - 1].set;
-        *slot = 0; /* empty again for the next batch */
+        struct solve_join_slot *slot = &w->slots[w->used[u]];
+        uint32_t set = slot->set;
+        int ntops = (int)(slot->count - run);
+        const uint32_t *words = w->words + run;
+        const uint32_t *ids = w->ids + run;
+        run = slot->count;
+        slot->count = 0; /* empty again for the next batch */
         for (uint32_t o = j->offsets[set], end = j->offsets[set + 1]; o < end;
              o += SOLVE_JOIN_BLOCK) {
             int count = end - o < SOLVE_JOIN_BLOCK ? (int)(end - o)
@@ -354,8 +374,8 @@ static int join_batch(struct solve_join_walk *w)
             if (!reserve((void **)&w->hits, &cap, need, sizeof *w->hits))
                 return NQ_E_NOMEM;
             w->cap_hits = cap;
-            size_t found = j->scan(j->filters + o, count, o, w->words,
-                                   w->ids, ntops, w->hits + w->nhits);
+            size_t found = j->scan(j->filters + o, count, o, words, ids,
+                                   ntops, w->hits + w->nhits);
             /* The hits' rests are read below: ask for them now. */
             for (size_t h = w->nhits; h < w->nhits + found; h++)
                 __builtin_prefetch(j->rests + (uint32_t)w->hits[h]);
@@ -370,7 +390,7 @@ static int join_batch(struct solve_join_walk *w)
     for (size_t h = 0; h < w->nhits; h++) {
         uint32_t top = (uint32_t)(w->hits[h] >> 32);
         uint32_t rest = j->rests[(uint32_t)w->hits[h]];
-        if ((rest & w->tops[top].rest) == 0)
+        if (j->shift == 0 || (rest & w->tops[top].rest) == 0)
             w->hits[kept++] = (uint64_t)top << 32 | rest;
     }
     w->nhits = kept;

@@ -99,6 +99,12 @@ struct solve_join_top {
     unsigned char cols[SOLVE_JOIN_BATCH_ROWS]; /* its batch rows' columns */
 };
 
+/* A set of columns that tops of a batch leave to the bottom. */
+struct solve_join_slot {
+    uint32_t set;   /* the columns */
+    uint32_t count; /* tops on it (0: a free slot), then where they end */
+};
+
 /* One walk over the solutions below a prefix, as an iterator (the shape
  * of struct kernel). Holds one batch at a time. */
 struct solve_join_walk {
@@ -113,12 +119,12 @@ struct solve_join_walk {
     uint64_t *hits;              /* (top << 32 | entry), as scanned */
     uint32_t *sorted;            /* the hits' rests by top, in order */
     size_t nhits, cap_hits, cap_sorted;
-    uint32_t *slots;             /* open addressing: set -> top + 1 */
-    uint32_t *chain;             /* per top: next top of its set + 1 */
-    uint32_t *used;              /* the slots in use */
+    struct solve_join_slot *slots; /* open addressing on the set */
+    uint32_t *slot_of;           /* per top: its set's slot */
+    uint32_t *used;              /* the slots in use, in order of use */
     size_t nused, cap_slots;     /* cap_slots: a power of two, or 0 */
     int slot_bits;               /* cap_slots = 2^slot_bits */
-    uint32_t *words;             /* the filters of one set's tops */
+    uint32_t *words;             /* the tops' filters, set by set */
     uint32_t *ids;               /* and their indices */
     size_t top, hit;             /* the next solution: tops[top], sorted[hit] */
     bool ready;                  /* cols and group_cols hold tops[top] */
