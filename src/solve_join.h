@@ -42,7 +42,7 @@
 #define SOLVE_JOIN_MAX_ENTRIES ((size_t)4 << 20)
 
 /* Entries compared at a time (a scan block). */
-#define SOLVE_JOIN_BLOCK 64
+#define SOLVE_JOIN_BLOCK 256
 
 /* Rows of a batch: the tops that share all but their last
  * SOLVE_JOIN_BATCH_ROWS rows are joined together. Tops of a batch that

@@ -44,7 +44,21 @@ scan_avx512(const uint32_t *e, int count, uint32_t first,
         __mmask16 lanes = left >= 16 ? (__mmask16)0xffff
                                      : (__mmask16)((1u << left) - 1);
         __m512i v = _mm512_maskz_loadu_epi32(lanes, e + i);
-        for (int t = 0; t < ntops; t++) {
+        int t = 0;
+        /* Four tops a step, one branch for the four: a match is rare. */
+        for (; t + 4 <= ntops; t += 4) {
+            __mmask16 m[4];
+            for (int q = 0; q < 4; q++)
+                m[q] = _mm512_mask_testn_epi32_mask(
+                    lanes, v, _mm512_set1_epi32((int)words[t + q]));
+            if ((m[0] | m[1] | m[2] | m[3]) == 0)
+                continue;
+            for (int q = 0; q < 4; q++)
+                for (unsigned match = m[q]; match != 0; match &= match - 1)
+                    hits[found++] = hit_of(ids[t + q], first,
+                                           i + __builtin_ctz(match));
+        }
+        for (; t < ntops; t++) {
             __m512i w = _mm512_set1_epi32((int)words[t]);
             unsigned match = _mm512_mask_testn_epi32_mask(lanes, v, w);
             for (; match != 0; match &= match - 1)
