@@ -46,6 +46,15 @@ static uint32_t word_rest(uint64_t word, int shift)
     return (uint32_t)(low | (word >> (shift + 32)) << shift);
 }
 
+/* The number of bits set in x (no popcnt instruction needed). */
+static uint32_t bits_set(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
 /* Counts the bottom in s->cols, on column set `set`, or puts its entry in
  * place. */
 static void add_bottom(struct bottom_search *s, uint32_t set)
@@ -64,7 +73,7 @@ static void add_bottom(struct bottom_search *s, uint32_t set)
             word |= (uint64_t)1 << (d - k);     /* down-right, on row a */
         if (d + k < n)
             word |= (uint64_t)1 << (n + d + k); /* down-left, on row a */
-        uint32_t rank = (uint32_t)__builtin_popcount(set & ((1u << d) - 1));
+        uint32_t rank = bits_set(set & ((1u << d) - 1));
         ranks |= rank << (3 * k);
     }
     uint32_t at = s->cursor[set]++;
@@ -93,28 +102,6 @@ static void bottom_rows(struct bottom_search *s, int r, uint32_t columns,
     }
 }
 
-/* The most bottom rows whose table fits the budget: as many as possible
- * up to n / 2 - 1 (more would leave few tops with huge groups and a big
- * table; n = 16 takes 7), or 0 when not even one row fits. */
-static int choose_bottom_rows(int n)
-{
-    int most = n / 2 - 1;
-    if (most > SOLVE_JOIN_MAX_BOTTOM)
-        most = SOLVE_JOIN_MAX_BOTTOM;
-    int best = 0;
-    for (int rows = 1; rows <= most; rows++) {
-        struct bottom_search s = {.n = n,
-                                  .rows = rows,
-                                  .board = (1u << n) - 1,
-                                  .cap = SOLVE_JOIN_MAX_ENTRIES};
-        bottom_rows(&s, 0, 0, 0, 0);
-        if (s.count > SOLVE_JOIN_MAX_ENTRIES)
-            break;
-        best = rows;
-    }
-    return best;
-}
-
 void solve_join_free(struct solve_join *j)
 {
     free(j->offsets);
@@ -131,19 +118,32 @@ int solve_join_build(struct solve_join *j, int n)
     *j = (struct solve_join){.n = n};
     if (n < SOLVE_JOIN_MIN_N || n > SOLVE_JOIN_MAX_N)
         return 1;
-    int rows = choose_bottom_rows(n);
-    if (rows == 0)
-        return 1;
     const size_t sets = (size_t)1 << n;
     struct bottom_search s = {.n = n,
-                              .rows = rows,
                               .board = (uint32_t)sets - 1,
                               .cap = SOLVE_JOIN_MAX_ENTRIES};
     j->offsets = calloc(sets + 1, sizeof *j->offsets);
     s.cursor = calloc(sets, sizeof *s.cursor);
     if (j->offsets == NULL || s.cursor == NULL)
         goto nomem;
-    bottom_rows(&s, 0, 0, 0, 0); /* counts per column set */
+    /* As many bottom rows as fit the budget, up to n / 2 - 1 (more would
+     * leave few tops with huge groups; n = 16 takes 7): count each group,
+     * from the most rows down, until a count stays within the budget (a
+     * count over it stops as soon as it gets there). */
+    int most = n / 2 - 1;
+    s.rows = most < SOLVE_JOIN_MAX_BOTTOM ? most : SOLVE_JOIN_MAX_BOTTOM;
+    for (;; s.rows--) {
+        if (s.rows == 0) {
+            free(s.cursor);
+            solve_join_free(j);
+            return 1;
+        }
+        memset(s.cursor, 0, sets * sizeof *s.cursor);
+        s.count = 0;
+        bottom_rows(&s, 0, 0, 0, 0);
+        if (s.count <= SOLVE_JOIN_MAX_ENTRIES)
+            break;
+    }
     j->count = s.count;
     size_t room = j->count > 0 ? j->count : 1;
     j->filters = malloc(room * sizeof *j->filters);
@@ -162,8 +162,8 @@ int solve_join_build(struct solve_join *j, int n)
     s.count = 0;
     bottom_rows(&s, 0, 0, 0, 0); /* every bottom into its group, in order */
     free(s.cursor);
-    j->top_rows = n - rows;
-    j->bottom_rows = rows;
+    j->top_rows = n - s.rows;
+    j->bottom_rows = s.rows;
     j->shift = filter_shift(n);
     j->scan = solve_join_pick_scan();
     return NQ_OK;
