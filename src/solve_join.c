@@ -376,9 +376,6 @@ static int join_batch(struct solve_join_walk *w)
             w->cap_hits = cap;
             size_t found = j->scan(j->filters + o, count, o, words, ids,
                                    ntops, w->hits + w->nhits);
-            /* The hits' rests are read below: ask for them now. */
-            for (size_t h = w->nhits; h < w->nhits + found; h++)
-                __builtin_prefetch(j->rests + (uint32_t)w->hits[h]);
             w->nhits += found;
         }
     }
