@@ -242,47 +242,71 @@ static bool reserve_top(struct solve_join_walk *w)
     return true;
 }
 
+/* Adds the top whose masks on row a are given (bit c = column c: the
+ * columns taken, the squares of row a attacked along either diagonal),
+ * its batch rows in w->path, unless no bottom fits its columns. */
+static int add_top(struct solve_join_walk *w, uint64_t columns, uint64_t down,
+                   uint64_t up)
+{
+    const struct solve_join *j = w->join;
+    const int n = j->n;
+    const uint64_t board = ((uint64_t)1 << n) - 1;
+    uint32_t set = (uint32_t)(board & ~columns);
+    if (j->offsets[set] == j->offsets[set + 1])
+        return NQ_OK; /* no bottom fits these columns */
+    if (!reserve_top(w))
+        return NQ_E_NOMEM;
+    struct solve_join_top *t = &w->tops[w->ntops++];
+    uint64_t word = (down & board) | (up & board) << n;
+    t->filter = word_filter(word, j->shift);
+    t->rest = word_rest(word, j->shift);
+    t->set = set;
+    t->end_hit = 0;
+    memcpy(t->cols, w->path, sizeof t->cols);
+    return NQ_OK;
+}
+
+/* Every top below row r's masks, leftmost first (the kernel's loop,
+ * without an iterator's bookkeeping: a batch is searched whole). */
+static int add_tops(struct solve_join_walk *w, int r, uint64_t columns,
+                    uint64_t down, uint64_t up, uint64_t allowed)
+{
+    const int n = w->join->n;
+    const uint64_t board = ((uint64_t)1 << n) - 1;
+    if (r == w->join->top_rows)
+        return add_top(w, columns, down, up);
+    uint64_t avail = board & ~(columns | down | up) & allowed;
+    while (avail != 0) {
+        uint64_t bit = avail & (0 - avail);
+        avail ^= bit;
+        w->path[r - w->batch_base] = (unsigned char)__builtin_ctzll(bit);
+        int rc = add_tops(w, r + 1, columns | bit, (down | bit) << 1,
+                          (up | bit) >> 1, ~(uint64_t)0);
+        if (rc != NQ_OK)
+            return rc;
+    }
+    return NQ_OK;
+}
+
 /* Collects the tops of the next batch, in order, with their words; 1, 0
  * when no batch is left, NQ_E_NOMEM. */
 static int collect_tops(struct solve_join_walk *w)
 {
-    const struct solve_join *j = w->join;
-    const int n = j->n;
-    const int a = j->top_rows;
     const int bb = w->batch_base;
-    const uint64_t board = ((uint64_t)1 << n) - 1;
     if (!kernel_next(&w->batches))
         return 0;
-    struct kernel *k = &w->tops_search;
-    if (kernel_start(k, n, w->batches.cols, bb, a,
-                     bb == w->base ? w->first_row : ~(uint64_t)0) != NQ_OK)
-        return 0; /* cannot happen: the batch's prefix is a placement */
-    for (int r = 0; r < bb; r++)
+    uint64_t columns = 0, down = 0, up = 0; /* row bb's masks */
+    for (int r = 0; r < bb; r++) {
+        uint64_t bit = (uint64_t)1 << w->batches.cols[r];
         w->cols[r] = w->batches.cols[r];
-    w->ntops = 0;
-    while (kernel_next(k)) {
-        /* The last top row's masks are still in the kernel; add its queen
-         * and follow the diagonals one row down, onto row a. */
-        const int last = a - 1;
-        uint64_t bit = (uint64_t)1 << k->cols[last];
-        uint64_t columns = k->columns[last] | bit;
-        uint32_t set = (uint32_t)(board & ~columns);
-        if (j->offsets[set] == j->offsets[set + 1])
-            continue; /* no bottom fits these columns */
-        if (!reserve_top(w))
-            return NQ_E_NOMEM;
-        struct solve_join_top *t = &w->tops[w->ntops++];
-        uint64_t down = ((k->diag_down[last] | bit) << 1) & board;
-        uint64_t up = (k->diag_up[last] | bit) >> 1;
-        uint64_t word = down | up << n;
-        t->filter = word_filter(word, j->shift);
-        t->rest = word_rest(word, j->shift);
-        t->set = set;
-        t->end_hit = 0;
-        for (int i = 0; i < a - bb && i < SOLVE_JOIN_BATCH_ROWS; i++)
-            t->cols[i] = (unsigned char)k->cols[bb + i];
+        columns |= bit;
+        down = (down | bit) << 1;
+        up = (up | bit) >> 1;
     }
-    return 1;
+    w->ntops = 0;
+    int rc = add_tops(w, bb, columns, down, up,
+                      bb == w->base ? w->first_row : ~(uint64_t)0);
+    return rc == NQ_OK ? 1 : rc;
 }
 
 /* Lays the batch's tops out by column set: words[] and ids[] hold the
