@@ -82,6 +82,26 @@ struct solve_join {
     solve_join_scan_fn scan; /* the best scan on this processor */
 };
 
+/* Where the filter starts in a diagonal word (see struct solve_join). */
+static inline int solve_join_filter_shift(int n)
+{
+    return n > 16 ? n - 16 : 0;
+}
+
+/* The filter part of a 2n-bit diagonal word. */
+static inline uint32_t solve_join_filter(uint64_t word, int shift)
+{
+    return (uint32_t)(word >> shift);
+}
+
+/* The rest of a diagonal word: its shift low bits, then the bits above
+ * the filter. */
+static inline uint32_t solve_join_rest(uint64_t word, int shift)
+{
+    uint64_t low = word & (((uint64_t)1 << shift) - 1);
+    return (uint32_t)(low | (word >> (shift + 32)) << shift);
+}
+
 /* solve_join_build() : the table for n, or nothing. Returns NQ_OK with
  * the table built; 1 when the join does not serve this n (tiny or large
  * n, or a table over the budget): use the plain search; NQ_E_NOMEM. */
