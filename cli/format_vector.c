@@ -16,8 +16,8 @@
 
 /* The line of the last solution. */
 struct vector_state {
-    int cols[NQ_MAX_N];       /* its columns; -1 before the first */
-    short start[NQ_MAX_N];    /* where row r's text starts in line */
+    int cols[NQ_MAX_N];    /* its columns; -1 before the first */
+    short start[NQ_MAX_N]; /* where row r's text starts in line */
     char line[FORMAT_LINE_MAX];
 };
 

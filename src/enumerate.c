@@ -97,13 +97,14 @@ struct pipeline {
     /* What is searched; read-only once the workers run. */
     int n;
     bool unique;
-    const struct solve_join *join; /* the bottoms' table; NULL: none */
     int depth;        /* rows fixed by a subproblem's prefix */
     size_t per_chunk; /* solutions per chunk */
     size_t window;    /* ids that may be handed out past the head */
     size_t slot_cap;  /* chunks a slot may hold */
     nq_solution_fn fn;
     void *user;
+    /* The table of the join (solve_join.h); NULL: the plain search. */
+    const struct solve_join *join;
 
     /* Everything below is guarded by lock. */
     pthread_mutex_t lock;

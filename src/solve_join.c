@@ -226,15 +226,15 @@ static int join_batch(struct solve_join_walk *w)
         slot->count = 0; /* empty again for the next batch */
         for (uint32_t o = j->offsets[set], end = j->offsets[set + 1]; o < end;
              o += SOLVE_JOIN_BLOCK) {
-            int count = end - o < SOLVE_JOIN_BLOCK ? (int)(end - o)
-                                                   : SOLVE_JOIN_BLOCK;
+            int count =
+                end - o < SOLVE_JOIN_BLOCK ? (int)(end - o) : SOLVE_JOIN_BLOCK;
             size_t need = w->nhits + (size_t)count * (size_t)ntops;
             size_t cap = w->cap_hits;
             if (!reserve((void **)&w->hits, &cap, need, sizeof *w->hits))
                 return NQ_E_NOMEM;
             w->cap_hits = cap;
-            size_t found = j->scan(j->filters + o, count, o, words, ids,
-                                   ntops, w->hits + w->nhits);
+            size_t found = j->scan(j->filters + o, count, o, words, ids, ntops,
+                                   w->hits + w->nhits);
             w->nhits += found;
         }
     }
@@ -278,7 +278,8 @@ static void enter_top(struct solve_join_walk *w)
 {
     const struct solve_join_top *t = &w->tops[w->top];
     const int bb = w->batch_base;
-    for (int i = 0; i < w->join->top_rows - bb && i < SOLVE_JOIN_BATCH_ROWS; i++)
+    for (int i = 0; i < w->join->top_rows - bb && i < SOLVE_JOIN_BATCH_ROWS;
+         i++)
         w->cols[bb + i] = t->cols[i];
     uint32_t set = t->set;
     for (int i = 0; set != 0; i++, set &= set - 1)

@@ -112,10 +112,10 @@ void solve_join_free(struct solve_join *j);
 
 /* One top of a batch. */
 struct solve_join_top {
-    uint32_t filter;    /* its diagonals on row a: the filter part */
-    uint32_t rest;      /* and the rest (see struct solve_join) */
-    uint32_t set;       /* the columns it leaves to the bottom */
-    uint32_t end_hit;   /* its solutions end at sorted[end_hit] */
+    uint32_t filter;  /* its diagonals on row a: the filter part */
+    uint32_t rest;    /* and the rest (see struct solve_join) */
+    uint32_t set;     /* the columns it leaves to the bottom */
+    uint32_t end_hit; /* its solutions end at sorted[end_hit] */
     unsigned char cols[SOLVE_JOIN_BATCH_ROWS]; /* its batch rows' columns */
 };
 
@@ -129,27 +129,27 @@ struct solve_join_slot {
  * of struct kernel). Holds one batch at a time. */
 struct solve_join_walk {
     const struct solve_join *join;
-    int base;                    /* rows fixed by the walk's prefix */
-    int batch_base;              /* rows fixed within a batch */
-    uint64_t first_row;          /* columns allowed in row base */
-    struct kernel batches;       /* the batches' prefixes, in order */
+    int base;              /* rows fixed by the walk's prefix */
+    int batch_base;        /* rows fixed within a batch */
+    uint64_t first_row;    /* columns allowed in row base */
+    struct kernel batches; /* the batches' prefixes, in order */
     unsigned char path[SOLVE_JOIN_BATCH_ROWS]; /* the batch rows so far */
-    struct solve_join_top *tops; /* the batch's tops, in order */
+    struct solve_join_top *tops;               /* the batch's tops, in order */
     size_t ntops, cap_tops;
-    uint64_t *hits;              /* (top << 32 | entry), as scanned */
-    uint32_t *sorted;            /* the hits' rests by top, in order */
+    uint64_t *hits;   /* (top << 32 | entry), as scanned */
+    uint32_t *sorted; /* the hits' rests by top, in order */
     size_t nhits, cap_hits, cap_sorted;
     struct solve_join_slot *slots; /* open addressing on the set */
-    uint32_t *slot_of;           /* per top: its set's slot */
-    uint32_t *used;              /* the slots in use, in order of use */
-    size_t nused, cap_slots;     /* cap_slots: a power of two, or 0 */
-    int slot_bits;               /* cap_slots = 2^slot_bits */
-    uint32_t *words;             /* the tops' filters, set by set */
-    uint32_t *ids;               /* and their indices */
-    size_t top, hit;             /* the next solution: tops[top], sorted[hit] */
-    bool ready;                  /* cols and group_cols hold tops[top] */
+    uint32_t *slot_of;             /* per top: its set's slot */
+    uint32_t *used;                /* the slots in use, in order of use */
+    size_t nused, cap_slots;       /* cap_slots: a power of two, or 0 */
+    int slot_bits;                 /* cap_slots = 2^slot_bits */
+    uint32_t *words;               /* the tops' filters, set by set */
+    uint32_t *ids;                 /* and their indices */
+    size_t top, hit; /* the next solution: tops[top], sorted[hit] */
+    bool ready;      /* cols and group_cols hold tops[top] */
     int group_cols[SOLVE_JOIN_MAX_BOTTOM]; /* tops[top]'s group's columns */
-    int cols[NQ_MAX_N];          /* the solution: 0-based column by row */
+    int cols[NQ_MAX_N]; /* the solution: 0-based column by row */
 };
 
 /* solve_join_walk_start() : every solution whose rows 0..base-1 hold

@@ -33,16 +33,15 @@ size_t solve_join_scan_plain(const uint32_t *e, int count, uint32_t first,
 #include <immintrin.h>
 
 __attribute__((target("avx512f"))) static size_t
-scan_avx512(const uint32_t *e, int count, uint32_t first,
-            const uint32_t *words, const uint32_t *ids, int ntops,
-            uint64_t *hits)
+scan_avx512(const uint32_t *e, int count, uint32_t first, const uint32_t *words,
+            const uint32_t *ids, int ntops, uint64_t *hits)
 {
     size_t found = 0;
     for (int i = 0; i < count; i += 16) {
         /* The last load takes only the lanes left. */
         int left = count - i;
-        __mmask16 lanes = left >= 16 ? (__mmask16)0xffff
-                                     : (__mmask16)((1u << left) - 1);
+        __mmask16 lanes =
+            left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
         __m512i v = _mm512_maskz_loadu_epi32(lanes, e + i);
         int t = 0;
         /* Four tops a step, one branch for the four: a match is rare. */
@@ -55,15 +54,14 @@ scan_avx512(const uint32_t *e, int count, uint32_t first,
                 continue;
             for (int q = 0; q < 4; q++)
                 for (unsigned match = m[q]; match != 0; match &= match - 1)
-                    hits[found++] = hit_of(ids[t + q], first,
-                                           i + __builtin_ctz(match));
+                    hits[found++] =
+                        hit_of(ids[t + q], first, i + __builtin_ctz(match));
         }
         for (; t < ntops; t++) {
             __m512i w = _mm512_set1_epi32((int)words[t]);
             unsigned match = _mm512_mask_testn_epi32_mask(lanes, v, w);
             for (; match != 0; match &= match - 1)
-                hits[found++] = hit_of(ids[t], first,
-                                       i + __builtin_ctz(match));
+                hits[found++] = hit_of(ids[t], first, i + __builtin_ctz(match));
         }
     }
     return found;
@@ -84,8 +82,7 @@ scan_avx2(const uint32_t *e, int count, uint32_t first, const uint32_t *words,
             unsigned match =
                 (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(none));
             for (; match != 0; match &= match - 1)
-                hits[found++] = hit_of(ids[t], first,
-                                       i + __builtin_ctz(match));
+                hits[found++] = hit_of(ids[t], first, i + __builtin_ctz(match));
         }
     }
     return found + solve_join_scan_plain(e + i, count - i, first + (uint32_t)i,

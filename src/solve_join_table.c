@@ -15,13 +15,13 @@
 /* What the search over the bottom rows needs. */
 struct bottom_search {
     int n;
-    int rows;            /* bottom rows */
-    uint32_t board;      /* the n low bits */
-    uint32_t *cursor;    /* per column set: entries counted, or next slot */
-    uint32_t *filters;   /* NULL: only count */
+    int rows;          /* bottom rows */
+    uint32_t board;    /* the n low bits */
+    uint32_t *cursor;  /* per column set: entries counted, or next slot */
+    uint32_t *filters; /* NULL: only count */
     uint32_t *rests;
-    size_t count;        /* bottoms found */
-    size_t cap;          /* stop counting past this many */
+    size_t count;                    /* bottoms found */
+    size_t cap;                      /* stop counting past this many */
     int cols[SOLVE_JOIN_MAX_BOTTOM]; /* the bottom so far */
 };
 
@@ -49,7 +49,7 @@ static void add_bottom(struct bottom_search *s, uint32_t set)
     for (int k = 0; k < s->rows; k++) {
         int d = s->cols[k];
         if (d - k >= 0)
-            word |= (uint64_t)1 << (d - k);     /* down-right, on row a */
+            word |= (uint64_t)1 << (d - k); /* down-right, on row a */
         if (d + k < n)
             word |= (uint64_t)1 << (n + d + k); /* down-left, on row a */
         uint32_t rank = bits_set(set & ((1u << d) - 1));
@@ -98,9 +98,8 @@ int solve_join_build(struct solve_join *j, int n)
     if (n < SOLVE_JOIN_MIN_N || n > SOLVE_JOIN_MAX_N)
         return 1;
     const size_t sets = (size_t)1 << n;
-    struct bottom_search s = {.n = n,
-                              .board = (uint32_t)sets - 1,
-                              .cap = SOLVE_JOIN_MAX_ENTRIES};
+    struct bottom_search s = {
+        .n = n, .board = (uint32_t)sets - 1, .cap = SOLVE_JOIN_MAX_ENTRIES};
     j->offsets = calloc(sets + 1, sizeof *j->offsets);
     s.cursor = calloc(sets, sizeof *s.cursor);
     if (j->offsets == NULL || s.cursor == NULL)

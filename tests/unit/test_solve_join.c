@@ -177,8 +177,8 @@ static void test_scans_agree(void **state)
         }
         int count = 1 + round % SOLVE_JOIN_BLOCK;
         int ntops = 1 + round % 5;
-        size_t nw = solve_join_scan_plain(e, count, 100, words, ids, ntops,
-                                          want);
+        size_t nw =
+            solve_join_scan_plain(e, count, 100, words, ids, ntops, want);
         size_t ng = scan(e, count, 100, words, ids, ntops, got);
         assert_int_equal(ng, nw);
         /* Per top, the same entries in the same order. */
