@@ -101,13 +101,15 @@ bool cli_take_rest_n(int argc, char **argv, const char **n_text);
  * when the output is complete, so a killed run never leaves a truncated
  * file that looks whole. */
 struct writer {
-    int fd;          /* descriptor written to */
-    char *buf;       /* pending bytes */
-    size_t len;      /* bytes pending in buf */
-    size_t cap;      /* size of buf */
-    int err;         /* first errno seen, 0 if none */
-    char *path;      /* the final file name, NULL for standard output */
-    char *tmp_path;  /* the temporary file, NULL for standard output */
+    int fd;               /* descriptor written to */
+    char *buf;            /* pending bytes */
+    size_t len;           /* bytes pending in buf */
+    size_t cap;           /* size of buf */
+    int err;              /* first errno seen, 0 if none */
+    char *path;           /* the final file name, NULL for standard output */
+    char *tmp_path;       /* the temporary file, NULL for standard output */
+    uint64_t written;     /* bytes written to fd so far */
+    uint64_t handed_over; /* bytes whose write-back to disk has begun */
 };
 
 /* Opens `path` (NULL or "-": standard output). Returns 0 or prints an

@@ -14,6 +14,10 @@
  * that fills its slot waits until the calling thread drains it). The head
  * slot is always being drained, so the pipeline cannot deadlock.
  *
+ * Below a prefix the solutions come from the meet-in-the-middle join
+ * (solve_join.h) where its table fits, else from the plain bitboard
+ * search (kernel.h); both yield them in lexicographic order.
+ *
  * This is a small ordered pipeline of its own beside the counting pool
  * (tasks.c, nq_tasks_run): that pool runs a known number of items and
  * reports each finished item's fixed-size result in any order, while a
@@ -29,6 +33,7 @@
 
 #include "kernel.h"
 #include "nqueens.h"
+#include "solve_join.h"
 #include "symmetry.h"
 #include "tasks.h"
 
@@ -53,6 +58,41 @@ struct slot {
     bool done;           /* the subproblem has queued all it found */
 };
 
+/* The solutions below one prefix, from the join or the plain search. */
+struct source {
+    const struct solve_join *join; /* NULL: the plain search */
+    struct kernel kernel;
+    struct solve_join_walk walk;
+};
+
+/* Starts a source over the solutions whose rows 0..base-1 hold prefix. */
+static int source_start(struct source *s, const struct solve_join *join, int n,
+                        const int *prefix, int base, uint64_t first_row)
+{
+    s->join = join;
+    if (join != NULL)
+        return solve_join_walk_start(&s->walk, join, prefix, base, first_row);
+    return kernel_start(&s->kernel, n, prefix, base, n, first_row);
+}
+
+/* The next solution (0-based columns by row) in *cols: 1; 0 at the end;
+ * NQ_E_NOMEM. */
+static int source_next(struct source *s, const int **cols)
+{
+    if (s->join != NULL) {
+        *cols = s->walk.cols;
+        return solve_join_walk_next(&s->walk);
+    }
+    *cols = s->kernel.cols;
+    return kernel_next(&s->kernel) ? 1 : 0;
+}
+
+static void source_free(struct source *s)
+{
+    if (s->join != NULL)
+        solve_join_walk_free(&s->walk);
+}
+
 struct pipeline {
     /* What is searched; read-only once the workers run. */
     int n;
@@ -63,6 +103,8 @@ struct pipeline {
     size_t slot_cap;  /* chunks a slot may hold */
     nq_solution_fn fn;
     void *user;
+    /* The table of the join (solve_join.h); NULL: the plain search. */
+    const struct solve_join *join;
 
     /* Everything below is guarded by lock. */
     pthread_mutex_t lock;
@@ -112,19 +154,21 @@ static int online_cores(void)
 
 /* ---- the calling thread alone ---------------------------------------- */
 
-static int solve_serial(int n, bool unique, nq_solution_fn fn, void *user)
+static int solve_serial(int n, bool unique, const struct solve_join *join,
+                        nq_solution_fn fn, void *user)
 {
-    struct kernel k;
-    int rc = kernel_start(&k, n, NULL, 0, n, first_row_columns(n, unique));
-    if (rc != NQ_OK)
-        return rc;
-    while (kernel_next(&k)) {
-        if (unique && !symmetry_is_canonical(k.cols, n))
+    struct source src;
+    int rc = source_start(&src, join, n, NULL, 0, first_row_columns(n, unique));
+    const int *cols;
+    while (rc == NQ_OK && (rc = source_next(&src, &cols)) == 1) {
+        rc = NQ_OK;
+        if (unique && !symmetry_is_canonical(cols, n))
             continue;
-        if (fn(k.cols, n, user) != 0)
-            return NQ_E_STOPPED;
+        if (fn(cols, n, user) != 0)
+            rc = NQ_E_STOPPED;
     }
-    return NQ_OK;
+    source_free(&src);
+    return rc;
 }
 
 /* ---- workers ------------------------------------------------------------ */
@@ -186,8 +230,10 @@ static struct chunk *queue_chunk(struct pipeline *p, uint64_t id,
 static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix)
 {
     const int n = p->n;
-    struct kernel k;
-    if (kernel_start(&k, n, prefix, p->depth, n, ~(uint64_t)0) != NQ_OK) {
+    struct source src;
+    if (source_start(&src, p->join, n, prefix, p->depth, ~(uint64_t)0) !=
+        NQ_OK) {
+        source_free(&src);
         queue_chunk(p, id, NULL, true); /* cannot happen: prefixes are valid */
         return;
     }
@@ -195,22 +241,35 @@ static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix)
     struct chunk *c = p->stop ? NULL : take_chunk(p);
     pthread_mutex_unlock(&p->lock);
     if (c == NULL) {
+        source_free(&src);
         queue_chunk(p, id, NULL, true);
         return;
     }
-    while (kernel_next(&k)) {
-        if (p->unique && !symmetry_is_canonical(k.cols, n))
+    const int *cols;
+    int more;
+    while ((more = source_next(&src, &cols)) == 1) {
+        if (p->unique && !symmetry_is_canonical(cols, n))
             continue;
         unsigned char *out = c->cols + c->count * (size_t)n;
         for (int r = 0; r < n; r++)
-            out[r] = (unsigned char)k.cols[r];
+            out[r] = (unsigned char)cols[r];
         if (++c->count == p->per_chunk) {
             c = queue_chunk(p, id, c, false);
             if (c == NULL) {
+                source_free(&src);
                 queue_chunk(p, id, NULL, true);
                 return;
             }
         }
+    }
+    source_free(&src);
+    if (more < 0) { /* out of memory: the run stops with the error */
+        pthread_mutex_lock(&p->lock);
+        p->error = p->error ? p->error : more;
+        p->stop = true;
+        pthread_cond_broadcast(&p->workers_wake);
+        pthread_cond_signal(&p->caller_wake);
+        pthread_mutex_unlock(&p->lock);
     }
     queue_chunk(p, id, c, true);
 }
@@ -319,14 +378,18 @@ static void free_chunks(struct pipeline *p)
     }
 }
 
-static int solve_parallel(int n, bool unique, int threads, size_t buffer,
-                          nq_solution_fn fn, void *user)
+static int solve_parallel(int n, bool unique, const struct solve_join *join,
+                          int threads, size_t buffer, nq_solution_fn fn,
+                          void *user)
 {
     struct pipeline p;
     memset(&p, 0, sizeof p);
     p.n = n;
     p.unique = unique;
+    p.join = join;
     p.depth = subproblem_depth(n);
+    if (join != NULL && p.depth > join->top_rows)
+        p.depth = join->top_rows; /* a prefix fixes top rows only */
     p.fn = fn;
     p.user = user;
     p.window = (size_t)threads * ENUM_WINDOW_PER_THREAD;
@@ -363,7 +426,7 @@ static int solve_parallel(int n, bool unique, int threads, size_t buffer,
         for (int t = 0; t < started; t++)
             pthread_join(workers[t], NULL);
     } else {
-        rc = solve_serial(n, unique, fn, user);
+        rc = solve_serial(n, unique, join, fn, user);
     }
 
     free_chunks(&p);
@@ -398,11 +461,21 @@ static int solve(int n, const nq_solve_options *options, bool unique,
     int threads = options->threads;
     if (threads == 0)
         threads = n < ENUM_SERIAL_BELOW_N ? 1 : online_cores();
-    if (threads == 1)
-        return solve_serial(n, unique, fn, user);
-    size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
-                                               : ENUM_DEFAULT_BUFFER;
-    return solve_parallel(n, unique, threads, buffer, fn, user);
+    /* The join where it serves this n; the plain search where it does
+     * not, or where its table cannot be had. */
+    struct solve_join table;
+    const struct solve_join *join =
+        solve_join_build(&table, n) == NQ_OK ? &table : NULL;
+    int rc;
+    if (threads == 1) {
+        rc = solve_serial(n, unique, join, fn, user);
+    } else {
+        size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
+                                                   : ENUM_DEFAULT_BUFFER;
+        rc = solve_parallel(n, unique, join, threads, buffer, fn, user);
+    }
+    solve_join_free(&table);
+    return rc;
 }
 
 int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,

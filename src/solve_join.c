@@ -1,0 +1,317 @@
+/*
+ * solve_join.c - the walk that joins the tops with the table of bottoms,
+ * batch by batch (see solve_join.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nqueens.h"
+#include "solve_join.h"
+
+int solve_join_walk_start(struct solve_join_walk *w, const struct solve_join *j,
+                          const int *prefix, int base,
+                          uint64_t first_row_columns)
+{
+    memset(w, 0, sizeof *w);
+    w->join = j;
+    w->base = base;
+    w->first_row = first_row_columns;
+    w->batches.row = -1;
+    if (base < 0 || base > j->top_rows)
+        return NQ_E_INVAL;
+    int batch_base = j->top_rows - SOLVE_JOIN_BATCH_ROWS;
+    w->batch_base = batch_base > base ? batch_base : base;
+    /* The first row's limit goes to whichever search places row base. */
+    return kernel_start(&w->batches, j->n, prefix, base, w->batch_base,
+                        w->batch_base > base ? first_row_columns
+                                             : ~(uint64_t)0);
+}
+
+void solve_join_walk_free(struct solve_join_walk *w)
+{
+    free(w->tops);
+    free(w->hits);
+    free(w->sorted);
+    free(w->slots);
+    free(w->slot_of);
+    free(w->used);
+    free(w->words);
+    free(w->ids);
+    w->tops = NULL;
+    w->hits = NULL;
+    w->sorted = NULL;
+    w->slots = NULL;
+    w->slot_of = w->used = w->ids = NULL;
+    w->words = NULL;
+}
+
+/* Makes room for `need` elements of `size` bytes in *array (capacity
+ * *cap, grown to at least double); false when out of memory. */
+static bool reserve(void **array, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return true;
+    size_t grown = *cap * 2 > need ? *cap * 2 : need;
+    grown = grown < 64 ? 64 : grown;
+    void *bigger = realloc(*array, grown * size);
+    if (bigger == NULL)
+        return false;
+    *array = bigger;
+    *cap = grown;
+    return true;
+}
+
+/* Room for one more top in every per-top array. */
+static bool reserve_top(struct solve_join_walk *w)
+{
+    if (w->ntops < w->cap_tops)
+        return true;
+    size_t cap = w->cap_tops, need = w->ntops + 1;
+    size_t c1 = cap, c2 = cap, c3 = cap, c4 = cap;
+    if (!reserve((void **)&w->tops, &c1, need, sizeof *w->tops) ||
+        !reserve((void **)&w->slot_of, &c2, need, sizeof *w->slot_of) ||
+        !reserve((void **)&w->words, &c3, need, sizeof *w->words) ||
+        !reserve((void **)&w->ids, &c4, need, sizeof *w->ids))
+        return false;
+    w->cap_tops = c1; /* all four grew alike */
+    return true;
+}
+
+/* Adds the top whose masks on row a are given (bit c = column c: the
+ * columns taken, the squares of row a attacked along either diagonal),
+ * its batch rows in w->path, unless no bottom fits its columns. */
+static int add_top(struct solve_join_walk *w, uint64_t columns, uint64_t down,
+                   uint64_t up)
+{
+    const struct solve_join *j = w->join;
+    const int n = j->n;
+    const uint64_t board = ((uint64_t)1 << n) - 1;
+    uint32_t set = (uint32_t)(board & ~columns);
+    if (j->offsets[set] == j->offsets[set + 1])
+        return NQ_OK; /* no bottom fits these columns */
+    if (!reserve_top(w))
+        return NQ_E_NOMEM;
+    struct solve_join_top *t = &w->tops[w->ntops++];
+    uint64_t word = (down & board) | (up & board) << n;
+    t->filter = solve_join_filter(word, j->shift);
+    t->rest = solve_join_rest(word, j->shift);
+    t->set = set;
+    t->end_hit = 0;
+    memcpy(t->cols, w->path, sizeof t->cols);
+    return NQ_OK;
+}
+
+/* Every top below row r's masks, leftmost first (the kernel's loop,
+ * without an iterator's bookkeeping: a batch is searched whole). */
+static int add_tops(struct solve_join_walk *w, int r, uint64_t columns,
+                    uint64_t down, uint64_t up, uint64_t allowed)
+{
+    const int n = w->join->n;
+    const uint64_t board = ((uint64_t)1 << n) - 1;
+    if (r == w->join->top_rows)
+        return add_top(w, columns, down, up);
+    uint64_t avail = board & ~(columns | down | up) & allowed;
+    while (avail != 0) {
+        uint64_t bit = avail & (0 - avail);
+        avail ^= bit;
+        w->path[r - w->batch_base] = (unsigned char)__builtin_ctzll(bit);
+        int rc = add_tops(w, r + 1, columns | bit, (down | bit) << 1,
+                          (up | bit) >> 1, ~(uint64_t)0);
+        if (rc != NQ_OK)
+            return rc;
+    }
+    return NQ_OK;
+}
+
+/* Collects the tops of the next batch, in order, with their words; 1, 0
+ * when no batch is left, NQ_E_NOMEM. */
+static int collect_tops(struct solve_join_walk *w)
+{
+    const int bb = w->batch_base;
+    if (!kernel_next(&w->batches))
+        return 0;
+    uint64_t columns = 0, down = 0, up = 0; /* row bb's masks */
+    for (int r = 0; r < bb; r++) {
+        uint64_t bit = (uint64_t)1 << w->batches.cols[r];
+        w->cols[r] = w->batches.cols[r];
+        columns |= bit;
+        down = (down | bit) << 1;
+        up = (up | bit) >> 1;
+    }
+    w->ntops = 0;
+    int rc = add_tops(w, bb, columns, down, up,
+                      bb == w->base ? w->first_row : ~(uint64_t)0);
+    return rc == NQ_OK ? 1 : rc;
+}
+
+/* Lays the batch's tops out by column set: words[] and ids[] hold the
+ * filters and indices of one set's tops side by side, the sets in the
+ * order first met (used[] names their slots, whose count ends up as the
+ * end of the set's run). A slot of the open-addressing table on the set
+ * is empty while its count is 0. Every pass but the probing one reads or
+ * writes in order, so that a batch bigger than the cache costs little. */
+static int lay_out_by_set(struct solve_join_walk *w)
+{
+    size_t want = 2 * w->ntops;
+    if (want > w->cap_slots) {
+        int bits = 4;
+        while (((size_t)1 << bits) < want)
+            bits++;
+        free(w->slots);
+        free(w->used);
+        w->cap_slots = 0;
+        w->slots = calloc((size_t)1 << bits, sizeof *w->slots);
+        w->used = malloc(((size_t)1 << bits) * sizeof *w->used);
+        if (w->slots == NULL || w->used == NULL)
+            return NQ_E_NOMEM;
+        w->cap_slots = (size_t)1 << bits;
+        w->slot_bits = bits;
+    }
+    const size_t mask = w->cap_slots - 1;
+    struct solve_join_slot *slots = w->slots;
+    w->nused = 0;
+    for (size_t i = 0; i < w->ntops; i++) {
+        uint32_t set = w->tops[i].set;
+        size_t h = (uint32_t)(set * 2654435761u) >> (32 - w->slot_bits);
+        while (slots[h].count != 0 && slots[h].set != set)
+            h = (h + 1) & mask;
+        if (slots[h].count == 0) {
+            slots[h].set = set;
+            w->used[w->nused++] = (uint32_t)h;
+        }
+        slots[h].count++;
+        w->slot_of[i] = (uint32_t)h;
+    }
+    uint32_t at = 0;
+    for (size_t u = 0; u < w->nused; u++) {
+        struct solve_join_slot *slot = &slots[w->used[u]];
+        uint32_t count = slot->count;
+        slot->count = at; /* the run's start, then its end */
+        at += count;
+    }
+    for (size_t i = 0; i < w->ntops; i++) {
+        uint32_t at_run = slots[w->slot_of[i]].count++;
+        w->words[at_run] = w->tops[i].filter;
+        w->ids[at_run] = (uint32_t)i;
+    }
+    return NQ_OK;
+}
+
+/* Scans each set's group once for all the batch's tops on that set, then
+ * sorts the hits by top (stable: a top's hits stay in group order). */
+static int join_batch(struct solve_join_walk *w)
+{
+    const struct solve_join *j = w->join;
+    int rc = lay_out_by_set(w);
+    if (rc != NQ_OK)
+        return rc;
+    w->nhits = 0;
+    uint32_t run = 0; /* the first top of the set's run in words[] */
+    for (size_t u = 0; u < w->nused; u++) {
+        /* Groups are read from all over the table, each once per batch
+         * or so: ask for the next group's lines ahead, all at once. */
+        if (u + 1 < w->nused) {
+            uint32_t next_set = w->slots[w->used[u + 1]].set;
+            const uint32_t *from = j->filters + j->offsets[next_set];
+            const uint32_t *to = j->filters + j->offsets[next_set + 1];
+            for (; from < to; from += 16)
+                __builtin_prefetch(from);
+        }
+        struct solve_join_slot *slot = &w->slots[w->used[u]];
+        uint32_t set = slot->set;
+        int ntops = (int)(slot->count - run);
+        const uint32_t *words = w->words + run;
+        const uint32_t *ids = w->ids + run;
+        run = slot->count;
+        slot->count = 0; /* empty again for the next batch */
+        for (uint32_t o = j->offsets[set], end = j->offsets[set + 1]; o < end;
+             o += SOLVE_JOIN_BLOCK) {
+            int count =
+                end - o < SOLVE_JOIN_BLOCK ? (int)(end - o) : SOLVE_JOIN_BLOCK;
+            size_t need = w->nhits + (size_t)count * (size_t)ntops;
+            size_t cap = w->cap_hits;
+            if (!reserve((void **)&w->hits, &cap, need, sizeof *w->hits))
+                return NQ_E_NOMEM;
+            w->cap_hits = cap;
+            size_t found = j->scan(j->filters + o, count, o, words, ids, ntops,
+                                   w->hits + w->nhits);
+            w->nhits += found;
+        }
+    }
+    w->nused = 0;
+    /* Each hit's rest: the diagonals the filter left out must not meet
+     * either (n > 16); the rest then stands in for the entry. These loads
+     * are independent, so their cache misses overlap. */
+    size_t kept = 0;
+    for (size_t h = 0; h < w->nhits; h++) {
+        uint32_t top = (uint32_t)(w->hits[h] >> 32);
+        uint32_t rest = j->rests[(uint32_t)w->hits[h]];
+        if (j->shift == 0 || (rest & w->tops[top].rest) == 0)
+            w->hits[kept++] = (uint64_t)top << 32 | rest;
+    }
+    w->nhits = kept;
+    if (!reserve((void **)&w->sorted, &w->cap_sorted, w->nhits,
+                 sizeof *w->sorted))
+        return NQ_E_NOMEM;
+    /* Counting sort by top: counts, then each top's end, then places. */
+    for (size_t h = 0; h < w->nhits; h++)
+        w->tops[w->hits[h] >> 32].end_hit++;
+    uint32_t at = 0;
+    for (size_t i = 0; i < w->ntops; i++) {
+        at += w->tops[i].end_hit;
+        w->tops[i].end_hit = at;
+    }
+    for (size_t h = w->nhits; h-- > 0;) {
+        struct solve_join_top *t = &w->tops[w->hits[h] >> 32];
+        w->sorted[--t->end_hit] = (uint32_t)w->hits[h];
+    }
+    /* end_hit now holds each top's start: turn it into its end again. */
+    for (size_t i = 0; i + 1 < w->ntops; i++)
+        w->tops[i].end_hit = w->tops[i + 1].end_hit;
+    if (w->ntops > 0)
+        w->tops[w->ntops - 1].end_hit = (uint32_t)w->nhits;
+    return NQ_OK;
+}
+
+/* Puts tops[top]'s rows and its group's columns in place. */
+static void enter_top(struct solve_join_walk *w)
+{
+    const struct solve_join_top *t = &w->tops[w->top];
+    const int bb = w->batch_base;
+    for (int i = 0; i < w->join->top_rows - bb && i < SOLVE_JOIN_BATCH_ROWS;
+         i++)
+        w->cols[bb + i] = t->cols[i];
+    uint32_t set = t->set;
+    for (int i = 0; set != 0; i++, set &= set - 1)
+        w->group_cols[i] = __builtin_ctz(set);
+    w->ready = true;
+}
+
+int solve_join_walk_next(struct solve_join_walk *w)
+{
+    const struct solve_join *j = w->join;
+    for (;;) {
+        while (w->top < w->ntops && w->hit == w->tops[w->top].end_hit) {
+            w->top++;
+            w->ready = false;
+        }
+        if (w->top < w->ntops) {
+            if (!w->ready)
+                enter_top(w);
+            uint32_t e = w->sorted[w->hit++] >> (2 * j->shift);
+            int *bottom = w->cols + j->top_rows;
+            for (int k = 0; k < j->bottom_rows; k++, e >>= 3)
+                bottom[k] = w->group_cols[e & 7];
+            return 1;
+        }
+        int rc = collect_tops(w);
+        if (rc != 1)
+            return rc;
+        rc = join_batch(w);
+        if (rc != NQ_OK)
+            return rc;
+        w->top = 0;
+        w->hit = 0;
+        w->ready = false;
+    }
+}

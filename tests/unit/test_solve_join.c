@@ -1,0 +1,214 @@
+/*
+ * test_solve_join.c - the meet-in-the-middle enumeration (solve_join.h)
+ * against the references: the textbook oracle for every n it serves up to
+ * 11 (the same solutions in the same order, whole or split by prefix, with
+ * the first row limited as the unique search limits it), and the plain
+ * bitboard search below deep prefixes for n = 17, 18 and 20, where the
+ * filter leaves diagonal bits to the rest. The vector scans against the
+ * plain one on random words.
+ */
+#include "kernel.h"
+#include "oracle.h"
+#include "solve_join.h"
+
+#define JOIN_MAX_ORACLE_N 11
+
+/* Everything a walk yields from a start, appended to `out`. */
+static void walk_into(struct placements *out, const struct solve_join *j,
+                      const int *prefix, int base, uint64_t first_row)
+{
+    struct solve_join_walk w;
+    assert_int_equal(solve_join_walk_start(&w, j, prefix, base, first_row),
+                     NQ_OK);
+    int rc;
+    while ((rc = solve_join_walk_next(&w)) == 1)
+        placements_add(w.cols, j->n, out);
+    assert_int_equal(rc, 0);
+    assert_int_equal(solve_join_walk_next(&w), 0); /* stays exhausted */
+    solve_join_walk_free(&w);
+}
+
+/* Everything the plain search yields below a prefix, appended to out. */
+static void kernel_into(struct placements *out, int n, const int *prefix,
+                        int base, uint64_t first_row)
+{
+    struct kernel k;
+    assert_int_equal(kernel_start(&k, n, prefix, base, n, first_row), NQ_OK);
+    while (kernel_next(&k))
+        placements_add(k.cols, n, out);
+}
+
+static void test_small_n_is_left_to_the_plain_search(void **state)
+{
+    (void)state;
+    struct solve_join j;
+    for (int n = 1; n < SOLVE_JOIN_MIN_N; n++) {
+        assert_int_equal(solve_join_build(&j, n), 1);
+        solve_join_free(&j);
+    }
+    assert_int_equal(solve_join_build(&j, SOLVE_JOIN_MAX_N + 1), 1);
+    solve_join_free(&j);
+}
+
+static void test_whole_enumeration_matches_oracle(void **state)
+{
+    (void)state;
+    for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
+        struct solve_join j;
+        assert_int_equal(solve_join_build(&j, n), NQ_OK);
+        assert_true(j.bottom_rows >= 1 && j.top_rows >= 1);
+        assert_int_equal(j.top_rows + j.bottom_rows, n);
+        struct placements oracle = oracle_solutions(n);
+        struct placements got = {.n = n};
+        walk_into(&got, &j, NULL, 0, ~(uint64_t)0);
+        assert_same_sequence(&oracle, &got);
+        placements_free(&oracle);
+        placements_free(&got);
+        solve_join_free(&j);
+    }
+}
+
+static void test_prefixes_end_to_end_match_oracle(void **state)
+{
+    (void)state;
+    for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
+        struct solve_join j;
+        assert_int_equal(solve_join_build(&j, n), NQ_OK);
+        struct placements oracle = oracle_solutions(n);
+        /* Every depth a walk may start from, the top rows included. */
+        for (int depth = 1; depth <= j.top_rows; depth++) {
+            struct placements got = {.n = n};
+            struct kernel prefixes;
+            assert_int_equal(
+                kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0),
+                NQ_OK);
+            while (kernel_next(&prefixes))
+                walk_into(&got, &j, prefixes.cols, depth, ~(uint64_t)0);
+            assert_same_sequence(&oracle, &got);
+            placements_free(&got);
+        }
+        placements_free(&oracle);
+        solve_join_free(&j);
+    }
+}
+
+static void test_first_row_limit_matches_oracle(void **state)
+{
+    (void)state;
+    for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
+        struct solve_join j;
+        assert_int_equal(solve_join_build(&j, n), NQ_OK);
+        struct placements oracle = oracle_solutions(n);
+        const int last = (n - 1) / 2; /* the left half, as --unique */
+        struct placements want = {.n = n};
+        for (size_t i = 0; i < oracle.count; i++)
+            if (placement_at(&oracle, i)[0] <= last)
+                placements_add(placement_at(&oracle, i), n, &want);
+        struct placements got = {.n = n};
+        walk_into(&got, &j, NULL, 0, ((uint64_t)1 << (last + 1)) - 1);
+        assert_same_sequence(&want, &got);
+        placements_free(&got);
+        placements_free(&want);
+        placements_free(&oracle);
+        solve_join_free(&j);
+    }
+}
+
+/* Big n, where the rest holds diagonal bits: below prefixes three rows
+ * short of the top rows, walk and plain search agree. */
+static void test_big_n_matches_plain_search(void **state)
+{
+    (void)state;
+    static const int sizes[] = {17, 18, 20};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        const int n = sizes[s];
+        struct solve_join j;
+        assert_int_equal(solve_join_build(&j, n), NQ_OK);
+        assert_true(j.shift > 0);
+        const int depth = j.top_rows - 3;
+        /* The prefixes of the first solutions (most prefixes that deep
+         * lead nowhere) whose last top row holds a queen in the first or
+         * the last column: its diagonals reach row a in the bits that
+         * the filter leaves to the rest. 20 different ones. */
+        struct kernel search;
+        assert_int_equal(kernel_start(&search, n, NULL, 0, n, ~(uint64_t)0),
+                         NQ_OK);
+        struct placements want = {.n = n}, got = {.n = n};
+        int prefix[NQ_MAX_N] = {-1};
+        for (int kept = 0; kept < 20 && kernel_next(&search);) {
+            int edge = search.cols[j.top_rows - 1];
+            if ((edge != 0 && edge != n - 1) ||
+                memcmp(prefix, search.cols, sizeof(int) * (size_t)depth) == 0)
+                continue;
+            memcpy(prefix, search.cols, sizeof(int) * (size_t)depth);
+            kept++;
+            kernel_into(&want, n, prefix, depth, ~(uint64_t)0);
+            walk_into(&got, &j, prefix, depth, ~(uint64_t)0);
+        }
+        assert_true(want.count > 0);
+        assert_same_sequence(&want, &got);
+        placements_free(&want);
+        placements_free(&got);
+        solve_join_free(&j);
+    }
+}
+
+static void test_scans_agree(void **state)
+{
+    (void)state;
+    solve_join_scan_fn scan = solve_join_pick_scan();
+    uint32_t e[SOLVE_JOIN_BLOCK], words[5];
+    uint32_t ids[5] = {7, 3, 11, 0, 5};
+    uint64_t want[SOLVE_JOIN_BLOCK * 5], got[SOLVE_JOIN_BLOCK * 5];
+    uint32_t x = 12345;
+    for (int round = 0; round < 200; round++) {
+        /* Sparse random words, so that some pairs share no bit. */
+        for (int i = 0; i < SOLVE_JOIN_BLOCK; i++) {
+            x = x * 1103515245u + 12345u;
+            uint32_t a = x;
+            x = x * 1103515245u + 12345u;
+            e[i] = a & x;
+        }
+        for (int t = 0; t < 5; t++) {
+            x = x * 1103515245u + 12345u;
+            uint32_t a = x;
+            x = x * 1103515245u + 12345u;
+            words[t] = a & x;
+        }
+        int count = 1 + round % SOLVE_JOIN_BLOCK;
+        int ntops = 1 + round % 5;
+        size_t nw =
+            solve_join_scan_plain(e, count, 100, words, ids, ntops, want);
+        size_t ng = scan(e, count, 100, words, ids, ntops, got);
+        assert_int_equal(ng, nw);
+        /* Per top, the same entries in the same order. */
+        for (int t = 0; t < ntops; t++) {
+            size_t a = 0, b = 0;
+            for (;;) {
+                while (a < nw && (want[a] >> 32) != ids[t])
+                    a++;
+                while (b < ng && (got[b] >> 32) != ids[t])
+                    b++;
+                if (a == nw || b == ng)
+                    break;
+                assert_int_equal(want[a], got[b]);
+                a++;
+                b++;
+            }
+            assert_true(a == nw && b == ng);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_small_n_is_left_to_the_plain_search),
+        cmocka_unit_test(test_whole_enumeration_matches_oracle),
+        cmocka_unit_test(test_prefixes_end_to_end_match_oracle),
+        cmocka_unit_test(test_first_row_limit_matches_oracle),
+        cmocka_unit_test(test_big_n_matches_plain_search),
+        cmocka_unit_test(test_scans_agree),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
