@@ -50,15 +50,6 @@ struct nq_join_windows nq_join_windows_of(int n)
     return (struct nq_join_windows){width, first, second};
 }
 
-static uint32_t reverse32(uint32_t x)
-{
-    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
-    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
-    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
-    x = ((x >> 8) & 0x00FF00FFu) | ((x & 0x00FF00FFu) << 8);
-    return (x >> 16) | (x << 16);
-}
-
 /* How a group of stored entries becomes part of one side of a unit. Both
  * the rest and the bucket are two halves side by side (`rest_half` and
  * `width` bits). */
@@ -82,8 +73,9 @@ static inline struct cut_word rewrite(struct cut_word e, bool mirror,
     uint32_t rest_low = ((uint32_t)1 << rest_half) - 1;
     uint32_t bucket_low = ((uint32_t)1 << width) - 1;
     if (mirror) {
-        e.rest = rest_bits == 0 ? 0 : reverse32(e.rest) >> (32 - rest_bits);
-        e.bucket = reverse32(e.bucket) >> (32 - bucket_bits);
+        e.rest =
+            rest_bits == 0 ? 0 : nq_join_reverse32(e.rest) >> (32 - rest_bits);
+        e.bucket = nq_join_reverse32(e.bucket) >> (32 - bucket_bits);
     }
     if (flip == FLIP_EVEN) {
         e.rest = (e.rest >> rest_half) | (e.rest & rest_low) << rest_half;

@@ -59,13 +59,21 @@ struct nq_join_ranks {
     uint32_t high[NQ_JOIN_RANK_SPLIT_MAX + 1][1 << NQ_JOIN_RANK_SPLIT_MAX];
 };
 
-/* nq_join_mirror() : the columns of `set` in a mirror (n columns). */
+/* nq_join_reverse32() : the 32 bits of x in reverse order. */
+static inline uint32_t nq_join_reverse32(uint32_t x)
+{
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
+    x = ((x >> 8) & 0x00FF00FFu) | ((x & 0x00FF00FFu) << 8);
+    return (x >> 16) | (x << 16);
+}
+
+/* nq_join_mirror() : the columns of `set` in a mirror (1 <= n <= 32
+ * columns). */
 static inline uint32_t nq_join_mirror(uint32_t set, int n)
 {
-    uint32_t r = 0;
-    for (int i = 0; i < n; i++)
-        r |= ((set >> i) & 1u) << (n - 1 - i);
-    return r;
+    return nq_join_reverse32(set) >> (32 - n);
 }
 
 /* nq_join_ranks_init() : the tables for sets of n columns. */
