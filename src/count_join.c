@@ -93,7 +93,6 @@ struct side {
     uint32_t *rest; /* the rests, bucket by bucket */
     size_t *start;  /* buckets + 1 offsets into rest */
     size_t buckets;
-    size_t size;
 };
 
 /* A stored group read one way. */
@@ -213,7 +212,6 @@ static void side_fill(struct side *s, const struct nq_join_table *t,
         }
     }
     s->start[t->buckets] = at;
-    s->size = at;
 }
 
 /* The entries the sources hold, before any are left out. */
@@ -229,7 +227,6 @@ static size_t sources_size(const struct nq_join_table *t,
 static int side_alloc(struct side *s, size_t size, size_t buckets)
 {
     s->buckets = buckets;
-    s->size = 0;
     s->rest = malloc((size + 1) * sizeof *s->rest);
     s->start = malloc((buckets + 1) * sizeof *s->start);
     return s->rest != NULL && s->start != NULL ? 0 : NQ_E_NOMEM;
