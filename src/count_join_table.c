@@ -3,11 +3,14 @@
  * bitboard search and grouped by column set in two passes: the count pass
  * counts the tops of every set, the fill pass writes each where its set
  * begins; a third pass sorts every set by bucket. The search is split into
- * starts (the queens of rows 0 and 1); worker w takes the starts w, w + W,
- * w + 2W, ... in both passes and keeps counts of its own, so no two
- * workers write the same counter or slot, and the interleaving spreads
- * the work evenly. (Counters per set and bucket would spare the sort but
- * no longer fit the cache: the build took 1.5 times as long.)
+ * starts (the queens of rows 0 and 1), dealt into a few shares per worker:
+ * share k holds the starts k, k + K, k + 2K, ... (the interleaving evens
+ * out their sizes) and keeps counts of its own, so that no two shares
+ * write the same counter or slot. Idle workers take the next share in
+ * both passes: a worker slowed by whatever else runs on its core leaves
+ * more shares to the others instead of holding up the pass. (Counters per
+ * set and bucket would spare the sort but no longer fit the cache: the
+ * build took 1.5 times as long.)
  */
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -30,7 +33,8 @@ struct table_build {
     size_t nstarts;
     uint32_t (*starts)[4]; /* columns, anti and main diagonals, part */
     size_t workers;
-    uint32_t *counts;       /* [worker][group]: count pass: tops; fill pass: the
+    size_t shares;          /* of the starts; see the top of the file */
+    uint32_t *counts;       /* [share][group]: count pass: tops; fill pass: the
                                next slot, counted from the group's start */
     const uint64_t *start;  /* the table's group offsets */
     uint32_t *rest;         /* fill pass: the table's entries */
@@ -47,9 +51,9 @@ struct table_build {
 /* The count pass reports its tops in batches of this many. */
 #define REPORT_EVERY 65536
 
-/* What one worker's search writes to. */
+/* What the search of one share writes to. */
 struct walk {
-    uint32_t *counts; /* its [group] counters */
+    uint32_t *counts; /* the share's [group] counters */
     uint64_t part;    /* groups of the current start's part: part * sets */
     bool fill;        /* false: count pass */
     uint64_t found;   /* count pass: tops not yet reported */
@@ -111,11 +115,11 @@ static void search(struct table_build *b, struct walk *w, int row,
     }
 }
 
-/* Worker `index`: its share of the starts. */
+/* Share `index` of the starts. */
 static int walk_task(struct table_build *b, size_t index, bool fill)
 {
     struct walk w = {.counts = b->counts + index * b->groups, .fill = fill};
-    for (size_t i = index; i < b->nstarts && !w.full; i += b->workers) {
+    for (size_t i = index; i < b->nstarts && !w.full; i += b->shares) {
         w.part = b->starts[i][3] * b->sets;
         search(b, &w, b->start_row, b->starts[i][0], b->starts[i][1],
                b->starts[i][2]);
@@ -184,11 +188,12 @@ static int half_rows(int n)
     return n / 2; /* odd n: the middle row is not part of a half */
 }
 
-/* At most this many workers build the table: each keeps a counter per
- * (set, bucket). */
+/* At most this many workers build the table, with this many shares of
+ * the starts each: a share keeps a counter per set. */
 #define TABLE_WORKERS_MAX 16
+#define SHARES_PER_WORKER 8
 
-/* After the count pass: each group's offset, and every worker's counters
+/* After the count pass: each group's offset, and every share's counters
  * turned into its first slot within the group. */
 static void place_groups(struct table_build *b, uint64_t *start)
 {
@@ -196,8 +201,8 @@ static void place_groups(struct table_build *b, uint64_t *start)
     for (uint64_t i = 0; i < b->groups; i++) {
         start[i] = at;
         uint32_t run = 0;
-        for (size_t w = 0; w < b->workers; w++) {
-            uint32_t *c = &b->counts[w * b->groups + i];
+        for (size_t k = 0; k < b->shares; k++) {
+            uint32_t *c = &b->counts[k * b->groups + i];
             uint32_t mine = *c;
             *c = run;
             run += mine;
@@ -291,7 +296,10 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
         b.workers = b.nstarts;
     if (b.workers < 1)
         b.workers = 1;
-    uint64_t fixed = sizeof *ranks + b.workers * b.groups * sizeof *b.counts +
+    b.shares = b.workers == 1 ? 1 : b.workers * SHARES_PER_WORKER;
+    if (b.shares > b.nstarts)
+        b.shares = b.nstarts;
+    uint64_t fixed = sizeof *ranks + b.shares * b.groups * sizeof *b.counts +
                      (b.groups + 1) * sizeof *t->start +
                      b.groups * (b.buckets + 1) * sizeof *t->bucket_start;
     rc = NQ_E_NOMEM;
@@ -299,13 +307,13 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
         goto out;
     b.room = (budget - fixed) /
              (sizeof *t->rest + (b.packed != 0 ? 0 : sizeof *b.bucket));
-    b.counts = calloc(b.workers * b.groups, sizeof *b.counts);
+    b.counts = calloc(b.shares * b.groups, sizeof *b.counts);
     t->start = malloc((b.groups + 1) * sizeof *t->start);
     t->bucket_start =
         malloc(b.groups * (b.buckets + 1) * sizeof *t->bucket_start);
     if (b.counts == NULL || t->start == NULL || t->bucket_start == NULL)
         goto out;
-    rc = nq_tasks_run(b.workers, (int)b.workers, 0, count_task, NULL, &b);
+    rc = nq_tasks_run(b.shares, (int)b.workers, 0, count_task, NULL, &b);
     if (rc != 0)
         goto out;
     place_groups(&b, t->start);
@@ -316,7 +324,7 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
         b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
     if (b.rest == NULL || (b.packed == 0 && b.bucket == NULL))
         goto out;
-    rc = nq_tasks_run(b.workers, (int)b.workers, 0, fill_task, NULL, &b);
+    rc = nq_tasks_run(b.shares, (int)b.workers, 0, fill_task, NULL, &b);
     if (rc != 0)
         goto out;
     b.bucket_start = t->bucket_start;
