@@ -50,40 +50,22 @@ struct nq_join_windows nq_join_windows_of(int n)
     return (struct nq_join_windows){width, first, second};
 }
 
-/* How a group of stored entries becomes part of one side of a unit. Both
- * the rest and the bucket are two halves side by side (`rest_half` and
- * `width` bits). */
-enum flip {
-    AS_TOP,    /* the top itself */
-    FLIP_EVEN, /* read as a bottom, even n: the halves swapped */
-    FLIP_ODD   /* read as a bottom, odd n: the halves swapped, the one
-                  moved up a bit, the other down */
-};
-
 struct cut_word {
     uint32_t rest, bucket;
 };
 
-/* Rewrites e: its mirror image first (every bit reversed) if `mirror`,
- * then as `flip` says. */
+/* Rewrites e as nq_join_rewrite_rest() says; the bucket, two halves of
+ * `width` bits side by side, alike. */
 static inline struct cut_word rewrite(struct cut_word e, bool mirror,
-                                      enum flip flip, int rest_half, int width)
+                                      enum nq_join_flip flip, int rest_half,
+                                      int width)
 {
-    int rest_bits = 2 * rest_half, bucket_bits = 2 * width;
-    uint32_t rest_low = ((uint32_t)1 << rest_half) - 1;
+    int bucket_bits = 2 * width;
     uint32_t bucket_low = ((uint32_t)1 << width) - 1;
-    if (mirror) {
-        e.rest =
-            rest_bits == 0 ? 0 : nq_join_reverse32(e.rest) >> (32 - rest_bits);
+    e.rest = nq_join_rewrite_rest(e.rest, mirror, flip, rest_half);
+    if (mirror)
         e.bucket = nq_join_reverse32(e.bucket) >> (32 - bucket_bits);
-    }
-    if (flip == FLIP_EVEN) {
-        e.rest = (e.rest >> rest_half) | (e.rest & rest_low) << rest_half;
-    } else if (flip == FLIP_ODD) {
-        e.rest = (((e.rest >> rest_half) << 1) & rest_low) |
-                 ((e.rest & rest_low) >> 1) << rest_half;
-    }
-    if (flip != AS_TOP)
+    if (flip != NQ_JOIN_AS_TOP)
         e.bucket = (e.bucket >> width) | (e.bucket & bucket_low) << width;
     return e;
 }
@@ -99,7 +81,7 @@ struct side {
 struct source {
     uint64_t group; /* the table's group: part * sets + colex rank */
     bool mirror;
-    enum flip flip;
+    enum nq_join_flip flip;
     struct cut_word drop; /* stored entries sharing a bit with it are left
                              out: those that attack the middle queen */
     uint32_t stored[64];  /* the stored bucket that becomes bucket y */
@@ -127,7 +109,7 @@ static struct cut_word attacks_middle(const struct nq_join_table *t, int m)
  * not, read as `flip` says, for middle queen m. */
 static struct source *source_add(struct source *src,
                                  const struct nq_join_table *t, int part,
-                                 uint32_t set, bool mirror, enum flip flip,
+                                 uint32_t set, bool mirror, enum nq_join_flip flip,
                                  int m)
 {
     int n = t->n;
@@ -148,29 +130,11 @@ static struct source *source_add(struct source *src,
     return src + 1;
 }
 
-/* Appends the rests rest[from..to) rewritten, but those sharing a bit
- * with `drop`, to out[at...]; returns the new end. Each is written, and
- * kept when it misses the drop: no branch to mispredict on about every
- * other entry. Inlined with constant `mirror` and `flip`. */
-static inline __attribute__((always_inline)) size_t
-fill_range(uint32_t *out, size_t at, const uint32_t *rest, uint32_t from,
-           uint32_t to, uint32_t drop, bool mirror, enum flip flip,
-           int rest_half, int width)
-{
-    for (uint32_t i = from; i < to; i++) {
-        out[at] = rewrite((struct cut_word){rest[i], 0}, mirror, flip,
-                          rest_half, width)
-                      .rest;
-        at += (rest[i] & drop) == 0;
-    }
-    return at;
-}
-
 /* Fills s from the sources, bucket by bucket. */
 static void side_fill(struct side *s, const struct nq_join_table *t,
                       const struct source *src, int nsrc)
 {
-    int width = t->windows.width, rest_half = t->n - 1 - width;
+    int rest_half = t->n - 1 - t->windows.width;
     size_t at = 0;
     for (uint32_t y = 0; y < t->buckets; y++) {
         s->start[y] = at;
@@ -181,34 +145,9 @@ static void side_fill(struct side *s, const struct nq_join_table *t,
             const uint32_t *bs =
                 t->bucket_start + src[k].group * (t->buckets + 1);
             const uint32_t *rest = t->rest + t->start[src[k].group];
-            uint32_t drop = src[k].drop.rest;
-            uint32_t from = bs[b], to = bs[b + 1];
-            /* One loop per way of reading, each with its rewrite
-             * folded in. */
-#define FILL(mirror, flip)                                                     \
-    at = fill_range(s->rest, at, rest, from, to, drop, mirror, flip,           \
-                    rest_half, width)
-            switch ((int)src[k].mirror * 3 + (int)src[k].flip) {
-            case 0:
-                FILL(false, AS_TOP);
-                break;
-            case 1:
-                FILL(false, FLIP_EVEN);
-                break;
-            case 2:
-                FILL(false, FLIP_ODD);
-                break;
-            case 3:
-                FILL(true, AS_TOP);
-                break;
-            case 4:
-                FILL(true, FLIP_EVEN);
-                break;
-            default:
-                FILL(true, FLIP_ODD);
-                break;
-            }
-#undef FILL
+            struct nq_join_way way = {src[k].mirror, src[k].flip, rest_half,
+                                      src[k].drop.rest};
+            at += t->fill(s->rest + at, rest + bs[b], bs[b + 1] - bs[b], &way);
         }
     }
     s->start[t->buckets] = at;
@@ -227,7 +166,7 @@ static size_t sources_size(const struct nq_join_table *t,
 static int side_alloc(struct side *s, size_t size, size_t buckets)
 {
     s->buckets = buckets;
-    s->rest = malloc((size + 1) * sizeof *s->rest);
+    s->rest = malloc((size + NQ_JOIN_FILL_PAD) * sizeof *s->rest);
     s->start = malloc((buckets + 1) * sizeof *s->start);
     return s->rest != NULL && s->start != NULL ? 0 : NQ_E_NOMEM;
 }
@@ -274,7 +213,8 @@ int nq_join_count(const struct nq_join_table *t, const struct nq_join_unit *u,
     uint32_t full = ((uint32_t)1 << n) - 1;
     uint32_t middle = m < 0 ? 0 : (uint32_t)1 << m;
     uint32_t top_set = u->top, bottom_set = full & ~u->top & ~middle;
-    enum flip flip = n % 2 == 0 ? FLIP_EVEN : FLIP_ODD;
+    enum nq_join_flip flip =
+        n % 2 == 0 ? NQ_JOIN_FLIP_EVEN : NQ_JOIN_FLIP_ODD;
 
     /* Every top of a set: as stored in each part, and the mirror images
      * of the left half's (see count_join.h). The middle queen lies on
@@ -282,12 +222,12 @@ int nq_join_count(const struct nq_join_table *t, const struct nq_join_unit *u,
      * it. */
     struct source tops[3], bottoms[3], *end_top = tops, *end_bottom = bottoms;
     for (int part = 0; part < t->parts; part++) {
-        end_top = source_add(end_top, t, part, top_set, false, AS_TOP, m);
+        end_top = source_add(end_top, t, part, top_set, false, NQ_JOIN_AS_TOP, m);
         end_bottom =
             source_add(end_bottom, t, part, bottom_set, false, flip, m);
     }
     if (t->mirrored) {
-        end_top = source_add(end_top, t, 0, top_set, true, AS_TOP, m);
+        end_top = source_add(end_top, t, 0, top_set, true, NQ_JOIN_AS_TOP, m);
         end_bottom = source_add(end_bottom, t, 0, bottom_set, true, flip, m);
     }
     int ntops = (int)(end_top - tops), nbottoms = (int)(end_bottom - bottoms);

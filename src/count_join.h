@@ -17,11 +17,13 @@
  *
  * Files: count_join_units.c (units, ranks of column sets),
  * count_join_table.c (the table of tops), count_join.c (one unit's count),
- * count_join_kernel.c (the vector loop over pairs of words).
+ * count_join_fill.c (a unit's sides from the table), count_join_kernel.c
+ * (the vector loop over pairs of words).
  */
 #ifndef NQ_COUNT_JOIN_H
 #define NQ_COUNT_JOIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -76,6 +78,55 @@ static inline uint32_t nq_join_mirror(uint32_t set, int n)
     return nq_join_reverse32(set) >> (32 - n);
 }
 
+/* How a stored rest is read into one side of a unit (count_join.c says
+ * why): the rest is two halves of `rest_half` bits side by side. */
+enum nq_join_flip {
+    NQ_JOIN_AS_TOP,    /* the top itself */
+    NQ_JOIN_FLIP_EVEN, /* read as a bottom, even n: the halves swapped */
+    NQ_JOIN_FLIP_ODD   /* read as a bottom, odd n: the halves swapped, the
+                          one moved up a bit, the other down */
+};
+
+/* nq_join_rewrite_rest() : the rest e as read: its mirror image first
+ * (every bit reversed) if `mirror`, then as `flip` says. */
+static inline uint32_t nq_join_rewrite_rest(uint32_t e, bool mirror,
+                                            enum nq_join_flip flip,
+                                            int rest_half)
+{
+    int rest_bits = 2 * rest_half;
+    uint32_t low = ((uint32_t)1 << rest_half) - 1;
+    if (mirror)
+        e = rest_bits == 0 ? 0 : nq_join_reverse32(e) >> (32 - rest_bits);
+    if (flip == NQ_JOIN_FLIP_EVEN)
+        e = (e >> rest_half) | (e & low) << rest_half;
+    else if (flip == NQ_JOIN_FLIP_ODD)
+        e = (((e >> rest_half) << 1) & low) | ((e & low) >> 1) << rest_half;
+    return e;
+}
+
+/* One way of reading a run of stored rests; those sharing a bit with
+ * `drop` are left out. */
+struct nq_join_way {
+    bool mirror;
+    enum nq_join_flip flip;
+    int rest_half;
+    uint32_t drop;
+};
+
+/* Writes the rests rest[0..len) as `way` reads them, but those it leaves
+ * out, to out[0...] in order; returns how many it wrote. out must have
+ * room for len + NQ_JOIN_FILL_PAD entries. */
+typedef size_t (*nq_join_fill_fn)(uint32_t *out, const uint32_t *rest,
+                                  size_t len, const struct nq_join_way *way);
+#define NQ_JOIN_FILL_PAD 16
+
+/* nq_join_fill_plain() : the fill in plain C, for any processor (and for
+ * the tests); nq_join_pick_fill() : the fastest fill this processor runs
+ * (AVX-512 on x86-64 where it has it). */
+size_t nq_join_fill_plain(uint32_t *out, const uint32_t *rest, size_t len,
+                          const struct nq_join_way *way);
+nq_join_fill_fn nq_join_pick_fill(void);
+
 /* nq_join_ranks_init() : the tables for sets of n columns. */
 void nq_join_ranks_init(struct nq_join_ranks *r, int n);
 
@@ -112,6 +163,7 @@ struct nq_join_table {
                                     rest[start[g] + bucket_start[g * (buckets +
                                     1) + b] ...] up to the entry of b + 1 */
     struct nq_join_ranks *ranks; /* of the sets of n columns */
+    nq_join_fill_fn fill;        /* nq_join_pick_fill()'s */
 };
 
 /* nq_join_windows_of() : the windows of n. */

@@ -340,6 +340,7 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
     t->sets = b.sets;
     t->buckets = b.buckets;
     t->rest = b.rest;
+    t->fill = nq_join_pick_fill();
     b.rest = NULL;
 out:
     free(b.rest);

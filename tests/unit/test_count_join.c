@@ -1,6 +1,7 @@
 /*
  * test_count_join.c - the pieces of the half-board join on their own: the
  * vector loop that counts disjoint pairs against a plain double loop, the
+ * fill of a unit's sides against the definition of each way of reading, the
  * units against the classes they stand for, and the table against its
  * memory budget. (That every unit counts exactly its solutions is checked
  * against the textbook search in test_count.c.)
@@ -50,6 +51,70 @@ static void test_pairs_against_double_loop(void **state)
         q[j] = UINT32_MAX;
     p[0] = 1;
     assert_int_equal(nq_join_pairs(p, 1, q, 80), 0);
+}
+
+/* A stored rest as a side reads it, bit by bit from the definition: the
+ * mirror reverses the 2h bits; read as a bottom, the two halves of h bits
+ * swap (odd n: the high half moves down a bit as it becomes the low one,
+ * the low half up a bit as it becomes the high one). */
+static uint32_t read_rest(uint32_t e, bool mirror, enum nq_join_flip flip,
+                          int h)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 2 * h; i++) {
+        if (e >> i & 1)
+            r |= (uint32_t)1 << (mirror ? 2 * h - 1 - i : i);
+    }
+    if (flip == NQ_JOIN_AS_TOP)
+        return r;
+    uint32_t out = 0;
+    for (int i = 0; i < 2 * h; i++) {
+        if ((r >> i & 1) == 0)
+            continue;
+        int to = i < h ? i + h : i - h; /* the halves swapped */
+        if (flip == NQ_JOIN_FLIP_ODD)
+            to += i < h ? -1 : 1;
+        if (i < h ? to >= h : to < h) /* moved off its half */
+            out |= (uint32_t)1 << to;
+    }
+    return out;
+}
+
+/* Every way of reading, every rest width, runs of every length up to 40:
+ * the picked fill (the vector one where the processor has it) and the
+ * plain one write exactly the rests the definition keeps, in order, and
+ * nothing past the room they were given. */
+static void test_fill_against_definition(void **state)
+{
+    (void)state;
+    uint64_t seed = 7;
+    nq_join_fill_fn fills[2] = {nq_join_fill_plain, nq_join_pick_fill()};
+    uint32_t rest[40], want[40], out[40 + NQ_JOIN_FILL_PAD + 1];
+    for (int h = 0; h <= 16; h++) {
+        uint32_t bits = h == 16 ? UINT32_MAX : ((uint32_t)1 << 2 * h) - 1;
+        for (int way = 0; way < 6; way++) {
+            bool mirror = way >= 3;
+            enum nq_join_flip flip = (enum nq_join_flip)(way % 3);
+            for (size_t len = 0; len <= 40; len++) {
+                uint32_t drop = len % 3 == 0 ? 0 : next_random(&seed) & bits;
+                drop &= next_random(&seed) & next_random(&seed);
+                size_t kept = 0;
+                for (size_t i = 0; i < len; i++) {
+                    rest[i] = next_random(&seed) & next_random(&seed) & bits;
+                    if ((rest[i] & drop) == 0)
+                        want[kept++] = read_rest(rest[i], mirror, flip, h);
+                }
+                struct nq_join_way w = {mirror, flip, h, drop};
+                for (int f = 0; f < 2; f++) {
+                    out[len + NQ_JOIN_FILL_PAD] = 0xdeadbeef;
+                    assert_int_equal(fills[f](out, rest, len, &w), kept);
+                    for (size_t i = 0; i < kept; i++)
+                        assert_int_equal(out[i], want[i]);
+                    assert_int_equal(out[len + NQ_JOIN_FILL_PAD], 0xdeadbeef);
+                }
+            }
+        }
+    }
 }
 
 static uint32_t reverse(uint32_t x, int n)
@@ -184,6 +249,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pairs_against_double_loop),
+        cmocka_unit_test(test_fill_against_definition),
         cmocka_unit_test(test_units_cover_each_class_once),
         cmocka_unit_test(test_table_holds_every_top),
         cmocka_unit_test(test_table_budget),
