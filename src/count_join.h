@@ -202,8 +202,10 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
 
 void nq_join_table_free(struct nq_join_table *t);
 
-/* nq_join_units() : the units of n in their stable order (free()).
- * Returns 0 or NQ_E_NOMEM. */
+/* nq_join_units() : the units of n in their stable order (free()): by
+ * top set in colex order, then by middle column. "join/2" in a plan's
+ * signature names this order ("join/1" took the sets for each middle
+ * column in turn). Returns 0 or NQ_E_NOMEM. */
 int nq_join_units(int n, struct nq_join_unit **units, uint64_t *count);
 
 /* nq_join_count() : the solutions of one unit (not yet weighted) into

