@@ -109,8 +109,8 @@ static struct cut_word attacks_middle(const struct nq_join_table *t, int m)
  * not, read as `flip` says, for middle queen m. */
 static struct source *source_add(struct source *src,
                                  const struct nq_join_table *t, int part,
-                                 uint32_t set, bool mirror, enum nq_join_flip flip,
-                                 int m)
+                                 uint32_t set, bool mirror,
+                                 enum nq_join_flip flip, int m)
 {
     int n = t->n;
     if (mirror)
@@ -213,8 +213,7 @@ int nq_join_count(const struct nq_join_table *t, const struct nq_join_unit *u,
     uint32_t full = ((uint32_t)1 << n) - 1;
     uint32_t middle = m < 0 ? 0 : (uint32_t)1 << m;
     uint32_t top_set = u->top, bottom_set = full & ~u->top & ~middle;
-    enum nq_join_flip flip =
-        n % 2 == 0 ? NQ_JOIN_FLIP_EVEN : NQ_JOIN_FLIP_ODD;
+    enum nq_join_flip flip = n % 2 == 0 ? NQ_JOIN_FLIP_EVEN : NQ_JOIN_FLIP_ODD;
 
     /* Every top of a set: as stored in each part, and the mirror images
      * of the left half's (see count_join.h). The middle queen lies on
@@ -222,7 +221,8 @@ int nq_join_count(const struct nq_join_table *t, const struct nq_join_unit *u,
      * it. */
     struct source tops[3], bottoms[3], *end_top = tops, *end_bottom = bottoms;
     for (int part = 0; part < t->parts; part++) {
-        end_top = source_add(end_top, t, part, top_set, false, NQ_JOIN_AS_TOP, m);
+        end_top =
+            source_add(end_top, t, part, top_set, false, NQ_JOIN_AS_TOP, m);
         end_bottom =
             source_add(end_bottom, t, part, bottom_set, false, flip, m);
     }

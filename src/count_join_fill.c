@@ -64,9 +64,9 @@ fill_avx512(uint32_t *out, const uint32_t *rest, size_t len,
     /* A shift of 32 or more gives 0, as the plain mirror of 0 bits. */
     const __m512i by_mirror = _mm512_set1_epi32(32 - 2 * half);
     const __m512i nibble = _mm512_set1_epi8(0x0f);
-    const __m512i reversed_nibble = _mm512_broadcast_i32x4(_mm_setr_epi8(
-        0x0, 0x8, 0x4, 0xc, 0x2, 0xa, 0x6, 0xe, 0x1, 0x9, 0x5, 0xd, 0x3, 0xb,
-        0x7, 0xf));
+    const __m512i reversed_nibble = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(0x0, 0x8, 0x4, 0xc, 0x2, 0xa, 0x6, 0xe, 0x1, 0x9, 0x5,
+                      0xd, 0x3, 0xb, 0x7, 0xf));
     const __m512i reversed_bytes = _mm512_broadcast_i32x4(
         _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
     size_t at = 0;

@@ -127,4 +127,3 @@ void nq_join_ranks_init(struct nq_join_ranks *r, int n)
             r->high[before][m] = rank_part(m, r->split, before);
     }
 }
-

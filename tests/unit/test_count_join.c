@@ -156,7 +156,8 @@ static void test_units_cover_each_class_once(void **state)
                 int found = 0;
                 for (uint64_t u = 0; u < count; u++) {
                     for (int g = 0; g < 4; g++) {
-                        if (units[u].middle == ms[g] && units[u].top == sets[g]) {
+                        if (units[u].middle == ms[g] &&
+                            units[u].top == sets[g]) {
                             found++;
                             break;
                         }
