@@ -79,11 +79,15 @@ for n in "$@"; do
         ratio=$(awk -v a="$sec" -v b="$base" 'BEGIN { printf "%.3f", a / b }')
         printf '%4s %-10s %10s %8s %10s %10s\n' "$n" "count -t$t" "$sec" "$ratio" "$(cpu "t$t")" "$(mem "t$t")"
     done
-    # The speed-up of each thread count over one thread, from the medians.
+    # The speed-up of each thread count over one thread: from the medians,
+    # and the median of each run's own ratio (the two counts of a run are
+    # seconds apart, so a machine whose speed drifts slows both alike).
     one=$(median "$work/t1.sec" 2> /dev/null || true)
     for t in $THREADS; do
         [ "$t" != 1 ] && [ -n "$one" ] || continue
+        paste "$work/t1.sec" "$work/t$t.sec" | awk '{ print $1 / $2 }' > "$work/pairs"
         awk -v a="$one" -v b="$(median "$work/t$t.sec")" -v n="$n" -v t="$t" \
-            'BEGIN { printf "%4s speed-up of %d threads over 1: %.2f\n", n, t, a / b }'
+            -v p="$(median "$work/pairs")" \
+            'BEGIN { printf "%4s speed-up of %d threads over 1: %.2f (median of the runs'"'"' own: %.2f)\n", n, t, a / b, p }'
     done
 done
