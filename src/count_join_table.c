@@ -299,6 +299,8 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
     b.shares = b.workers == 1 ? 1 : b.workers * SHARES_PER_WORKER;
     if (b.shares > b.nstarts)
         b.shares = b.nstarts;
+    if (b.shares < 1)
+        b.shares = 1;
     uint64_t fixed = sizeof *ranks + b.shares * b.groups * sizeof *b.counts +
                      (b.groups + 1) * sizeof *t->start +
                      b.groups * (b.buckets + 1) * sizeof *t->bucket_start;

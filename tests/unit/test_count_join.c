@@ -19,6 +19,13 @@ static uint32_t next_random(uint64_t *state)
     return (uint32_t)(*state >> 32);
 }
 
+/* A word with about a quarter of its bits set. */
+static uint32_t sparse_random(uint64_t *state)
+{
+    uint32_t a = next_random(state);
+    return a & next_random(state);
+}
+
 static void test_pairs_against_double_loop(void **state)
 {
     (void)state;
@@ -27,14 +34,10 @@ static void test_pairs_against_double_loop(void **state)
     for (size_t np = 0; np <= 40; np += 3) {
         for (size_t nq = 0; nq <= 80; nq += 7) {
             /* Sparse words, as the join's are, so that pairs do meet. */
-            for (size_t i = 0; i < np; i++) {
-                uint32_t a = next_random(&seed);
-                p[i] = a & next_random(&seed);
-            }
-            for (size_t j = 0; j < nq; j++) {
-                uint32_t a = next_random(&seed);
-                q[j] = a & next_random(&seed);
-            }
+            for (size_t i = 0; i < np; i++)
+                p[i] = sparse_random(&seed);
+            for (size_t j = 0; j < nq; j++)
+                q[j] = sparse_random(&seed);
             uint64_t want = 0;
             for (size_t i = 0; i < np; i++) {
                 for (size_t j = 0; j < nq; j++)
@@ -97,10 +100,10 @@ static void test_fill_against_definition(void **state)
             enum nq_join_flip flip = (enum nq_join_flip)(way % 3);
             for (size_t len = 0; len <= 40; len++) {
                 uint32_t drop = len % 3 == 0 ? 0 : next_random(&seed) & bits;
-                drop &= next_random(&seed) & next_random(&seed);
+                drop &= sparse_random(&seed);
                 size_t kept = 0;
                 for (size_t i = 0; i < len; i++) {
-                    rest[i] = next_random(&seed) & next_random(&seed) & bits;
+                    rest[i] = sparse_random(&seed) & bits;
                     if ((rest[i] & drop) == 0)
                         want[kept++] = read_rest(rest[i], mirror, flip, h);
                 }
