@@ -179,7 +179,8 @@ static void side_free(struct side *s)
 
 /* Counts the pairs of a top of bucket x and a bottom of bucket y with
  * x & y == 0 whose rests share no bit. */
-static uint64_t join_sides(const struct side *top, const struct side *bottom,
+static uint64_t join_sides(const struct nq_join_table *t,
+                           const struct side *top, const struct side *bottom,
                            uint32_t *cand)
 {
     uint64_t total = 0;
@@ -201,7 +202,7 @@ static uint64_t join_sides(const struct side *top, const struct side *bottom,
                 break;
             y = (y - 1) & open;
         }
-        total += nq_join_pairs(top->rest + top->start[x], np, cand, nc);
+        total += t->pairs(top->rest + top->start[x], np, cand, nc);
     }
     return total;
 }
@@ -242,7 +243,7 @@ int nq_join_count(const struct nq_join_table *t, const struct nq_join_unit *u,
         goto out;
     side_fill(&top, t, tops, ntops);
     side_fill(&bottom, t, bottoms, nbottoms);
-    *count = join_sides(&top, &bottom, cand);
+    *count = join_sides(t, &top, &bottom, cand);
     rc = 0;
 out:
     free(cand);

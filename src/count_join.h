@@ -120,6 +120,11 @@ typedef size_t (*nq_join_fill_fn)(uint32_t *out, const uint32_t *rest,
                                   size_t len, const struct nq_join_way *way);
 #define NQ_JOIN_FILL_PAD 16
 
+/* Counts the pairs (p[i], q[j]) whose words share no bit (see
+ * nq_join_pairs()). */
+typedef uint64_t (*nq_join_pairs_fn)(const uint32_t *p, size_t np,
+                                     const uint32_t *q, size_t nq);
+
 /* nq_join_fill_plain() : the fill in plain C, for any processor (and for
  * the tests); nq_join_pick_fill() : the fastest fill this processor runs
  * (AVX-512 on x86-64 where it has it). */
@@ -164,6 +169,7 @@ struct nq_join_table {
                                     1) + b] ...] up to the entry of b + 1 */
     struct nq_join_ranks *ranks; /* of the sets of n columns */
     nq_join_fill_fn fill;        /* nq_join_pick_fill()'s */
+    nq_join_pairs_fn pairs;      /* nq_join_pick_pairs()'s */
 };
 
 /* nq_join_windows_of() : the windows of n. */
@@ -214,8 +220,10 @@ int nq_join_count(const struct nq_join_table *t, const struct nq_join_unit *u,
                   uint64_t *count);
 
 /* nq_join_pairs() : the pairs (p[i], q[j]) with p[i] & q[j] == 0
- * (nq < 2^32). */
+ * (nq < 2^32), in C the compiler vectorises; nq_join_pick_pairs() : the
+ * fastest form this processor runs (AVX-512 on x86-64 where it has it). */
 uint64_t nq_join_pairs(const uint32_t *p, size_t np, const uint32_t *q,
                        size_t nq);
+nq_join_pairs_fn nq_join_pick_pairs(void);
 
 #endif /* NQ_COUNT_JOIN_H */

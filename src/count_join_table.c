@@ -343,6 +343,7 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
     t->buckets = b.buckets;
     t->rest = b.rest;
     t->fill = nq_join_pick_fill();
+    t->pairs = nq_join_pick_pairs();
     b.rest = NULL;
 out:
     free(b.rest);

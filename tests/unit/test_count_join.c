@@ -44,16 +44,19 @@ static void test_pairs_against_double_loop(void **state)
                     want += (p[i] & q[j]) == 0;
             }
             assert_int_equal(nq_join_pairs(p, np, q, nq), want);
+            assert_int_equal(nq_join_pick_pairs()(p, np, q, nq), want);
         }
     }
     /* All pairs, and none. */
     memset(p, 0, sizeof p);
     memset(q, 0, sizeof q);
     assert_int_equal(nq_join_pairs(p, 40, q, 80), 40 * 80);
+    assert_int_equal(nq_join_pick_pairs()(p, 40, q, 80), 40 * 80);
     for (size_t j = 0; j < 80; j++)
         q[j] = UINT32_MAX;
     p[0] = 1;
     assert_int_equal(nq_join_pairs(p, 1, q, 80), 0);
+    assert_int_equal(nq_join_pick_pairs()(p, 1, q, 80), 0);
 }
 
 /* A stored rest as a side reads it, bit by bit from the definition: the
