@@ -55,7 +55,6 @@ struct table_build {
 struct walk {
     uint32_t *counts; /* the share's [group] counters */
     uint64_t part;    /* groups of the current start's part: part * sets */
-    bool fill;        /* false: count pass */
     uint64_t found;   /* count pass: tops not yet reported */
     bool full;        /* count pass: the budget is known to be too small */
 };
@@ -72,57 +71,98 @@ static bool report(struct table_build *b, struct walk *w)
     return w->full;
 }
 
+/* The tops below one node of the last row (`free_cols` are its free
+ * squares): counted, or stored where they belong. */
+static inline __attribute__((always_inline)) void
+last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
+         uint32_t main, uint32_t free_cols, bool fill)
+{
+    int shift = b->n - 1;
+    uint32_t low = ((uint32_t)1 << shift) - 1;
+    while (free_cols != 0) {
+        uint32_t bit = free_cols & -free_cols;
+        free_cols ^= bit;
+        uint64_t set = w->part + nq_join_rank(b->ranks, cols | bit);
+        if (!fill) {
+            w->counts[set]++;
+            if (++w->found == REPORT_EVERY)
+                report(b, w);
+            continue;
+        }
+        uint64_t word = (uint64_t)((anti | bit) >> 1) |
+                        (uint64_t)((main | bit) & low) << shift;
+        uint64_t at = b->start[set] + w->counts[set]++;
+        uint32_t rest = nq_join_rest(&b->windows, b->n, word);
+        uint32_t bucket = nq_join_bucket(&b->windows, b->n, word);
+        /* Slots are scattered: one store each where it fits. */
+        if (b->packed != 0) {
+            b->rest[at] = rest | bucket << b->packed;
+        } else {
+            b->rest[at] = rest;
+            b->bucket[at] = (uint8_t)bucket;
+        }
+    }
+}
+
+static void search_count(struct table_build *b, struct walk *w, int row,
+                         uint32_t cols, uint32_t anti, uint32_t main);
+static void search_fill(struct table_build *b, struct walk *w, int row,
+                        uint32_t cols, uint32_t anti, uint32_t main);
+
 /* The search below row `row`; `anti` and `main` are the diagonals attacked
- * on that row. Counts or stores every top. */
-static void search(struct table_build *b, struct walk *w, int row,
-                   uint32_t cols, uint32_t anti, uint32_t main)
+ * on that row. Counts or stores every top. Inlined twice, with `fill`
+ * constant, and the last two rows inlined too: calls and tests of the
+ * pass cost more than a leaf's own work. */
+static inline __attribute__((always_inline)) void
+search(struct table_build *b, struct walk *w, int row, uint32_t cols,
+       uint32_t anti, uint32_t main, bool fill)
 {
     uint32_t full = ((uint32_t)1 << b->n) - 1;
     uint32_t free_cols = ~(cols | anti | main) & full;
     if (row == b->rows - 1) {
-        int shift = b->n - 1;
-        uint32_t low = ((uint32_t)1 << shift) - 1;
-        while (free_cols != 0) {
-            uint32_t bit = free_cols & -free_cols;
-            free_cols ^= bit;
-            uint64_t set = w->part + nq_join_rank(b->ranks, cols | bit);
-            if (!w->fill) {
-                w->counts[set]++;
-                if (++w->found == REPORT_EVERY)
-                    report(b, w);
-            } else {
-                uint64_t word = (uint64_t)((anti | bit) >> 1) |
-                                (uint64_t)((main | bit) & low) << shift;
-                uint64_t at = b->start[set] + w->counts[set]++;
-                uint32_t rest = nq_join_rest(&b->windows, b->n, word);
-                uint32_t bucket = nq_join_bucket(&b->windows, b->n, word);
-                /* Slots are scattered: one store each where it fits. */
-                if (b->packed != 0) {
-                    b->rest[at] = rest | bucket << b->packed;
-                } else {
-                    b->rest[at] = rest;
-                    b->bucket[at] = (uint8_t)bucket;
-                }
-            }
-        }
+        last_row(b, w, cols, anti, main, free_cols, fill);
         return;
     }
     while (free_cols != 0 && !w->full) {
         uint32_t bit = free_cols & -free_cols;
         free_cols ^= bit;
-        search(b, w, row + 1, cols | bit, (anti | bit) >> 1,
-               ((main | bit) << 1) & full);
+        uint32_t next_cols = cols | bit, next_anti = (anti | bit) >> 1;
+        uint32_t next_main = ((main | bit) << 1) & full;
+        if (row + 2 == b->rows) {
+            last_row(b, w, next_cols, next_anti, next_main,
+                     ~(next_cols | next_anti | next_main) & full, fill);
+        } else if (fill) {
+            search_fill(b, w, row + 1, next_cols, next_anti, next_main);
+        } else {
+            search_count(b, w, row + 1, next_cols, next_anti, next_main);
+        }
     }
+}
+
+static void search_count(struct table_build *b, struct walk *w, int row,
+                         uint32_t cols, uint32_t anti, uint32_t main)
+{
+    search(b, w, row, cols, anti, main, false);
+}
+
+static void search_fill(struct table_build *b, struct walk *w, int row,
+                        uint32_t cols, uint32_t anti, uint32_t main)
+{
+    search(b, w, row, cols, anti, main, true);
 }
 
 /* Share `index` of the starts. */
 static int walk_task(struct table_build *b, size_t index, bool fill)
 {
-    struct walk w = {.counts = b->counts + index * b->groups, .fill = fill};
+    struct walk w = {.counts = b->counts + index * b->groups};
     for (size_t i = index; i < b->nstarts && !w.full; i += b->shares) {
         w.part = b->starts[i][3] * b->sets;
-        search(b, &w, b->start_row, b->starts[i][0], b->starts[i][1],
-               b->starts[i][2]);
+        if (fill)
+            search_fill(b, &w, b->start_row, b->starts[i][0], b->starts[i][1],
+                        b->starts[i][2]);
+        else
+            search_count(b, &w, b->start_row, b->starts[i][0], b->starts[i][1],
+                         b->starts[i][2]);
     }
     return !fill && report(b, &w) ? NQ_E_NOMEM : 0;
 }
