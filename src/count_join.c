@@ -34,11 +34,13 @@ struct nq_join_windows nq_join_windows_of(int n)
     /* The rest must fit 32 bits: 2 (n - 1 - width) <= 32. An odd width
      * lets the windows sit symmetric under the mirror: even n, both at
      * the same place; odd n, the first a bit further on (see rewrite()).
-     * Even n: 3 bits (64 buckets) measured best at n = 16 and 18; odd n:
-     * 1 bit suits its smaller sides (the join of n = 17 took 0.49 s with
-     * 1 or 2 bits, 0.81 s with 3) where the rest fits, else 3. At most
-     * 3: struct source holds 64 buckets. */
-    int width = n % 2 == 0 || 2 * (half - 1) > 32 ? 3 : 1;
+     * Up to n = 17 the sides are small and 1 bit (4 buckets) does best:
+     * more buckets spare pairs, but cost more in sorting and copying
+     * than the vector loop spends on those pairs (n = 16: 5% faster than
+     * 3 bits; n = 17: 0.49 s for its join with 1 or 2 bits, 0.81 s with
+     * 3). From n = 18 on, 3 bits (n = 18 took 1.3 times as long with
+     * 1). At most 3: struct source holds 64 buckets. */
+    int width = n <= 17 ? 1 : 3;
     if (width > half)
         width = half;
     int second = n % 2 == 0 ? (half - width) / 2 : (half - width - 1) / 2;
