@@ -254,15 +254,14 @@ static void place_groups(struct table_build *b, uint64_t *start)
     start[b->groups] = at;
 }
 
-/* The sort pass: groups [index * SORT_GROUPS, ...) sorted by bucket. */
-#define SORT_GROUPS 64
-
-/* bs[y] : where bucket y (< buckets <= 64) begins among the `size`
- * entries whose buckets are given; bs[buckets] = size. Counted in four
- * rows of counters, so that a run of one bucket does not wait on its own
- * counter (the sort took a fifth longer with one row). */
+/* The sort of `size` entries by bucket (< buckets <= 64): bs[y] : where
+ * bucket y begins, bs[buckets] = size; at[r][y] : where the entries k of
+ * bucket y with k % 4 == r go, in turn. The four rows of counters and
+ * cursors keep a run of one bucket from waiting on its own counter (the
+ * sort took 1.6 to 1.8 times as long with one row); the order within a bucket
+ * does not matter. */
 static void bucket_offsets(const uint32_t *bucket, uint64_t size,
-                           uint32_t buckets, uint32_t *bs)
+                           uint32_t buckets, uint32_t *bs, uint32_t at[4][64])
 {
     uint32_t counted[4][64] = {{0}};
     uint64_t k = 0;
@@ -274,11 +273,19 @@ static void bucket_offsets(const uint32_t *bucket, uint64_t size,
     }
     for (; k < size; k++)
         counted[0][bucket[k]]++;
-    bs[0] = 0;
-    for (uint32_t y = 0; y < buckets; y++)
-        bs[y + 1] = bs[y] + counted[0][y] + counted[1][y] + counted[2][y] +
-                    counted[3][y];
+    uint32_t next = 0;
+    for (uint32_t y = 0; y < buckets; y++) {
+        bs[y] = next;
+        for (int r = 0; r < 4; r++) {
+            at[r][y] = next;
+            next += counted[r][y];
+        }
+    }
+    bs[buckets] = next;
 }
+
+/* The sort pass: groups [index * SORT_GROUPS, ...) sorted by bucket. */
+#define SORT_GROUPS 64
 
 static int sort_task(void *ctx, size_t index, void *result)
 {
@@ -294,25 +301,29 @@ static int sort_task(void *ctx, size_t index, void *result)
     uint64_t first = (uint64_t)index * SORT_GROUPS;
     uint64_t last =
         first + SORT_GROUPS < b->groups ? first + SORT_GROUPS : b->groups;
+    uint32_t keep =
+        b->packed != 0 ? ((uint32_t)1 << b->packed) - 1 : UINT32_MAX;
     for (uint64_t i = first; i < last; i++) {
         uint64_t from = b->start[i], size = b->start[i + 1] - from;
         uint32_t *bs = b->bucket_start + i * (b->buckets + 1);
         memcpy(scratch, b->rest + from, size * sizeof *scratch);
         uint32_t *bucket = scratch_buckets;
-        uint32_t keep =
-            b->packed != 0 ? ((uint32_t)1 << b->packed) - 1 : UINT32_MAX;
         for (uint64_t k = 0; k < size; k++) {
             bucket[k] =
                 b->packed != 0 ? scratch[k] >> b->packed : b->bucket[from + k];
         }
-        bucket_offsets(bucket, size, b->buckets, bs);
-        /* bs[k] runs ahead while placing, to the start of bucket k + 1;
-         * shifted back below. */
-        for (uint64_t k = 0; k < size; k++)
-            b->rest[from + bs[bucket[k]]++] = scratch[k] & keep;
-        for (uint32_t k = b->buckets; k > 0; k--)
-            bs[k] = bs[k - 1];
-        bs[0] = 0;
+        uint32_t at[4][64];
+        bucket_offsets(bucket, size, b->buckets, bs, at);
+        uint32_t *out = b->rest + from;
+        uint64_t k = 0;
+        for (; k + 4 <= size; k += 4) {
+            out[at[0][bucket[k]]++] = scratch[k] & keep;
+            out[at[1][bucket[k + 1]]++] = scratch[k + 1] & keep;
+            out[at[2][bucket[k + 2]]++] = scratch[k + 2] & keep;
+            out[at[3][bucket[k + 3]]++] = scratch[k + 3] & keep;
+        }
+        for (; k < size; k++)
+            out[at[0][bucket[k]]++] = scratch[k] & keep;
     }
     free(scratch_buckets);
     free(scratch);
