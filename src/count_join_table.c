@@ -258,8 +258,8 @@ static void place_groups(struct table_build *b, uint64_t *start)
  * bucket y begins, bs[buckets] = size; at[r][y] : where the entries k of
  * bucket y with k % 4 == r go, in turn. The four rows of counters and
  * cursors keep a run of one bucket from waiting on its own counter (the
- * sort took 1.6 to 1.8 times as long with one row); the order within a bucket
- * does not matter. */
+ * sort took 1.6 to 1.8 times as long with one row); the order within a
+ * bucket does not matter. */
 static void bucket_offsets(const uint32_t *bucket, uint64_t size,
                            uint32_t buckets, uint32_t *bs, uint32_t at[4][64])
 {
