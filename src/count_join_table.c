@@ -45,6 +45,11 @@ struct table_build {
     uint32_t *bucket_start; /* sort pass: the table's bucket offsets */
     uint64_t largest;       /* sort pass: entries of the largest group */
     uint64_t room;          /* count pass: the most tops the budget holds */
+    /* What the queen of the last row, in column c, adds to a top's rest
+     * and bucket (cutting the windows out of a word maps each bit on its
+     * own, so a top's rest is its other queens' rest | rest_of[c]). */
+    uint32_t rest_of[NQ_JOIN_MAX_N];
+    uint32_t bucket_of[NQ_JOIN_MAX_N];
     atomic_uint_least64_t counted; /* count pass: tops reported so far */
 };
 
@@ -77,29 +82,40 @@ static inline __attribute__((always_inline)) void
 last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
          uint32_t main, uint32_t free_cols, bool fill)
 {
-    int shift = b->n - 1;
+    /* Copied out of b: a store to the table could otherwise change them,
+     * as far as the compiler knows, and they would be read again after
+     * every store. */
+    const int n = b->n, packed = b->packed, shift = n - 1;
+    const uint64_t *const start = b->start;
+    uint32_t *const table = b->rest;
+    uint8_t *const buckets = b->bucket;
+    uint32_t *const counts = w->counts;
+    const uint64_t part = w->part;
     uint32_t low = ((uint32_t)1 << shift) - 1;
+    /* The rest and bucket of the queens above the last row. */
+    uint64_t word = (uint64_t)(anti >> 1) | (uint64_t)(main & low) << shift;
+    uint32_t rest_above = nq_join_rest(&b->windows, n, word);
+    uint32_t bucket_above = nq_join_bucket(&b->windows, n, word);
     while (free_cols != 0) {
         uint32_t bit = free_cols & -free_cols;
         free_cols ^= bit;
-        uint64_t set = w->part + nq_join_rank(b->ranks, cols | bit);
+        uint64_t set = part + nq_join_rank(b->ranks, cols | bit);
         if (!fill) {
-            w->counts[set]++;
+            counts[set]++;
             if (++w->found == REPORT_EVERY)
                 report(b, w);
             continue;
         }
-        uint64_t word = (uint64_t)((anti | bit) >> 1) |
-                        (uint64_t)((main | bit) & low) << shift;
-        uint64_t at = b->start[set] + w->counts[set]++;
-        uint32_t rest = nq_join_rest(&b->windows, b->n, word);
-        uint32_t bucket = nq_join_bucket(&b->windows, b->n, word);
+        int c = __builtin_ctz(bit);
+        uint64_t at = start[set] + counts[set]++;
+        uint32_t rest = rest_above | b->rest_of[c];
+        uint32_t bucket = bucket_above | b->bucket_of[c];
         /* Slots are scattered: one store each where it fits. */
-        if (b->packed != 0) {
-            b->rest[at] = rest | bucket << b->packed;
+        if (packed != 0) {
+            table[at] = rest | bucket << packed;
         } else {
-            b->rest[at] = rest;
-            b->bucket[at] = (uint8_t)bucket;
+            table[at] = rest;
+            buckets[at] = (uint8_t)bucket;
         }
     }
 }
@@ -355,6 +371,13 @@ int nq_join_table_build(int n, int threads, uint64_t budget,
     b.buckets = (uint32_t)1 << (2 * b.windows.width);
     int rest_bits = 2 * (n - 1 - b.windows.width);
     b.packed = 2 * (n - 1) <= 32 ? rest_bits : 0;
+    for (int c = 0; c < n; c++) {
+        uint32_t bit = (uint32_t)1 << c;
+        uint64_t low = ((uint64_t)1 << (n - 1)) - 1;
+        uint64_t word = (uint64_t)(bit >> 1) | (bit & low) << (n - 1);
+        b.rest_of[c] = nq_join_rest(&b.windows, n, word);
+        b.bucket_of[c] = nq_join_bucket(&b.windows, n, word);
+    }
     atomic_init(&b.counted, 0);
     int rc = make_starts(&b, mirrored);
     if (rc != 0)
