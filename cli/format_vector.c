@@ -57,6 +57,54 @@ static void vector_solution(struct format_run *run, const int *cols)
     writer_put(run->out, s->line, (size_t)(end - s->line));
 }
 
+/* The lines of a run of solutions, with the same trick: a line copies
+ * the rows it shares with the line before, already written just before
+ * it, and formats only the others. */
+static size_t vector_encode(const struct format_run *run,
+                            const unsigned char *cols, size_t count, char *out)
+{
+    const int n = run->n;
+    const struct number_table *t = &run->numbers;
+    short start[NQ_MAX_N + 1]; /* where row r starts in the last line;
+                                  start[n]: its length */
+    const unsigned char *last = NULL;
+    char *line = out; /* the last line */
+    char *end = out;  /* where the next one goes */
+    for (size_t i = 0; i < count; i++, cols += n) {
+        int r = 0;
+        if (last != NULL)
+            while (r < n && cols[r] == last[r])
+                r++;
+        size_t keep = r == 0 ? 0 : (size_t)start[r];
+        /* The line before ends where this one starts: its first keep bytes
+         * are copied 16 at a time (fixed-size copies, no call); what goes
+         * past keep is written over below or lies past the line's end,
+         * within the room. */
+        for (size_t k = 0; k < keep; k += 16)
+            memcpy(end + k, line + k, 16);
+        char *at = end + keep;
+        for (; r < n; r++) {
+            start[r] = (short)(at - end);
+            /* 4 bytes, one store; the extra byte lies within the room. */
+            memcpy(at, t->text[cols[r]], 4);
+            at += t->len[cols[r]];
+        }
+        at[-1] = '\n'; /* the last separator ends the line */
+        start[n] = (short)(at - end);
+        line = end;
+        end = at;
+        last = cols;
+    }
+    return (size_t)(end - out);
+}
+
+/* At most 3 bytes a row (two digits and a separator), and the copies
+ * reach up to 16 bytes further. */
+static size_t vector_max_bytes(int n)
+{
+    return 3 * (size_t)n + 16;
+}
+
 static int vector_end(struct format_run *run)
 {
     free(run->state);
@@ -70,4 +118,6 @@ const struct output_format format_vector = {
     .begin = vector_begin,
     .solution = vector_solution,
     .end = vector_end,
+    .encode = vector_encode,
+    .max_bytes = vector_max_bytes,
 };

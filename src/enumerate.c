@@ -43,11 +43,13 @@
 #define ENUM_WINDOW_PER_THREAD 4 /* ids in flight per worker */
 #define ENUM_SERIAL_BELOW_N 12   /* threads = 0 runs serially below this n */
 
-/* Solutions packed as one byte per row (n <= 64 columns fit). */
+/* Solutions packed as one byte per row (n <= 64 columns fit), or for an
+ * encoded stream their bytes as the encoder wrote them. */
 struct chunk {
     struct chunk *next;   /* queue or free-list link */
     size_t count;         /* solutions held */
-    unsigned char cols[]; /* count * n columns */
+    size_t len;           /* bytes of an encoded chunk */
+    unsigned char data[]; /* count * n columns, or len encoded bytes */
 };
 
 /* The queued output of the subproblem with id = slot index mod window. */
@@ -93,16 +95,40 @@ static void source_free(struct source *s)
         solve_join_walk_free(&s->walk);
 }
 
+/* The next solutions (canonical ones only if unique), at most max, as n
+ * bytes each from out on: how many (fewer than max only at the end), or
+ * NQ_E_NOMEM. The join writes the bytes itself, a solution costs it no
+ * call. */
+static long source_fill(struct source *s, int n, bool unique,
+                        unsigned char *out, size_t max)
+{
+    if (s->join != NULL && !unique)
+        return solve_join_walk_fill(&s->walk, out, max);
+    size_t filled = 0;
+    const int *cols;
+    int more = 1;
+    while (filled < max && (more = source_next(s, &cols)) == 1) {
+        if (unique && !symmetry_is_canonical(cols, n))
+            continue;
+        unsigned char *o = out + filled++ * (size_t)n;
+        for (int r = 0; r < n; r++)
+            o[r] = (unsigned char)cols[r];
+    }
+    return more < 0 ? more : (long)filled;
+}
+
 struct pipeline {
     /* What is searched; read-only once the workers run. */
     int n;
     bool unique;
     int depth;        /* rows fixed by a subproblem's prefix */
     size_t per_chunk; /* solutions per chunk */
+    size_t chunk_size; /* bytes of a chunk's data */
     size_t window;    /* ids that may be handed out past the head */
     size_t slot_cap;  /* chunks a slot may hold */
     nq_solution_fn fn;
     void *user;
+    const nq_solve_encoder *encoder; /* not NULL: an encoded stream */
     /* The table of the join (solve_join.h); NULL: the plain search. */
     const struct solve_join *join;
 
@@ -154,9 +180,50 @@ static int online_cores(void)
 
 /* ---- the calling thread alone ---------------------------------------- */
 
-static int solve_serial(int n, bool unique, const struct solve_join *join,
-                        nq_solution_fn fn, void *user)
+/* Solutions an encoded chunk holds: ENUM_MAX_CHUNK bytes of text, at
+ * least one solution. */
+static size_t encoded_per_chunk(size_t chunk_bytes, size_t max_bytes)
 {
+    size_t per = chunk_bytes / max_bytes;
+    return per > 0 ? per : 1;
+}
+
+/* An encoded stream on the calling thread: a chunk's solutions at a time. */
+static int solve_serial_encoded(int n, bool unique,
+                                const struct solve_join *join,
+                                const nq_solve_encoder *enc)
+{
+    size_t per = encoded_per_chunk(ENUM_MAX_CHUNK, enc->max_bytes);
+    unsigned char *cols = malloc(per * (size_t)n);
+    char *text = malloc(per * enc->max_bytes);
+    struct source src;
+    int rc = source_start(&src, join, n, NULL, 0, first_row_columns(n, unique));
+    if (rc == NQ_OK && (cols == NULL || text == NULL))
+        rc = NQ_E_NOMEM;
+    while (rc == NQ_OK) {
+        long got = source_fill(&src, n, unique, cols, per);
+        if (got <= 0) {
+            rc = (int)got;
+            break;
+        }
+        size_t len = enc->encode(cols, (size_t)got, n, text, enc->user);
+        if (enc->emit(text, len, (size_t)got, enc->user) != 0)
+            rc = NQ_E_STOPPED;
+        else if ((size_t)got < per)
+            break; /* that was the last */
+    }
+    source_free(&src);
+    free(cols);
+    free(text);
+    return rc;
+}
+
+static int solve_serial(int n, bool unique, const struct solve_join *join,
+                        nq_solution_fn fn, void *user,
+                        const nq_solve_encoder *enc)
+{
+    if (enc != NULL)
+        return solve_serial_encoded(n, unique, join, enc);
     struct source src;
     int rc = source_start(&src, join, n, NULL, 0, first_row_columns(n, unique));
     const int *cols;
@@ -180,7 +247,7 @@ static struct chunk *take_chunk(struct pipeline *p)
     if (c != NULL) {
         p->free_chunks = c->next;
     } else {
-        c = malloc(sizeof *c + p->per_chunk * (size_t)p->n);
+        c = malloc(sizeof *c + p->chunk_size);
         if (c == NULL) {
             p->error = p->error ? p->error : NQ_E_NOMEM;
             p->stop = true;
@@ -191,6 +258,7 @@ static struct chunk *take_chunk(struct pipeline *p)
     }
     c->next = NULL;
     c->count = 0;
+    c->len = 0;
     return c;
 }
 
@@ -226,10 +294,13 @@ static struct chunk *queue_chunk(struct pipeline *p, uint64_t id,
     return fresh;
 }
 
-/* Finds every solution below one prefix and queues them. */
-static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix)
+/* Finds every solution below one prefix and queues them; scratch holds
+ * per_chunk solutions' columns (an encoded stream's). */
+static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix,
+                             unsigned char *scratch)
 {
     const int n = p->n;
+    const nq_solve_encoder *enc = p->encoder;
     struct source src;
     if (source_start(&src, p->join, n, prefix, p->depth, ~(uint64_t)0) !=
         NQ_OK) {
@@ -240,32 +311,24 @@ static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix)
     pthread_mutex_lock(&p->lock);
     struct chunk *c = p->stop ? NULL : take_chunk(p);
     pthread_mutex_unlock(&p->lock);
-    if (c == NULL) {
-        source_free(&src);
-        queue_chunk(p, id, NULL, true);
-        return;
-    }
-    const int *cols;
-    int more;
-    while ((more = source_next(&src, &cols)) == 1) {
-        if (p->unique && !symmetry_is_canonical(cols, n))
-            continue;
-        unsigned char *out = c->cols + c->count * (size_t)n;
-        for (int r = 0; r < n; r++)
-            out[r] = (unsigned char)cols[r];
-        if (++c->count == p->per_chunk) {
-            c = queue_chunk(p, id, c, false);
-            if (c == NULL) {
-                source_free(&src);
-                queue_chunk(p, id, NULL, true);
-                return;
-            }
-        }
+    long got = 0;
+    while (c != NULL) {
+        unsigned char *cols = enc != NULL ? scratch : c->data;
+        got = source_fill(&src, n, p->unique, cols, p->per_chunk);
+        if (got <= 0)
+            break;
+        c->count = (size_t)got;
+        if (enc != NULL)
+            c->len = enc->encode(cols, c->count, n, (char *)c->data,
+                                 enc->user);
+        if (c->count < p->per_chunk)
+            break; /* the last one */
+        c = queue_chunk(p, id, c, false);
     }
     source_free(&src);
-    if (more < 0) { /* out of memory: the run stops with the error */
+    if (got < 0) { /* out of memory: the run stops with the error */
         pthread_mutex_lock(&p->lock);
-        p->error = p->error ? p->error : more;
+        p->error = p->error ? p->error : (int)got;
         p->stop = true;
         pthread_cond_broadcast(&p->workers_wake);
         pthread_cond_signal(&p->caller_wake);
@@ -278,6 +341,19 @@ static void *worker_main(void *arg)
 {
     struct pipeline *p = arg;
     int prefix[NQ_MAX_N];
+    unsigned char *scratch = NULL;
+    if (p->encoder != NULL) {
+        scratch = malloc(p->per_chunk * (size_t)p->n);
+        if (scratch == NULL) {
+            pthread_mutex_lock(&p->lock);
+            p->error = p->error ? p->error : NQ_E_NOMEM;
+            p->stop = true;
+            pthread_cond_broadcast(&p->workers_wake);
+            pthread_cond_signal(&p->caller_wake);
+            pthread_mutex_unlock(&p->lock);
+            return NULL;
+        }
+    }
     pthread_mutex_lock(&p->lock);
     for (;;) {
         while (!p->stop && !p->prefixes_done &&
@@ -296,22 +372,27 @@ static void *worker_main(void *arg)
         memset(slot, 0, sizeof *slot);
         pthread_cond_signal(&p->caller_wake);
         pthread_mutex_unlock(&p->lock);
-        solve_subproblem(p, id, prefix);
+        solve_subproblem(p, id, prefix, scratch);
         pthread_mutex_lock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
+    free(scratch);
     return NULL;
 }
 
 /* ---- the calling thread: hands the chunks out in id order ------------- */
 
-/* Calls fn for every solution of a chunk; non-zero when fn stopped. */
+/* Calls fn for every solution of a chunk, or emit for an encoded one;
+ * non-zero when it stopped. */
 static int deliver(const struct pipeline *p, const struct chunk *c)
 {
+    if (p->encoder != NULL)
+        return p->encoder->emit((const char *)c->data, c->len, c->count,
+                                p->encoder->user) != 0;
     int cols[NQ_MAX_N];
     const int n = p->n;
     for (size_t i = 0; i < c->count; i++) {
-        const unsigned char *packed = c->cols + i * (size_t)n;
+        const unsigned char *packed = c->data + i * (size_t)n;
         for (int r = 0; r < n; r++)
             cols[r] = packed[r];
         if (p->fn(cols, n, p->user) != 0)
@@ -380,7 +461,7 @@ static void free_chunks(struct pipeline *p)
 
 static int solve_parallel(int n, bool unique, const struct solve_join *join,
                           int threads, size_t buffer, nq_solution_fn fn,
-                          void *user)
+                          void *user, const nq_solve_encoder *enc)
 {
     struct pipeline p;
     memset(&p, 0, sizeof p);
@@ -392,13 +473,20 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
         p.depth = join->top_rows; /* a prefix fixes top rows only */
     p.fn = fn;
     p.user = user;
+    p.encoder = enc;
     p.window = (size_t)threads * ENUM_WINDOW_PER_THREAD;
     /* Chunks small enough that each slot holds a few within the budget. */
     size_t chunk_bytes = buffer / (p.window * 4);
     chunk_bytes = chunk_bytes > ENUM_MAX_CHUNK   ? ENUM_MAX_CHUNK
                   : chunk_bytes < ENUM_MIN_CHUNK ? ENUM_MIN_CHUNK
                                                  : chunk_bytes;
-    p.per_chunk = chunk_bytes / (size_t)n;
+    if (enc != NULL) {
+        p.per_chunk = encoded_per_chunk(chunk_bytes, enc->max_bytes);
+        p.chunk_size = p.per_chunk * enc->max_bytes;
+    } else {
+        p.per_chunk = chunk_bytes / (size_t)n;
+        p.chunk_size = p.per_chunk * (size_t)n;
+    }
     p.slot_cap = buffer / (p.window * chunk_bytes);
     if (p.slot_cap < 2)
         p.slot_cap = 2;
@@ -426,7 +514,7 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
         for (int t = 0; t < started; t++)
             pthread_join(workers[t], NULL);
     } else {
-        rc = solve_serial(n, unique, join, fn, user);
+        rc = solve_serial(n, unique, join, fn, user, enc);
     }
 
     free_chunks(&p);
@@ -447,7 +535,7 @@ void nq_solve_options_init(nq_solve_options *options)
 }
 
 static int solve(int n, const nq_solve_options *options, bool unique,
-                 nq_solution_fn fn, void *user)
+                 nq_solution_fn fn, void *user, const nq_solve_encoder *enc)
 {
     nq_solve_options defaults;
     nq_solve_options_init(&defaults);
@@ -455,7 +543,7 @@ static int solve(int n, const nq_solve_options *options, bool unique,
         options = &defaults;
     if (n < 1 || n > NQ_MAX_N)
         return NQ_E_RANGE;
-    if (fn == NULL || options->threads < 0 ||
+    if ((fn == NULL && enc == NULL) || options->threads < 0 ||
         options->threads > NQ_SOLVE_MAX_THREADS)
         return NQ_E_INVAL;
     int threads = options->threads;
@@ -465,14 +553,14 @@ static int solve(int n, const nq_solve_options *options, bool unique,
      * not, or where its table cannot be had. */
     struct solve_join table;
     const struct solve_join *join =
-        solve_join_build(&table, n) == NQ_OK ? &table : NULL;
+        solve_join_build(&table, n, threads) == NQ_OK ? &table : NULL;
     int rc;
     if (threads == 1) {
-        rc = solve_serial(n, unique, join, fn, user);
+        rc = solve_serial(n, unique, join, fn, user, enc);
     } else {
         size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
                                                    : ENUM_DEFAULT_BUFFER;
-        rc = solve_parallel(n, unique, join, threads, buffer, fn, user);
+        rc = solve_parallel(n, unique, join, threads, buffer, fn, user, enc);
     }
     solve_join_free(&table);
     return rc;
@@ -481,11 +569,20 @@ static int solve(int n, const nq_solve_options *options, bool unique,
 int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,
              void *user)
 {
-    return solve(n, options, false, fn, user);
+    return solve(n, options, false, fn, user, NULL);
 }
 
 int nq_solve_unique(int n, const nq_solve_options *options, nq_solution_fn fn,
                     void *user)
 {
-    return solve(n, options, true, fn, user);
+    return solve(n, options, true, fn, user, NULL);
+}
+
+int nq_solve_encoded(int n, const nq_solve_options *options,
+                     const nq_solve_encoder *encoder)
+{
+    if (encoder == NULL || encoder->encode == NULL || encoder->emit == NULL ||
+        encoder->max_bytes == 0 || encoder->max_bytes > NQ_SOLVE_MAX_ENCODED)
+        return n < 1 || n > NQ_MAX_N ? NQ_E_RANGE : NQ_E_INVAL;
+    return solve(n, options, false, NULL, NULL, encoder);
 }

@@ -287,6 +287,21 @@ static void enter_top(struct solve_join_walk *w)
     w->ready = true;
 }
 
+/* Starts the next batch: 1, 0 when none is left, NQ_E_NOMEM. */
+static int next_batch(struct solve_join_walk *w)
+{
+    int rc = collect_tops(w);
+    if (rc != 1)
+        return rc;
+    rc = join_batch(w);
+    if (rc != NQ_OK)
+        return rc;
+    w->top = 0;
+    w->hit = 0;
+    w->ready = false;
+    return 1;
+}
+
 int solve_join_walk_next(struct solve_join_walk *w)
 {
     const struct solve_join *j = w->join;
@@ -300,18 +315,66 @@ int solve_join_walk_next(struct solve_join_walk *w)
                 enter_top(w);
             uint32_t e = w->sorted[w->hit++] >> (2 * j->shift);
             int *bottom = w->cols + j->top_rows;
-            for (int k = 0; k < j->bottom_rows; k++, e >>= 3)
+            for (int k = j->bottom_rows; k-- > 0; e >>= 3)
                 bottom[k] = w->group_cols[e & 7];
             return 1;
         }
-        int rc = collect_tops(w);
+        int rc = next_batch(w);
         if (rc != 1)
             return rc;
-        rc = join_batch(w);
-        if (rc != NQ_OK)
-            return rc;
-        w->top = 0;
-        w->hit = 0;
+    }
+}
+
+long solve_join_walk_fill(struct solve_join_walk *w, unsigned char *out,
+                          size_t max)
+{
+    const struct solve_join *j = w->join;
+    const int n = j->n;
+    const int top_rows = j->top_rows;
+    const int bb = w->batch_base;
+    const int shift = 2 * j->shift;
+    const int last = 3 * (j->bottom_rows - 1); /* row a's rank, in bits */
+    unsigned char line[NQ_MAX_N] = {0}; /* the current top's rows */
+    unsigned char group[SOLVE_JOIN_MAX_BOTTOM];
+    size_t filled = 0;
+    for (int r = 0; r < bb; r++)
+        line[r] = (unsigned char)w->cols[r];
+    while (filled < max) {
+        if (w->top == w->ntops) {
+            int rc = next_batch(w);
+            if (rc != 1)
+                return rc < 0 ? rc : (long)filled;
+            for (int r = 0; r < bb; r++)
+                line[r] = (unsigned char)w->cols[r];
+            continue;
+        }
+        const struct solve_join_top *t = &w->tops[w->top];
+        size_t end = t->end_hit;
+        if (w->hit == end) {
+            w->top++;
+            continue;
+        }
+        /* The top's rows, then each of its bottoms (row a's rank in the
+         * highest bits of the packed ranks). */
+        memcpy(line + bb, t->cols, (size_t)(top_rows - bb));
+        uint32_t set = t->set;
+        for (int i = 0; set != 0; i++, set &= set - 1)
+            group[i] = (unsigned char)__builtin_ctz(set);
+        size_t take = end - w->hit;
+        if (take > max - filled)
+            take = max - filled;
+        for (size_t h = w->hit; h < w->hit + take; h++) {
+            unsigned char *o = out + filled++ * (size_t)n;
+            if (n >= 16)
+                memcpy(o, line, 16); /* one store; the bottom goes over */
+            else
+                memcpy(o, line, (size_t)top_rows);
+            uint32_t e = w->sorted[h] >> shift;
+            for (int k = 0, s = last; k < j->bottom_rows; k++, s -= 3)
+                o[top_rows + k] = group[(e >> s) & 7];
+        }
+        w->hit += take;
         w->ready = false;
     }
+    return (long)filled;
 }

@@ -67,9 +67,10 @@ typedef size_t (*solve_join_scan_fn)(const uint32_t *e, int count,
  * whole word for n <= 16), which is what the scan compares; and the rest,
  * which holds the 2 * shift other bits (compared only for the few entries
  * that pass the filter), then from bit 2 * shift on 3 bits per bottom row
- * (row a first): the rank of the row's column among the group's columns
- * (0 = the leftmost), which with the group's column set gives the column
- * back. */
+ * (row a in the highest 3, the last row in the lowest): the rank of the
+ * row's column among the group's columns (0 = the leftmost), which with
+ * the group's column set gives the column back. Packed that way, the
+ * ranks of a group's bottoms grow in the group's (lexicographic) order. */
 struct solve_join {
     int n;
     int top_rows;            /* a: rows enumerated by the search */
@@ -102,10 +103,12 @@ static inline uint32_t solve_join_rest(uint64_t word, int shift)
     return (uint32_t)(low | (word >> (shift + 32)) << shift);
 }
 
-/* solve_join_build() : the table for n, or nothing. Returns NQ_OK with
- * the table built; 1 when the join does not serve this n (tiny or large
- * n, or a table over the budget): use the plain search; NQ_E_NOMEM. */
-int solve_join_build(struct solve_join *j, int n);
+/* solve_join_build() : the table for n, or nothing, built on up to
+ * `threads` threads (the calling one included; the table is the same for
+ * any number). Returns NQ_OK with the table built; 1 when the join does
+ * not serve this n (tiny or large n, or a table over the budget): use the
+ * plain search; NQ_E_NOMEM. */
+int solve_join_build(struct solve_join *j, int n, int threads);
 
 /* Frees what solve_join_build() allocated (a zeroed struct is fine). */
 void solve_join_free(struct solve_join *j);
@@ -167,6 +170,14 @@ void solve_join_walk_free(struct solve_join_walk *w);
 /* The next solution in w->cols[0..n-1]: returns 1; 0 when none is left;
  * NQ_E_NOMEM. */
 int solve_join_walk_next(struct solve_join_walk *w);
+
+/* solve_join_walk_fill() : the next solutions, at most max of them, as
+ * n bytes each (the 0-based column of each row) from out on, in the order
+ * of solve_join_walk_next() (the two may be mixed). Returns how many it
+ * wrote (fewer than max only at the end: 0 when none is left), or
+ * NQ_E_NOMEM. */
+long solve_join_walk_fill(struct solve_join_walk *w, unsigned char *out,
+                          size_t max);
 
 /* solve_join_pick_scan() : the scan for this processor: AVX-512 or AVX2
  * compare 16 or 8 entries an instruction. */
