@@ -110,6 +110,7 @@ struct writer {
     char *tmp_path;       /* the temporary file, NULL for standard output */
     uint64_t written;     /* bytes written to fd so far */
     uint64_t handed_over; /* bytes whose write-back to disk has begun */
+    bool direct;          /* writes go around the page cache (O_DIRECT) */
 };
 
 /* Opens `path` (NULL or "-": standard output). Returns 0 or prints an
