@@ -58,8 +58,9 @@ struct output_format {
     int (*end)(struct format_run *run);
     /* Optional (NULL: none): the text of `count` solutions in a row, n
      * column bytes each, into out (room for max_bytes(n) a solution);
-     * returns its length. Only reads run (not index nor state), so that
-     * the search threads of nq_solve_encoded() can call it at once. */
+     * returns its length. Only reads run (not index; state as begin left
+     * it), so that the search threads of nq_solve_encoded() can call it at
+     * once. */
     size_t (*encode)(const struct format_run *run, const unsigned char *cols,
                      size_t count, char *out);
     size_t (*max_bytes)(int n);
