@@ -38,7 +38,7 @@
 #include "tasks.h"
 
 #define ENUM_DEFAULT_BUFFER ((size_t)8 << 20) /* bytes */
-#define ENUM_MAX_CHUNK ((size_t)64 << 10)     /* bytes of solutions */
+#define ENUM_MAX_CHUNK ((size_t)256 << 10)    /* bytes of solutions */
 #define ENUM_MIN_CHUNK ((size_t)4 << 10)
 #define ENUM_WINDOW_PER_THREAD 4 /* ids in flight per worker */
 #define ENUM_SERIAL_BELOW_N 12   /* threads = 0 runs serially below this n */
@@ -144,7 +144,38 @@ struct pipeline {
     struct chunk *free_chunks;   /* drained chunks, for reuse */
     bool stop;                   /* the callback stopped or an error */
     int error;                   /* first error of a worker, 0 if none */
+    bool caller_waits;           /* the caller sleeps on caller_wake */
+    int workers_waiting;         /* workers asleep on workers_wake */
 };
+
+/* Waking a thread that is not asleep costs a system call for nothing
+ * (thousands a run): the sleepers say so, under the lock. */
+static void wait_as_caller(struct pipeline *p)
+{
+    p->caller_waits = true;
+    pthread_cond_wait(&p->caller_wake, &p->lock);
+    p->caller_waits = false;
+}
+
+static void wait_as_worker(struct pipeline *p)
+{
+    p->workers_waiting++;
+    pthread_cond_wait(&p->workers_wake, &p->lock);
+    p->workers_waiting--;
+}
+
+/* Both with the lock held. */
+static void wake_caller(struct pipeline *p)
+{
+    if (p->caller_waits)
+        pthread_cond_signal(&p->caller_wake);
+}
+
+static void wake_workers(struct pipeline *p)
+{
+    if (p->workers_waiting > 0)
+        pthread_cond_broadcast(&p->workers_wake);
+}
 
 /* Columns allowed in row 0: all, or for the unique search the left half,
  * since a canonical vector is no larger than its mirror image. */
@@ -180,8 +211,17 @@ static int online_cores(void)
 
 /* ---- the calling thread alone ---------------------------------------- */
 
-/* Solutions an encoded chunk holds: ENUM_MAX_CHUNK bytes of text, at
- * least one solution. */
+/* Bytes of a chunk within `buffer` bytes for `slots` slots, each holding
+ * a few chunks. */
+static size_t chunk_bytes_of(size_t buffer, size_t slots)
+{
+    size_t bytes = buffer / (slots * 4);
+    return bytes > ENUM_MAX_CHUNK   ? ENUM_MAX_CHUNK
+           : bytes < ENUM_MIN_CHUNK ? ENUM_MIN_CHUNK
+                                    : bytes;
+}
+
+/* Solutions an encoded chunk of chunk_bytes holds: at least one. */
 static size_t encoded_per_chunk(size_t chunk_bytes, size_t max_bytes)
 {
     size_t per = chunk_bytes / max_bytes;
@@ -190,10 +230,10 @@ static size_t encoded_per_chunk(size_t chunk_bytes, size_t max_bytes)
 
 /* An encoded stream on the calling thread: a chunk's solutions at a time. */
 static int solve_serial_encoded(int n, bool unique,
-                                const struct solve_join *join,
+                                const struct solve_join *join, size_t buffer,
                                 const nq_solve_encoder *enc)
 {
-    size_t per = encoded_per_chunk(ENUM_MAX_CHUNK, enc->max_bytes);
+    size_t per = encoded_per_chunk(chunk_bytes_of(buffer, 1), enc->max_bytes);
     unsigned char *cols = malloc(per * (size_t)n);
     char *text = malloc(per * enc->max_bytes);
     struct source src;
@@ -219,11 +259,11 @@ static int solve_serial_encoded(int n, bool unique,
 }
 
 static int solve_serial(int n, bool unique, const struct solve_join *join,
-                        nq_solution_fn fn, void *user,
+                        size_t buffer, nq_solution_fn fn, void *user,
                         const nq_solve_encoder *enc)
 {
     if (enc != NULL)
-        return solve_serial_encoded(n, unique, join, enc);
+        return solve_serial_encoded(n, unique, join, buffer, enc);
     struct source src;
     int rc = source_start(&src, join, n, NULL, 0, first_row_columns(n, unique));
     const int *cols;
@@ -251,8 +291,8 @@ static struct chunk *take_chunk(struct pipeline *p)
         if (c == NULL) {
             p->error = p->error ? p->error : NQ_E_NOMEM;
             p->stop = true;
-            pthread_cond_broadcast(&p->workers_wake);
-            pthread_cond_signal(&p->caller_wake);
+            wake_workers(p);
+            wake_caller(p);
             return NULL;
         }
     }
@@ -282,11 +322,11 @@ static struct chunk *queue_chunk(struct pipeline *p, uint64_t id,
         p->free_chunks = c;
     }
     slot->done = done;
-    pthread_cond_signal(&p->caller_wake);
+    wake_caller(p);
     struct chunk *fresh = NULL;
     if (!done) {
         while (!p->stop && slot->chunks >= p->slot_cap)
-            pthread_cond_wait(&p->workers_wake, &p->lock);
+            wait_as_worker(p);
         if (!p->stop)
             fresh = take_chunk(p);
     }
@@ -330,8 +370,8 @@ static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix,
         pthread_mutex_lock(&p->lock);
         p->error = p->error ? p->error : (int)got;
         p->stop = true;
-        pthread_cond_broadcast(&p->workers_wake);
-        pthread_cond_signal(&p->caller_wake);
+        wake_workers(p);
+        wake_caller(p);
         pthread_mutex_unlock(&p->lock);
     }
     queue_chunk(p, id, c, true);
@@ -348,8 +388,8 @@ static void *worker_main(void *arg)
             pthread_mutex_lock(&p->lock);
             p->error = p->error ? p->error : NQ_E_NOMEM;
             p->stop = true;
-            pthread_cond_broadcast(&p->workers_wake);
-            pthread_cond_signal(&p->caller_wake);
+            wake_workers(p);
+            wake_caller(p);
             pthread_mutex_unlock(&p->lock);
             return NULL;
         }
@@ -358,19 +398,19 @@ static void *worker_main(void *arg)
     for (;;) {
         while (!p->stop && !p->prefixes_done &&
                p->next_id >= p->head + p->window)
-            pthread_cond_wait(&p->workers_wake, &p->lock);
+            wait_as_worker(p);
         if (p->stop || p->prefixes_done)
             break;
         if (!kernel_next(&p->prefixes)) {
             p->prefixes_done = true;
-            pthread_cond_signal(&p->caller_wake);
+            wake_caller(p);
             break;
         }
         uint64_t id = p->next_id++;
         memcpy(prefix, p->prefixes.cols, sizeof(int) * (size_t)p->depth);
         struct slot *slot = &p->slots[id % p->window];
         memset(slot, 0, sizeof *slot);
-        pthread_cond_signal(&p->caller_wake);
+        wake_caller(p);
         pthread_mutex_unlock(&p->lock);
         solve_subproblem(p, id, prefix, scratch);
         pthread_mutex_lock(&p->lock);
@@ -407,25 +447,25 @@ static int drain_in_order(struct pipeline *p)
     pthread_mutex_lock(&p->lock);
     for (;;) {
         while (!p->stop && p->head >= p->next_id && !p->prefixes_done)
-            pthread_cond_wait(&p->caller_wake, &p->lock);
+            wait_as_caller(p);
         if (p->stop || p->head >= p->next_id)
             break; /* an error, or every id delivered */
         struct slot *slot = &p->slots[p->head % p->window];
         while (!p->stop && slot->first == NULL && !slot->done)
-            pthread_cond_wait(&p->caller_wake, &p->lock);
+            wait_as_caller(p);
         if (p->stop)
             break;
         struct chunk *c = slot->first;
         if (c == NULL) {
             p->head++; /* done and drained: the next id's turn */
-            pthread_cond_broadcast(&p->workers_wake);
+            wake_workers(p);
             continue;
         }
         slot->first = c->next;
         if (slot->first == NULL)
             slot->last = NULL;
         slot->chunks--;
-        pthread_cond_broadcast(&p->workers_wake);
+        wake_workers(p);
         pthread_mutex_unlock(&p->lock);
         int stopped = deliver(p, c);
         pthread_mutex_lock(&p->lock);
@@ -439,7 +479,7 @@ static int drain_in_order(struct pipeline *p)
     if (rc == NQ_OK && p->error != 0)
         rc = p->error;
     p->stop = true;
-    pthread_cond_broadcast(&p->workers_wake);
+    wake_workers(p);
     pthread_mutex_unlock(&p->lock);
     return rc;
 }
@@ -476,10 +516,7 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
     p.encoder = enc;
     p.window = (size_t)threads * ENUM_WINDOW_PER_THREAD;
     /* Chunks small enough that each slot holds a few within the budget. */
-    size_t chunk_bytes = buffer / (p.window * 4);
-    chunk_bytes = chunk_bytes > ENUM_MAX_CHUNK   ? ENUM_MAX_CHUNK
-                  : chunk_bytes < ENUM_MIN_CHUNK ? ENUM_MIN_CHUNK
-                                                 : chunk_bytes;
+    size_t chunk_bytes = chunk_bytes_of(buffer, p.window);
     if (enc != NULL) {
         p.per_chunk = encoded_per_chunk(chunk_bytes, enc->max_bytes);
         p.chunk_size = p.per_chunk * enc->max_bytes;
@@ -514,7 +551,7 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
         for (int t = 0; t < started; t++)
             pthread_join(workers[t], NULL);
     } else {
-        rc = solve_serial(n, unique, join, fn, user, enc);
+        rc = solve_serial(n, unique, join, buffer, fn, user, enc);
     }
 
     free_chunks(&p);
@@ -554,14 +591,12 @@ static int solve(int n, const nq_solve_options *options, bool unique,
     struct solve_join table;
     const struct solve_join *join =
         solve_join_build(&table, n, threads) == NQ_OK ? &table : NULL;
-    int rc;
-    if (threads == 1) {
-        rc = solve_serial(n, unique, join, fn, user, enc);
-    } else {
-        size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
-                                                   : ENUM_DEFAULT_BUFFER;
-        rc = solve_parallel(n, unique, join, threads, buffer, fn, user, enc);
-    }
+    size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
+                                               : ENUM_DEFAULT_BUFFER;
+    int rc = threads == 1
+                 ? solve_serial(n, unique, join, buffer, fn, user, enc)
+                 : solve_parallel(n, unique, join, threads, buffer, fn, user,
+                                  enc);
     solve_join_free(&table);
     return rc;
 }

@@ -27,38 +27,23 @@ struct bottom_search {
     uint32_t *rests;
     size_t count;                    /* bottoms found */
     size_t cap;                      /* stop counting past this many */
-    int cols[SOLVE_JOIN_MAX_BOTTOM]; /* the bottom so far */
+    unsigned char row_of[32];        /* the bottom so far: row by column */
 };
 
-/* The number of bits set in x (no popcnt instruction needed). */
-static uint32_t bits_set(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0fu;
-    return (x * 0x01010101u) >> 24;
-}
-
-/* Counts the bottom in s->cols, on column set `set`, or puts its entry in
- * place. */
-static void add_bottom(struct bottom_search *s, uint32_t set)
+/* Counts the bottom on column set `set` whose diagonal word is `word`,
+ * or puts its entry in place. */
+static void add_bottom(struct bottom_search *s, uint32_t set, uint64_t word)
 {
     if (s->filters == NULL) {
         s->cursor[set]++;
         return;
     }
-    const int n = s->n;
-    const int shift = solve_join_filter_shift(n);
-    uint64_t word = 0;
-    uint32_t ranks = 0;
-    for (int k = 0; k < s->rows; k++) {
-        int d = s->cols[k];
-        if (d - k >= 0)
-            word |= (uint64_t)1 << (d - k); /* down-right, on row a */
-        if (d + k < n)
-            word |= (uint64_t)1 << (n + d + k); /* down-left, on row a */
-        uint32_t rank = bits_set(set & ((1u << d) - 1));
-        ranks |= rank << (3 * (s->rows - 1 - k)); /* row a highest */
+    const int shift = solve_join_filter_shift(s->n);
+    /* The set's columns from the left: the i-th is rank i of its row. */
+    uint32_t ranks = 0, cols = set;
+    for (uint32_t i = 0; cols != 0; i++, cols &= cols - 1) {
+        int k = s->row_of[__builtin_ctz(cols)];
+        ranks |= i << (3 * (s->rows - 1 - k)); /* row a highest */
     }
     uint32_t at = s->cursor[set]++;
     s->filters[at] = solve_join_filter(word, shift);
@@ -66,25 +51,32 @@ static void add_bottom(struct bottom_search *s, uint32_t set)
 }
 
 /* Every placement of rows r..rows-1 below the masks (bit c = column c of
- * row r: taken columns, attacked along either diagonal), leftmost first. */
+ * row r: taken columns, attacked along either diagonal), leftmost first;
+ * word: the diagonals of rows 0..r-1 on row a (see solve_join.h). */
 static void bottom_rows(struct bottom_search *s, int r, uint32_t columns,
-                        uint32_t down, uint32_t up)
+                        uint32_t down, uint32_t up, uint64_t word)
 {
     if (r == s->rows) {
-        if (s->cursor != NULL)
-            add_bottom(s, columns);
+        add_bottom(s, columns, word);
         s->count++;
         return;
     }
+    const int n = s->n;
     uint32_t avail = s->board & ~(columns | down | up);
     if (r == 0)
         avail &= s->first;
     while (avail != 0 && s->count <= s->cap) {
         uint32_t bit = avail & (0u - avail);
         avail ^= bit;
-        s->cols[r] = __builtin_ctz(bit);
+        int d = __builtin_ctz(bit);
+        s->row_of[d] = (unsigned char)r;
+        uint64_t diagonals = 0;
+        if (d - r >= 0)
+            diagonals |= (uint64_t)1 << (d - r); /* down-right, on row a */
+        if (d + r < n)
+            diagonals |= (uint64_t)1 << (n + d + r); /* down-left, on row a */
         bottom_rows(s, r + 1, columns | bit, (down | bit) << 1,
-                    (up | bit) >> 1);
+                    (up | bit) >> 1, word | diagonals);
     }
 }
 
@@ -107,7 +99,7 @@ static void *search_part(void *arg)
 {
     struct bottom_search *s = arg;
     s->count = 0;
-    bottom_rows(s, 0, 0, 0, 0);
+    bottom_rows(s, 0, 0, 0, 0, 0);
     return NULL;
 }
 
