@@ -79,16 +79,16 @@ static bool reserve_top(struct solve_join_walk *w)
 
 /* Adds the top whose masks on row a are given (bit c = column c: the
  * columns taken, the squares of row a attacked along either diagonal),
- * its batch rows in w->path, unless no bottom fits its columns. */
+ * its batch rows in path (a byte each, the first lowest). A top whose
+ * group is empty is added all the same: its scan reads nothing, and
+ * looking the group up here would cost every top a load. */
 static int add_top(struct solve_join_walk *w, uint64_t columns, uint64_t down,
-                   uint64_t up)
+                   uint64_t up, uint64_t path)
 {
     const struct solve_join *j = w->join;
     const int n = j->n;
     const uint64_t board = ((uint64_t)1 << n) - 1;
     uint32_t set = (uint32_t)(board & ~columns);
-    if (j->offsets[set] == j->offsets[set + 1])
-        return NQ_OK; /* no bottom fits these columns */
     if (!reserve_top(w))
         return NQ_E_NOMEM;
     struct solve_join_top *t = &w->tops[w->ntops++];
@@ -97,26 +97,30 @@ static int add_top(struct solve_join_walk *w, uint64_t columns, uint64_t down,
     t->rest = solve_join_rest(word, j->shift);
     t->set = set;
     t->end_hit = 0;
-    memcpy(t->cols, w->path, sizeof t->cols);
+    /* From a register: bytes just stored one by one and read back as one
+     * word would stall the load. */
+    for (int i = 0; i < SOLVE_JOIN_BATCH_ROWS; i++)
+        t->cols[i] = (unsigned char)(path >> (8 * i));
     return NQ_OK;
 }
 
 /* Every top below row r's masks, leftmost first (the kernel's loop,
  * without an iterator's bookkeeping: a batch is searched whole). */
 static int add_tops(struct solve_join_walk *w, int r, uint64_t columns,
-                    uint64_t down, uint64_t up, uint64_t allowed)
+                    uint64_t down, uint64_t up, uint64_t allowed, uint64_t path)
 {
     const int n = w->join->n;
     const uint64_t board = ((uint64_t)1 << n) - 1;
     if (r == w->join->top_rows)
-        return add_top(w, columns, down, up);
+        return add_top(w, columns, down, up, path);
     uint64_t avail = board & ~(columns | down | up) & allowed;
+    const int at = 8 * (r - w->batch_base); /* row r's byte in path */
     while (avail != 0) {
         uint64_t bit = avail & (0 - avail);
         avail ^= bit;
-        w->path[r - w->batch_base] = (unsigned char)__builtin_ctzll(bit);
+        uint64_t col = (uint64_t)__builtin_ctzll(bit);
         int rc = add_tops(w, r + 1, columns | bit, (down | bit) << 1,
-                          (up | bit) >> 1, ~(uint64_t)0);
+                          (up | bit) >> 1, ~(uint64_t)0, path | col << at);
         if (rc != NQ_OK)
             return rc;
     }
@@ -140,7 +144,7 @@ static int collect_tops(struct solve_join_walk *w)
     }
     w->ntops = 0;
     int rc = add_tops(w, bb, columns, down, up,
-                      bb == w->base ? w->first_row : ~(uint64_t)0);
+                      bb == w->base ? w->first_row : ~(uint64_t)0, 0);
     return rc == NQ_OK ? 1 : rc;
 }
 

@@ -136,7 +136,6 @@ struct solve_join_walk {
     int batch_base;        /* rows fixed within a batch */
     uint64_t first_row;    /* columns allowed in row base */
     struct kernel batches; /* the batches' prefixes, in order */
-    unsigned char path[SOLVE_JOIN_BATCH_ROWS]; /* the batch rows so far */
     struct solve_join_top *tops;               /* the batch's tops, in order */
     size_t ntops, cap_tops;
     uint64_t *hits;   /* (top << 32 | entry), as scanned */
