@@ -37,11 +37,12 @@ void solve_join_walk_free(struct solve_join_walk *w)
     free(w->used);
     free(w->words);
     free(w->ids);
+    free(w->with_hits);
     w->tops = NULL;
     w->hits = NULL;
     w->sorted = NULL;
     w->slots = NULL;
-    w->slot_of = w->used = w->ids = NULL;
+    w->slot_of = w->used = w->ids = w->with_hits = NULL;
     w->words = NULL;
 }
 
@@ -67,13 +68,14 @@ static bool reserve_top(struct solve_join_walk *w)
     if (w->ntops < w->cap_tops)
         return true;
     size_t cap = w->cap_tops, need = w->ntops + 1;
-    size_t c1 = cap, c2 = cap, c3 = cap, c4 = cap;
+    size_t c1 = cap, c2 = cap, c3 = cap, c4 = cap, c5 = cap;
     if (!reserve((void **)&w->tops, &c1, need, sizeof *w->tops) ||
         !reserve((void **)&w->slot_of, &c2, need, sizeof *w->slot_of) ||
         !reserve((void **)&w->words, &c3, need, sizeof *w->words) ||
-        !reserve((void **)&w->ids, &c4, need, sizeof *w->ids))
+        !reserve((void **)&w->ids, &c4, need, sizeof *w->ids) ||
+        !reserve((void **)&w->with_hits, &c5, need, sizeof *w->with_hits))
         return false;
-    w->cap_tops = c1; /* all four grew alike */
+    w->cap_tops = c1; /* all five grew alike */
     return true;
 }
 
@@ -269,18 +271,27 @@ static int join_batch(struct solve_join_walk *w)
         struct solve_join_top *t = &w->tops[w->hits[h] >> 32];
         w->sorted[--t->end_hit] = (uint32_t)w->hits[h];
     }
-    /* end_hit now holds each top's start: turn it into its end again. */
-    for (size_t i = 0; i + 1 < w->ntops; i++)
-        w->tops[i].end_hit = w->tops[i + 1].end_hit;
-    if (w->ntops > 0)
-        w->tops[w->ntops - 1].end_hit = (uint32_t)w->nhits;
+    /* end_hit now holds each top's start: turn it into its end again, and
+     * list the tops that have solutions (most have none: the walk then
+     * goes from one with solutions to the next without a test on each,
+     * whose outcome no branch predictor could guess). */
+    size_t listed = 0;
+    for (size_t i = 0; i < w->ntops; i++) {
+        uint32_t start = w->tops[i].end_hit;
+        uint32_t end =
+            i + 1 < w->ntops ? w->tops[i + 1].end_hit : (uint32_t)w->nhits;
+        w->tops[i].end_hit = end;
+        w->with_hits[listed] = (uint32_t)i;
+        listed += end != start;
+    }
+    w->nwith_hits = listed;
     return NQ_OK;
 }
 
 /* Puts tops[top]'s rows and its group's columns in place. */
 static void enter_top(struct solve_join_walk *w)
 {
-    const struct solve_join_top *t = &w->tops[w->top];
+    const struct solve_join_top *t = &w->tops[w->with_hits[w->top]];
     const int bb = w->batch_base;
     for (int i = 0; i < w->join->top_rows - bb && i < SOLVE_JOIN_BATCH_ROWS;
          i++)
@@ -310,11 +321,12 @@ int solve_join_walk_next(struct solve_join_walk *w)
 {
     const struct solve_join *j = w->join;
     for (;;) {
-        while (w->top < w->ntops && w->hit == w->tops[w->top].end_hit) {
-            w->top++;
+        if (w->top < w->nwith_hits &&
+            w->hit == w->tops[w->with_hits[w->top]].end_hit) {
+            w->top++; /* each listed top has a solution at least */
             w->ready = false;
         }
-        if (w->top < w->ntops) {
+        if (w->top < w->nwith_hits) {
             if (!w->ready)
                 enter_top(w);
             uint32_t e = w->sorted[w->hit++] >> (2 * j->shift);
@@ -344,7 +356,7 @@ long solve_join_walk_fill(struct solve_join_walk *w, unsigned char *out,
     for (int r = 0; r < bb; r++)
         line[r] = (unsigned char)w->cols[r];
     while (filled < max) {
-        if (w->top == w->ntops) {
+        if (w->top == w->nwith_hits) {
             int rc = next_batch(w);
             if (rc != 1)
                 return rc < 0 ? rc : (long)filled;
@@ -352,7 +364,7 @@ long solve_join_walk_fill(struct solve_join_walk *w, unsigned char *out,
                 line[r] = (unsigned char)w->cols[r];
             continue;
         }
-        const struct solve_join_top *t = &w->tops[w->top];
+        const struct solve_join_top *t = &w->tops[w->with_hits[w->top]];
         size_t end = t->end_hit;
         if (w->hit == end) {
             w->top++;

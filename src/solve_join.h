@@ -148,9 +148,11 @@ struct solve_join_walk {
     int slot_bits;                 /* cap_slots = 2^slot_bits */
     uint32_t *words;               /* the tops' filters, set by set */
     uint32_t *ids;                 /* and their indices */
-    size_t top, hit; /* the next solution: tops[top], sorted[hit] */
-    bool ready;      /* cols and group_cols hold tops[top] */
-    int group_cols[SOLVE_JOIN_MAX_BOTTOM]; /* tops[top]'s group's columns */
+    uint32_t *with_hits;           /* the tops with solutions, in order */
+    size_t nwith_hits;
+    size_t top, hit; /* the next solution: tops[with_hits[top]], sorted[hit] */
+    bool ready;      /* cols and group_cols hold that top */
+    int group_cols[SOLVE_JOIN_MAX_BOTTOM]; /* its group's columns */
     int cols[NQ_MAX_N]; /* the solution: 0-based column by row */
 };
 
