@@ -145,54 +145,76 @@ static int collect_tops(struct solve_join_walk *w)
         up = (up | bit) >> 1;
     }
     w->ntops = 0;
+    w->prefix_columns = (uint32_t)columns;
     int rc = add_tops(w, bb, columns, down, up,
                       bb == w->base ? w->first_row : ~(uint64_t)0, 0);
     return rc == NQ_OK ? 1 : rc;
 }
 
+/* The tables that squeeze a set of the batch's free columns (those its
+ * prefix leaves) into consecutive bits, a byte of the set at a time. */
+static void build_squeeze(struct solve_join_walk *w, uint32_t free_columns)
+{
+    int below = 0; /* free columns under the byte */
+    for (int b = 0; b < SOLVE_JOIN_SQUEEZE_BYTES; b++) {
+        uint32_t mask = (free_columns >> (8 * b)) & 0xffu;
+        uint16_t bit_of[8]; /* where column 8b + p lands, if free */
+        for (int p = 0; p < 8; p++) {
+            bit_of[p] = (mask >> p & 1u) ? (uint16_t)(1u << below) : 0;
+            below += (int)(mask >> p & 1u);
+        }
+        uint16_t *table = w->squeeze[b];
+        table[0] = 0;
+        for (unsigned v = 1; v < 256; v++)
+            table[v] = table[v & (v - 1)] | bit_of[__builtin_ctz(v)];
+    }
+}
+
 /* Lays the batch's tops out by column set: words[] and ids[] hold the
- * filters and indices of one set's tops side by side, the sets in the
- * order first met (used[] names their slots, whose count ends up as the
- * end of the set's run). A slot of the open-addressing table on the set
- * is empty while its count is 0. Every pass but the probing one reads or
- * writes in order, so that a batch bigger than the cache costs little. */
+ * filters and indices of one set's tops side by side, the sets in
+ * increasing order (so that their groups are read in the table's order;
+ * used[] names their slots, whose count ends up as the end of the set's
+ * run). A set is a subset of the columns the batch's prefix leaves free:
+ * squeezed to those, it is the index of its slot, which is empty while
+ * its count is 0. */
 static int lay_out_by_set(struct solve_join_walk *w)
 {
-    size_t want = 2 * w->ntops;
-    if (want > w->cap_slots) {
-        int bits = 4;
-        while (((size_t)1 << bits) < want)
-            bits++;
+    const uint32_t board = (uint32_t)(((uint64_t)1 << w->join->n) - 1);
+    const uint32_t free_columns = board & ~w->prefix_columns;
+    const size_t nslots = (size_t)1 << __builtin_popcount(free_columns);
+    if (nslots > w->cap_slots) {
         free(w->slots);
         free(w->used);
         w->cap_slots = 0;
-        w->slots = calloc((size_t)1 << bits, sizeof *w->slots);
-        w->used = malloc(((size_t)1 << bits) * sizeof *w->used);
+        w->slots = calloc(nslots, sizeof *w->slots);
+        w->used = malloc(nslots * sizeof *w->used);
         if (w->slots == NULL || w->used == NULL)
             return NQ_E_NOMEM;
-        w->cap_slots = (size_t)1 << bits;
-        w->slot_bits = bits;
+        w->cap_slots = nslots;
     }
-    const size_t mask = w->cap_slots - 1;
+    if (free_columns != w->squeezed || !w->squeeze_ready) {
+        build_squeeze(w, free_columns);
+        w->squeezed = free_columns;
+        w->squeeze_ready = true;
+    }
     struct solve_join_slot *slots = w->slots;
-    w->nused = 0;
     for (size_t i = 0; i < w->ntops; i++) {
         uint32_t set = w->tops[i].set;
-        size_t h = (uint32_t)(set * 2654435761u) >> (32 - w->slot_bits);
-        while (slots[h].count != 0 && slots[h].set != set)
-            h = (h + 1) & mask;
-        if (slots[h].count == 0) {
-            slots[h].set = set;
-            w->used[w->nused++] = (uint32_t)h;
-        }
+        uint32_t h = w->squeeze[0][set & 0xffu] |
+                     w->squeeze[1][(set >> 8) & 0xffu] |
+                     w->squeeze[2][(set >> 16) & 0xffu];
+        slots[h].set = set;
         slots[h].count++;
-        w->slot_of[i] = (uint32_t)h;
+        w->slot_of[i] = h;
     }
+    w->nused = 0;
     uint32_t at = 0;
-    for (size_t u = 0; u < w->nused; u++) {
-        struct solve_join_slot *slot = &slots[w->used[u]];
-        uint32_t count = slot->count;
-        slot->count = at; /* the run's start, then its end */
+    for (size_t h = 0; h < nslots; h++) {
+        uint32_t count = slots[h].count;
+        if (count == 0)
+            continue;
+        w->used[w->nused++] = (uint32_t)h;
+        slots[h].count = at; /* the run's start, then its end */
         at += count;
     }
     for (size_t i = 0; i < w->ntops; i++) {

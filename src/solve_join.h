@@ -122,6 +122,9 @@ struct solve_join_top {
     unsigned char cols[SOLVE_JOIN_BATCH_ROWS]; /* its batch rows' columns */
 };
 
+/* Bytes of a column set (n <= SOLVE_JOIN_MAX_N columns). */
+#define SOLVE_JOIN_SQUEEZE_BYTES 3
+
 /* A set of columns that tops of a batch leave to the bottom. */
 struct solve_join_slot {
     uint32_t set;   /* the columns */
@@ -141,11 +144,16 @@ struct solve_join_walk {
     uint64_t *hits;   /* (top << 32 | entry), as scanned */
     uint32_t *sorted; /* the hits' rests by top, in order */
     size_t nhits, cap_hits, cap_sorted;
-    struct solve_join_slot *slots; /* open addressing on the set */
+    uint32_t prefix_columns;       /* the columns of the batch's prefix */
+    struct solve_join_slot *slots; /* by the set squeezed to free columns */
     uint32_t *slot_of;             /* per top: its set's slot */
-    uint32_t *used;                /* the slots in use, in order of use */
-    size_t nused, cap_slots;       /* cap_slots: a power of two, or 0 */
-    int slot_bits;                 /* cap_slots = 2^slot_bits */
+    uint32_t *used;                /* the slots in use, in increasing order */
+    size_t nused, cap_slots;
+    /* A set's slot: the bits of its bytes squeezed to the free columns,
+     * table b for bits 8b..8b+7, for the free columns `squeezed`. */
+    uint16_t squeeze[SOLVE_JOIN_SQUEEZE_BYTES][256];
+    uint32_t squeezed;
+    bool squeeze_ready;
     uint32_t *words;               /* the tops' filters, set by set */
     uint32_t *ids;                 /* and their indices */
     uint32_t *with_hits;           /* the tops with solutions, in order */
