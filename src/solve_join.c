@@ -225,6 +225,10 @@ static int lay_out_by_set(struct solve_join_walk *w)
     return NQ_OK;
 }
 
+/* How many sets ahead a group's lines are asked for (1 and 2 measured
+ * alike before the sets were read in order; 2 is a little faster since). */
+#define SOLVE_JOIN_PREFETCH_SETS 2
+
 /* Scans each set's group once for all the batch's tops on that set, then
  * sorts the hits by top (stable: a top's hits stay in group order). */
 static int join_batch(struct solve_join_walk *w)
@@ -237,9 +241,11 @@ static int join_batch(struct solve_join_walk *w)
     uint32_t run = 0; /* the first top of the set's run in words[] */
     for (size_t u = 0; u < w->nused; u++) {
         /* Groups are read from all over the table, each once per batch
-         * or so: ask for the next group's lines ahead, all at once. */
-        if (u + 1 < w->nused) {
-            uint32_t next_set = w->slots[w->used[u + 1]].set;
+         * or so: ask for the lines of the group after next ahead, all at
+         * once (the next one's were asked for a set ago). */
+        if (u + SOLVE_JOIN_PREFETCH_SETS < w->nused) {
+            uint32_t next_set =
+                w->slots[w->used[u + SOLVE_JOIN_PREFETCH_SETS]].set;
             const uint32_t *from = j->filters + j->offsets[next_set];
             const uint32_t *to = j->filters + j->offsets[next_set + 1];
             for (; from < to; from += 16)
