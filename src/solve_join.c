@@ -117,6 +117,18 @@ static int add_tops(struct solve_join_walk *w, int r, uint64_t columns,
         return add_top(w, columns, down, up, path);
     uint64_t avail = board & ~(columns | down | up) & allowed;
     const int at = 8 * (r - w->batch_base); /* row r's byte in path */
+    if (r + 1 == w->join->top_rows) { /* the last row: no call a top */
+        while (avail != 0) {
+            uint64_t bit = avail & (0 - avail);
+            avail ^= bit;
+            uint64_t col = (uint64_t)__builtin_ctzll(bit);
+            int rc = add_top(w, columns | bit, (down | bit) << 1,
+                             (up | bit) >> 1, path | col << at);
+            if (rc != NQ_OK)
+                return rc;
+        }
+        return NQ_OK;
+    }
     while (avail != 0) {
         uint64_t bit = avail & (0 - avail);
         avail ^= bit;
@@ -269,6 +281,10 @@ static int join_batch(struct solve_join_walk *w)
             w->cap_hits = cap;
             size_t found = j->scan(j->filters + o, count, o, words, ids, ntops,
                                    w->hits + w->nhits);
+            /* The hits' rests are read once the batch is scanned: ask
+             * for them now (about one a set), while the scan goes on. */
+            for (size_t h = w->nhits; h < w->nhits + found; h++)
+                __builtin_prefetch(j->rests + (uint32_t)w->hits[h]);
             w->nhits += found;
         }
     }
