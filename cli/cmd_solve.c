@@ -238,9 +238,8 @@ int cmd_solve(int argc, char **argv)
     options.threads = a.threads;
     /* Every solution in a format that encodes a run at once: the text is
      * made on the search threads. */
-    nq_solve_encoder encoder = {.encode = solve_encode,
-                                .emit = solve_emit,
-                                .user = &s};
+    nq_solve_encoder encoder = {
+        .encode = solve_encode, .emit = solve_emit, .user = &s};
     bool encoded = a.format->encode != NULL && !a.unique && !a.limit_given;
     if (encoded)
         encoder.max_bytes = a.format->max_bytes(a.n);

@@ -121,11 +121,11 @@ struct pipeline {
     /* What is searched; read-only once the workers run. */
     int n;
     bool unique;
-    int depth;        /* rows fixed by a subproblem's prefix */
-    size_t per_chunk; /* solutions per chunk */
+    int depth;         /* rows fixed by a subproblem's prefix */
+    size_t per_chunk;  /* solutions per chunk */
     size_t chunk_size; /* bytes of a chunk's data */
-    size_t window;    /* ids that may be handed out past the head */
-    size_t slot_cap;  /* chunks a slot may hold */
+    size_t window;     /* ids that may be handed out past the head */
+    size_t slot_cap;   /* chunks a slot may hold */
     nq_solution_fn fn;
     void *user;
     const nq_solve_encoder *encoder; /* not NULL: an encoded stream */
@@ -359,8 +359,7 @@ static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix,
             break;
         c->count = (size_t)got;
         if (enc != NULL)
-            c->len = enc->encode(cols, c->count, n, (char *)c->data,
-                                 enc->user);
+            c->len = enc->encode(cols, c->count, n, (char *)c->data, enc->user);
         if (c->count < p->per_chunk)
             break; /* the last one */
         c = queue_chunk(p, id, c, false);
@@ -593,10 +592,9 @@ static int solve(int n, const nq_solve_options *options, bool unique,
         solve_join_build(&table, n, threads) == NQ_OK ? &table : NULL;
     size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
                                                : ENUM_DEFAULT_BUFFER;
-    int rc = threads == 1
-                 ? solve_serial(n, unique, join, buffer, fn, user, enc)
-                 : solve_parallel(n, unique, join, threads, buffer, fn, user,
-                                  enc);
+    int rc = threads == 1 ? solve_serial(n, unique, join, buffer, fn, user, enc)
+                          : solve_parallel(n, unique, join, threads, buffer, fn,
+                                           user, enc);
     solve_join_free(&table);
     return rc;
 }

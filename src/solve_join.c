@@ -117,7 +117,7 @@ static int add_tops(struct solve_join_walk *w, int r, uint64_t columns,
         return add_top(w, columns, down, up, path);
     uint64_t avail = board & ~(columns | down | up) & allowed;
     const int at = 8 * (r - w->batch_base); /* row r's byte in path */
-    if (r + 1 == w->join->top_rows) { /* the last row: no call a top */
+    if (r + 1 == w->join->top_rows) {       /* the last row: no call a top */
         while (avail != 0) {
             uint64_t bit = avail & (0 - avail);
             avail ^= bit;
@@ -394,7 +394,7 @@ long solve_join_walk_fill(struct solve_join_walk *w, unsigned char *out,
     const int bb = w->batch_base;
     const int shift = 2 * j->shift;
     const int last = 3 * (j->bottom_rows - 1); /* row a's rank, in bits */
-    unsigned char line[NQ_MAX_N] = {0}; /* the current top's rows */
+    unsigned char line[NQ_MAX_N] = {0};        /* the current top's rows */
     unsigned char group[SOLVE_JOIN_MAX_BOTTOM];
     size_t filled = 0;
     for (int r = 0; r < bb; r++)

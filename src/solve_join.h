@@ -135,11 +135,11 @@ struct solve_join_slot {
  * of struct kernel). Holds one batch at a time. */
 struct solve_join_walk {
     const struct solve_join *join;
-    int base;              /* rows fixed by the walk's prefix */
-    int batch_base;        /* rows fixed within a batch */
-    uint64_t first_row;    /* columns allowed in row base */
-    struct kernel batches; /* the batches' prefixes, in order */
-    struct solve_join_top *tops;               /* the batch's tops, in order */
+    int base;                    /* rows fixed by the walk's prefix */
+    int batch_base;              /* rows fixed within a batch */
+    uint64_t first_row;          /* columns allowed in row base */
+    struct kernel batches;       /* the batches' prefixes, in order */
+    struct solve_join_top *tops; /* the batch's tops, in order */
     size_t ntops, cap_tops;
     uint64_t *hits;   /* (top << 32 | entry), as scanned */
     uint32_t *sorted; /* the hits' rests by top, in order */
@@ -154,9 +154,9 @@ struct solve_join_walk {
     uint16_t squeeze[SOLVE_JOIN_SQUEEZE_BYTES][256];
     uint32_t squeezed;
     bool squeeze_ready;
-    uint32_t *words;               /* the tops' filters, set by set */
-    uint32_t *ids;                 /* and their indices */
-    uint32_t *with_hits;           /* the tops with solutions, in order */
+    uint32_t *words;     /* the tops' filters, set by set */
+    uint32_t *ids;       /* and their indices */
+    uint32_t *with_hits; /* the tops with solutions, in order */
     size_t nwith_hits;
     size_t top, hit; /* the next solution: tops[with_hits[top]], sorted[hit] */
     bool ready;      /* cols and group_cols hold that top */

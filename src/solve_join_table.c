@@ -25,9 +25,9 @@ struct bottom_search {
     uint32_t *cursor;  /* per column set: entries counted, or next slot */
     uint32_t *filters; /* NULL: only count */
     uint32_t *rests;
-    size_t count;                    /* bottoms found */
-    size_t cap;                      /* stop counting past this many */
-    unsigned char row_of[32];        /* the bottom so far: row by column */
+    size_t count;             /* bottoms found */
+    size_t cap;               /* stop counting past this many */
+    unsigned char row_of[32]; /* the bottom so far: row by column */
 };
 
 /* Counts the bottom on column set `set` whose diagonal word is `word`,
@@ -75,8 +75,8 @@ static void bottom_rows(struct bottom_search *s, int r, uint32_t columns,
             diagonals |= (uint64_t)1 << (d - r); /* down-right, on row a */
         if (d + r < n)
             diagonals |= (uint64_t)1 << (n + d + r); /* down-left, on row a */
-        bottom_rows(s, r + 1, columns | bit, (down | bit) << 1,
-                    (up | bit) >> 1, word | diagonals);
+        bottom_rows(s, r + 1, columns | bit, (down | bit) << 1, (up | bit) >> 1,
+                    word | diagonals);
     }
 }
 

@@ -215,8 +215,7 @@ static size_t encode_letters(const unsigned char *cols, size_t count, int n,
     return (size_t)(at - out);
 }
 
-static int emit_letters(const char *bytes, size_t len, size_t count,
-                        void *user)
+static int emit_letters(const char *bytes, size_t len, size_t count, void *user)
 {
     struct encoded *e = user;
     const int n = e->got.n;
