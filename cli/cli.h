@@ -117,6 +117,12 @@ struct writer {
  * error and returns EXIT_USAGE. */
 int writer_open(struct writer *w, const char *path);
 
+/* Writes a named file around the page cache (O_DIRECT) from here on, if
+ * its file system takes it: for a big output that other threads compute
+ * while the writes wait on the disk. Only before the first byte; does
+ * nothing for standard output or a device. */
+void writer_direct(struct writer *w);
+
 /* Appends bytes; errors are remembered and reported by writer_close. */
 void writer_put(struct writer *w, const char *data, size_t len);
 void writer_puts(struct writer *w, const char *text);

@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "format.h"
@@ -243,6 +244,9 @@ int cmd_solve(int argc, char **argv)
     bool encoded = a.format->encode != NULL && !a.unique && !a.limit_given;
     if (encoded)
         encoder.max_bytes = a.format->max_bytes(a.n);
+    /* The search runs on other threads: this one can wait on the disk. */
+    if (encoded && a.threads != 1 && sysconf(_SC_NPROCESSORS_ONLN) > 1)
+        writer_direct(&out);
     int rc = s.limit == 0 ? NQ_OK
              : encoded    ? nq_solve_encoded(a.n, &options, &encoder)
              : a.unique   ? nq_solve_unique(a.n, &options, solve_write_one, &s)

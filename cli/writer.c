@@ -18,12 +18,14 @@
 
 #define WRITER_CAPACITY ((size_t)256 * 1024)
 
-/* A named file is written around the page cache (O_DIRECT) where the file
- * system allows it: the file is fsync'ed before it is renamed anyway, and
- * copying a big stream into the cache first (then writing it back) costs
- * about a second of CPU for the 576 MB of `solve 16`, the direct writes a
- * tenth of that. Direct writes take whole, aligned blocks from an aligned
- * buffer: the last partial block goes out the usual way at the close. */
+/* A named file may be written around the page cache (O_DIRECT) where the
+ * file system allows it (writer_direct()): the file is fsync'ed before it
+ * is renamed anyway, and copying a big stream into the cache first (then
+ * writing it back) costs up to a second of CPU for the 576 MB of `solve
+ * 16`, the direct writes a tenth of that. But a direct write returns only
+ * once on the disk: it pays where other threads compute meanwhile. Direct
+ * writes take whole, aligned blocks from an aligned buffer: the last
+ * partial block goes out the usual way at the close. */
 #define WRITER_DIRECT_CAPACITY ((size_t)1024 * 1024)
 #define WRITER_DIRECT_ALIGN ((size_t)4096)
 
@@ -53,11 +55,11 @@ static void writer_hand_over(struct writer *w)
 #endif
 }
 
-/* Writes the temporary file around the page cache from here on, if its
- * file system takes it (see WRITER_DIRECT_CAPACITY); nothing is pending. */
-static void writer_try_direct(struct writer *w)
+void writer_direct(struct writer *w)
 {
 #if defined(__linux__) && defined(O_DIRECT)
+    if (w->tmp_path == NULL || w->direct || w->len != 0 || w->written != 0)
+        return;
     void *aligned = NULL;
     if (posix_memalign(&aligned, WRITER_DIRECT_ALIGN,
                        WRITER_DIRECT_CAPACITY) != 0)
@@ -148,7 +150,6 @@ int writer_open(struct writer *w, const char *path)
     umask(mask);
     fchmod(w->fd, 0666 & ~mask);
     cleanup_arm(w->tmp_path);
-    writer_try_direct(w);
     return 0;
 }
 

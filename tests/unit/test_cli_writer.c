@@ -106,15 +106,17 @@ static void test_complete_output_is_renamed_into_place(void **state)
 }
 
 /* A big output in pieces of every size, its length no whole number of
- * blocks: every byte arrives, in order, whether the file system takes
- * direct writes or not (the last partial block goes out at the close). */
-static void test_big_output_arrives_whole(void **state)
+ * blocks: every byte arrives, in order, written around the page cache or
+ * not (where the file system refuses it; the last partial block goes out
+ * at the close). */
+static void big_output_arrives_whole(const char *dir, bool direct)
 {
-    const char *dir = *state;
     char path[512];
     path_in(path, sizeof path, dir, "big.txt");
     struct writer w;
     assert_int_equal(writer_open(&w, path), 0);
+    if (direct)
+        writer_direct(&w);
     static char piece[5000];
     size_t total = 0;
     uint32_t x = 1;
@@ -147,6 +149,39 @@ static void test_big_output_arrives_whole(void **state)
     assert_int_equal(fgetc(f), EOF);
     fclose(f);
     unlink(path);
+}
+
+static void test_big_output_arrives_whole(void **state)
+{
+    big_output_arrives_whole(*state, false);
+    big_output_arrives_whole(*state, true);
+}
+
+/* Asked for after the first byte, or for standard output, direct writes
+ * are not taken: nothing changes. */
+static void test_late_direct_changes_nothing(void **state)
+{
+    char path[512];
+    path_in(path, sizeof path, *state, "late.txt");
+    struct writer w;
+    assert_int_equal(writer_open(&w, path), 0);
+    writer_puts(&w, "abc\n");
+    writer_direct(&w);
+    assert_false(w.direct);
+    writer_puts(&w, "def\n");
+    assert_int_equal(writer_close(&w, true), 0);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char text[16] = {0};
+    assert_int_equal(fread(text, 1, sizeof text, f), 8);
+    assert_string_equal(text, "abc\ndef\n");
+    fclose(f);
+    unlink(path);
+    struct writer out;
+    assert_int_equal(writer_open(&out, NULL), 0);
+    writer_direct(&out);
+    assert_false(out.direct);
+    assert_int_equal(writer_close(&out, true), 0);
 }
 
 static void test_abandoned_output_leaves_nothing(void **state)
@@ -285,6 +320,8 @@ int main(void)
         cmocka_unit_test(test_full_device_is_an_error_and_stays_a_device),
         cmocka_unit_test(test_null_device_is_written_in_place),
         cmocka_unit_test_setup_teardown(test_big_output_arrives_whole,
+                                        make_scratch, remove_scratch),
+        cmocka_unit_test_setup_teardown(test_late_direct_changes_nothing,
                                         make_scratch, remove_scratch),
         cmocka_unit_test(test_standard_output_names),
     };
