@@ -184,8 +184,32 @@ void writer_flush(struct writer *w)
     writer_hand_over(w);
 }
 
+/* Writes data[0..len-1] straight to the descriptor (the buffer is empty). */
+static void write_through(struct writer *w, const char *data, size_t len)
+{
+    size_t done = 0;
+    while (done < len && w->err == 0) {
+        ssize_t wrote = write(w->fd, data + done, len - done);
+        if (wrote < 0) {
+            if (errno != EINTR)
+                w->err = errno;
+        } else {
+            done += (size_t)wrote;
+            w->written += (uint64_t)wrote;
+        }
+    }
+    writer_hand_over(w);
+}
+
 void writer_put(struct writer *w, const char *data, size_t len)
 {
+    /* A big piece (a run of solutions' text) is not copied into the
+     * buffer first; direct writes need their aligned buffer. */
+    if (!w->direct && len >= w->cap / 2 && w->err == 0) {
+        writer_flush(w);
+        write_through(w, data, len);
+        return;
+    }
     while (len > 0 && w->err == 0) {
         if (w->len == w->cap)
             writer_flush(w);

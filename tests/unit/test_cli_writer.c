@@ -109,6 +109,13 @@ static void test_complete_output_is_renamed_into_place(void **state)
  * blocks: every byte arrives, in order, written around the page cache or
  * not (where the file system refuses it; the last partial block goes out
  * at the close). */
+/* Pieces of every size up to 5000 bytes, and now and then one bigger
+ * than half the buffer (written past it). */
+static size_t piece_length(int i)
+{
+    return i % 50 == 49 ? 200000 - (size_t)i : (size_t)(i * 7919 % 5000);
+}
+
 static void big_output_arrives_whole(const char *dir, bool direct)
 {
     char path[512];
@@ -117,11 +124,11 @@ static void big_output_arrives_whole(const char *dir, bool direct)
     assert_int_equal(writer_open(&w, path), 0);
     if (direct)
         writer_direct(&w);
-    static char piece[5000];
+    static char piece[200000];
     size_t total = 0;
     uint32_t x = 1;
     for (int i = 0; total < ((size_t)3 << 20); i++) {
-        size_t len = (size_t)(i * 7919 % 5000);
+        size_t len = piece_length(i);
         for (size_t k = 0; k < len; k++) {
             x = x * 1103515245u + 12345u;
             piece[k] = (char)(x >> 24);
@@ -139,7 +146,7 @@ static void big_output_arrives_whole(const char *dir, bool direct)
     x = 1;
     size_t at = 0;
     for (int i = 0; at + 1 < total; i++) {
-        size_t len = (size_t)(i * 7919 % 5000);
+        size_t len = piece_length(i);
         for (size_t k = 0; k < len; k++, at++) {
             x = x * 1103515245u + 12345u;
             assert_int_equal(fgetc(f), (unsigned char)(x >> 24));
