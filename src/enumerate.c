@@ -89,6 +89,17 @@ static int source_next(struct source *s, const int **cols)
     return kernel_next(&s->kernel) ? 1 : 0;
 }
 
+/* As source_start() on a source that was started before (and not
+ * freed): the join's walk keeps its arrays. */
+static int source_restart(struct source *s, const struct solve_join *join,
+                          int n, const int *prefix, int base,
+                          uint64_t first_row)
+{
+    if (join != NULL && s->join == join)
+        return solve_join_walk_restart(&s->walk, join, prefix, base, first_row);
+    return source_start(s, join, n, prefix, base, first_row);
+}
+
 static void source_free(struct source *s)
 {
     if (s->join != NULL)
@@ -335,16 +346,20 @@ static struct chunk *queue_chunk(struct pipeline *p, uint64_t id,
 }
 
 /* Finds every solution below one prefix and queues them; scratch holds
- * per_chunk solutions' columns (an encoded stream's). */
+ * per_chunk solutions' columns (an encoded stream's). src is the worker's
+ * source: started already when *started, freed by the worker at its end. */
 static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix,
-                             unsigned char *scratch)
+                             unsigned char *scratch, struct source *src,
+                             bool *started)
 {
     const int n = p->n;
     const nq_solve_encoder *enc = p->encoder;
-    struct source src;
-    if (source_start(&src, p->join, n, prefix, p->depth, ~(uint64_t)0) !=
-        NQ_OK) {
-        source_free(&src);
+    int rc =
+        *started
+            ? source_restart(src, p->join, n, prefix, p->depth, ~(uint64_t)0)
+            : source_start(src, p->join, n, prefix, p->depth, ~(uint64_t)0);
+    *started = true;
+    if (rc != NQ_OK) {
         queue_chunk(p, id, NULL, true); /* cannot happen: prefixes are valid */
         return;
     }
@@ -354,7 +369,7 @@ static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix,
     long got = 0;
     while (c != NULL) {
         unsigned char *cols = enc != NULL ? scratch : c->data;
-        got = source_fill(&src, n, p->unique, cols, p->per_chunk);
+        got = source_fill(src, n, p->unique, cols, p->per_chunk);
         if (got <= 0)
             break;
         c->count = (size_t)got;
@@ -364,7 +379,6 @@ static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix,
             break; /* the last one */
         c = queue_chunk(p, id, c, false);
     }
-    source_free(&src);
     if (got < 0) { /* out of memory: the run stops with the error */
         pthread_mutex_lock(&p->lock);
         p->error = p->error ? p->error : (int)got;
@@ -380,6 +394,8 @@ static void *worker_main(void *arg)
 {
     struct pipeline *p = arg;
     int prefix[NQ_MAX_N];
+    struct source src; /* kept from one subproblem to the next */
+    bool started = false;
     unsigned char *scratch = NULL;
     if (p->encoder != NULL) {
         scratch = malloc(p->per_chunk * (size_t)p->n);
@@ -411,10 +427,12 @@ static void *worker_main(void *arg)
         memset(slot, 0, sizeof *slot);
         wake_caller(p);
         pthread_mutex_unlock(&p->lock);
-        solve_subproblem(p, id, prefix, scratch);
+        solve_subproblem(p, id, prefix, scratch, &src, &started);
         pthread_mutex_lock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
+    if (started)
+        source_free(&src);
     free(scratch);
     return NULL;
 }

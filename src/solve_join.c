@@ -13,6 +13,31 @@ int solve_join_walk_start(struct solve_join_walk *w, const struct solve_join *j,
                           uint64_t first_row_columns)
 {
     memset(w, 0, sizeof *w);
+    return solve_join_walk_restart(w, j, prefix, base, first_row_columns);
+}
+
+int solve_join_walk_restart(struct solve_join_walk *w,
+                            const struct solve_join *j, const int *prefix,
+                            int base, uint64_t first_row_columns)
+{
+    /* The arrays stay, emptied; everything else starts afresh. */
+    struct solve_join_walk kept = *w;
+    memset(w, 0, sizeof *w);
+    w->tops = kept.tops;
+    w->cap_tops = kept.cap_tops;
+    w->hits = kept.hits;
+    w->sorted = kept.sorted;
+    w->cap_hits = kept.cap_hits;
+    w->cap_sorted = kept.cap_sorted;
+    w->slots = kept.slots;
+    w->slot_of = kept.slot_of;
+    w->used = kept.used;
+    w->cap_slots = kept.cap_slots;
+    w->words = kept.words;
+    w->ids = kept.ids;
+    w->with_hits = kept.with_hits;
+    if (w->slots != NULL) /* a walk left before its end leaves counts */
+        memset(w->slots, 0, w->cap_slots * sizeof *w->slots);
     w->join = j;
     w->base = base;
     w->first_row = first_row_columns;

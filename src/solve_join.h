@@ -173,6 +173,13 @@ int solve_join_walk_start(struct solve_join_walk *w, const struct solve_join *j,
                           const int *prefix, int base,
                           uint64_t first_row_columns);
 
+/* solve_join_walk_restart() : as solve_join_walk_start() on a walk that
+ * was started before (and not freed), keeping its arrays: a thread that
+ * walks below many prefixes allocates them once. */
+int solve_join_walk_restart(struct solve_join_walk *w,
+                            const struct solve_join *j, const int *prefix,
+                            int base, uint64_t first_row_columns);
+
 /* Frees what the walk holds. */
 void solve_join_walk_free(struct solve_join_walk *w);
 

@@ -256,6 +256,59 @@ static void test_big_n_fill_matches_plain_search(void **state)
     }
 }
 
+/* One walk restarted below every prefix, each left after a few of its
+ * solutions every other time and walked again whole: the oracle's
+ * sequence. */
+static void test_restart_keeps_nothing_but_room(void **state)
+{
+    (void)state;
+    for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
+        struct solve_join j;
+        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
+        struct placements oracle = oracle_solutions(n);
+        struct placements got = {.n = n};
+        const int depth = j.top_rows > 2 ? j.top_rows - 2 : 1;
+        struct kernel prefixes;
+        assert_int_equal(
+            kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0), NQ_OK);
+        struct solve_join_walk w;
+        bool started = false;
+        unsigned char bytes[3 * NQ_MAX_N];
+        for (int p = 0; kernel_next(&prefixes); p++) {
+            for (int pass = p % 2; pass < 2; pass++) {
+                int rc = started
+                             ? solve_join_walk_restart(&w, &j, prefixes.cols,
+                                                       depth, ~(uint64_t)0)
+                             : solve_join_walk_start(&w, &j, prefixes.cols,
+                                                     depth, ~(uint64_t)0);
+                assert_int_equal(rc, NQ_OK);
+                started = true;
+                if (pass == 0) { /* a few, then left */
+                    assert_true(solve_join_walk_fill(&w, bytes, 3) >= 0);
+                    continue;
+                }
+                long got_now;
+                do {
+                    got_now = solve_join_walk_fill(&w, bytes, 3);
+                    assert_true(got_now >= 0);
+                    for (long i = 0; i < got_now; i++) {
+                        int cols[NQ_MAX_N];
+                        for (int r = 0; r < n; r++)
+                            cols[r] = bytes[(size_t)i * (size_t)n + (size_t)r];
+                        placements_add(cols, n, &got);
+                    }
+                } while (got_now == 3);
+            }
+        }
+        if (started)
+            solve_join_walk_free(&w);
+        assert_same_sequence(&oracle, &got);
+        placements_free(&got);
+        placements_free(&oracle);
+        solve_join_free(&j);
+    }
+}
+
 static void test_table_same_on_any_threads(void **state)
 {
     (void)state;
@@ -362,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_big_n_matches_plain_search),
         cmocka_unit_test(test_fill_matches_oracle),
         cmocka_unit_test(test_big_n_fill_matches_plain_search),
+        cmocka_unit_test(test_restart_keeps_nothing_but_room),
         cmocka_unit_test(test_table_same_on_any_threads),
         cmocka_unit_test(test_ranks_grow_in_a_group),
         cmocka_unit_test(test_scans_agree),
