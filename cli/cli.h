@@ -110,11 +110,18 @@ struct writer {
     char *tmp_path;       /* the temporary file, NULL for standard output */
     uint64_t written;     /* bytes written to fd so far */
     uint64_t handed_over; /* bytes whose write-back to disk has begun */
+    bool direct;          /* writes go around the page cache (O_DIRECT) */
 };
 
 /* Opens `path` (NULL or "-": standard output). Returns 0 or prints an
  * error and returns EXIT_USAGE. */
 int writer_open(struct writer *w, const char *path);
+
+/* Writes a named file around the page cache (O_DIRECT) from here on, if
+ * its file system takes it: for a big output that other threads compute
+ * while the writes wait on the disk. Only before the first byte; does
+ * nothing for standard output or a device. */
+void writer_direct(struct writer *w);
 
 /* Appends bytes; errors are remembered and reported by writer_close. */
 void writer_put(struct writer *w, const char *data, size_t len);

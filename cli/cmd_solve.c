@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "format.h"
@@ -74,6 +75,24 @@ static int solve_write_one(const int *cols, int n, void *user)
     s->format->solution(&s->run, cols);
     /* Stop once the output is gone or the limit is reached. */
     return s->run.out->err != 0 || s->run.index == s->limit;
+}
+
+/* nq_solve_encoded()'s side of a format that encodes: the search threads
+ * make the text, the calling thread writes it. */
+static size_t solve_encode(const unsigned char *cols, size_t count, int n,
+                           char *out, void *user)
+{
+    const struct solve_run *s = user;
+    (void)n;
+    return s->format->encode(&s->run, cols, count, out);
+}
+
+static int solve_emit(const char *bytes, size_t len, size_t count, void *user)
+{
+    struct solve_run *s = user;
+    writer_put(s->run.out, bytes, len);
+    s->run.index += count;
+    return s->run.out->err != 0;
 }
 
 /* The options after parsing. */
@@ -218,7 +237,18 @@ int cmd_solve(int argc, char **argv)
     nq_solve_options options;
     nq_solve_options_init(&options);
     options.threads = a.threads;
+    /* Every solution in a format that encodes a run at once: the text is
+     * made on the search threads. */
+    nq_solve_encoder encoder = {
+        .encode = solve_encode, .emit = solve_emit, .user = &s};
+    bool encoded = a.format->encode != NULL && !a.unique && !a.limit_given;
+    if (encoded)
+        encoder.max_bytes = a.format->max_bytes(a.n);
+    /* The search runs on other threads: this one can wait on the disk. */
+    if (encoded && a.threads != 1 && sysconf(_SC_NPROCESSORS_ONLN) > 1)
+        writer_direct(&out);
     int rc = s.limit == 0 ? NQ_OK
+             : encoded    ? nq_solve_encoded(a.n, &options, &encoder)
              : a.unique   ? nq_solve_unique(a.n, &options, solve_write_one, &s)
                           : nq_solve(a.n, &options, solve_write_one, &s);
     /* A failed run only frees what the format holds. */

@@ -56,6 +56,14 @@ struct output_format {
     int (*begin)(struct format_run *run);
     void (*solution)(struct format_run *run, const int *cols);
     int (*end)(struct format_run *run);
+    /* Optional (NULL: none): the text of `count` solutions in a row, n
+     * column bytes each, into out (room for max_bytes(n) a solution);
+     * returns its length. Only reads run (not index; state as begin left
+     * it), so that the search threads of nq_solve_encoded() can call it at
+     * once. */
+    size_t (*encode)(const struct format_run *run, const unsigned char *cols,
+                     size_t count, char *out);
+    size_t (*max_bytes)(int n);
 };
 
 /* An end that has nothing to finish. */

@@ -445,6 +445,41 @@ NQ_API int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,
 NQ_API int nq_solve_unique(int n, const nq_solve_options *options,
                            nq_solution_fn fn, void *user);
 
+/*! How nq_solve_encoded() turns solutions into bytes and hands them on. */
+typedef struct nq_solve_encoder {
+    /* Writes the bytes of `count` solutions to out, which has room for
+     * count * max_bytes, and returns how many it wrote; cols[i * n + r] is
+     * the 0-based column of row r in the i-th solution, the solutions in
+     * order. Called on the search threads, several at once, each call on
+     * a run of solutions that follow one another: it must not change what
+     * user points to, and it cannot know where a run stands in the whole
+     * sequence (no solution numbers). */
+    size_t (*encode)(const unsigned char *cols, size_t count, int n,
+                     char *out, void *user);
+    /* Takes the bytes of the next `count` solutions, in order, on the
+     * calling thread, never concurrently; non-zero stops the run. */
+    int (*emit)(const char *bytes, size_t len, size_t count, void *user);
+    size_t max_bytes; /* the most bytes encode writes for one solution:
+                         1 to NQ_SOLVE_MAX_ENCODED */
+    void *user;       /* handed to both */
+} nq_solve_encoder;
+
+/*! The most bytes one solution may take in nq_solve_encoded(). */
+#define NQ_SOLVE_MAX_ENCODED 4096
+
+/*! nq_solve_encoded() : every solution of n queens, in the order of
+ *  nq_solve(), turned into bytes by encoder->encode on the search threads
+ *  (so that the text of a stream is made in parallel) and handed to
+ *  encoder->emit in order on the calling thread, a run of solutions at a
+ *  time (a few thousand; with one thread the calling thread encodes too).
+ *  The bytes handed on are the same for any number of threads only when
+ *  encode's output for a run is the concatenation of its output for each
+ *  solution alone. Options, memory and errors as nq_solve();
+ *  NQ_E_INVAL also for a NULL encoder or function, or max_bytes out of
+ *  range (nothing called); NQ_E_STOPPED when emit returned non-zero. */
+NQ_API int nq_solve_encoded(int n, const nq_solve_options *options,
+                            const nq_solve_encoder *encoder);
+
 /* ------------------------------------------------------------------ */
 /* Completion                                                          */
 /* ------------------------------------------------------------------ */

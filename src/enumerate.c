@@ -38,16 +38,18 @@
 #include "tasks.h"
 
 #define ENUM_DEFAULT_BUFFER ((size_t)8 << 20) /* bytes */
-#define ENUM_MAX_CHUNK ((size_t)64 << 10)     /* bytes of solutions */
+#define ENUM_MAX_CHUNK ((size_t)256 << 10)    /* bytes of solutions */
 #define ENUM_MIN_CHUNK ((size_t)4 << 10)
 #define ENUM_WINDOW_PER_THREAD 4 /* ids in flight per worker */
 #define ENUM_SERIAL_BELOW_N 12   /* threads = 0 runs serially below this n */
 
-/* Solutions packed as one byte per row (n <= 64 columns fit). */
+/* Solutions packed as one byte per row (n <= 64 columns fit), or for an
+ * encoded stream their bytes as the encoder wrote them. */
 struct chunk {
     struct chunk *next;   /* queue or free-list link */
     size_t count;         /* solutions held */
-    unsigned char cols[]; /* count * n columns */
+    size_t len;           /* bytes of an encoded chunk */
+    unsigned char data[]; /* count * n columns, or len encoded bytes */
 };
 
 /* The queued output of the subproblem with id = slot index mod window. */
@@ -87,22 +89,57 @@ static int source_next(struct source *s, const int **cols)
     return kernel_next(&s->kernel) ? 1 : 0;
 }
 
+/* As source_start() on a source that was started before (and not
+ * freed): the join's walk keeps its arrays. */
+static int source_restart(struct source *s, const struct solve_join *join,
+                          int n, const int *prefix, int base,
+                          uint64_t first_row)
+{
+    if (join != NULL && s->join == join)
+        return solve_join_walk_restart(&s->walk, join, prefix, base, first_row);
+    return source_start(s, join, n, prefix, base, first_row);
+}
+
 static void source_free(struct source *s)
 {
     if (s->join != NULL)
         solve_join_walk_free(&s->walk);
 }
 
+/* The next solutions (canonical ones only if unique), at most max, as n
+ * bytes each from out on: how many (fewer than max only at the end), or
+ * NQ_E_NOMEM. The join writes the bytes itself, a solution costs it no
+ * call. */
+static long source_fill(struct source *s, int n, bool unique,
+                        unsigned char *out, size_t max)
+{
+    if (s->join != NULL && !unique)
+        return solve_join_walk_fill(&s->walk, out, max);
+    size_t filled = 0;
+    const int *cols;
+    int more = 1;
+    while (filled < max && (more = source_next(s, &cols)) == 1) {
+        if (unique && !symmetry_is_canonical(cols, n))
+            continue;
+        unsigned char *o = out + filled++ * (size_t)n;
+        for (int r = 0; r < n; r++)
+            o[r] = (unsigned char)cols[r];
+    }
+    return more < 0 ? more : (long)filled;
+}
+
 struct pipeline {
     /* What is searched; read-only once the workers run. */
     int n;
     bool unique;
-    int depth;        /* rows fixed by a subproblem's prefix */
-    size_t per_chunk; /* solutions per chunk */
-    size_t window;    /* ids that may be handed out past the head */
-    size_t slot_cap;  /* chunks a slot may hold */
+    int depth;         /* rows fixed by a subproblem's prefix */
+    size_t per_chunk;  /* solutions per chunk */
+    size_t chunk_size; /* bytes of a chunk's data */
+    size_t window;     /* ids that may be handed out past the head */
+    size_t slot_cap;   /* chunks a slot may hold */
     nq_solution_fn fn;
     void *user;
+    const nq_solve_encoder *encoder; /* not NULL: an encoded stream */
     /* The table of the join (solve_join.h); NULL: the plain search. */
     const struct solve_join *join;
 
@@ -118,7 +155,38 @@ struct pipeline {
     struct chunk *free_chunks;   /* drained chunks, for reuse */
     bool stop;                   /* the callback stopped or an error */
     int error;                   /* first error of a worker, 0 if none */
+    bool caller_waits;           /* the caller sleeps on caller_wake */
+    int workers_waiting;         /* workers asleep on workers_wake */
 };
+
+/* Waking a thread that is not asleep costs a system call for nothing
+ * (thousands a run): the sleepers say so, under the lock. */
+static void wait_as_caller(struct pipeline *p)
+{
+    p->caller_waits = true;
+    pthread_cond_wait(&p->caller_wake, &p->lock);
+    p->caller_waits = false;
+}
+
+static void wait_as_worker(struct pipeline *p)
+{
+    p->workers_waiting++;
+    pthread_cond_wait(&p->workers_wake, &p->lock);
+    p->workers_waiting--;
+}
+
+/* Both with the lock held. */
+static void wake_caller(struct pipeline *p)
+{
+    if (p->caller_waits)
+        pthread_cond_signal(&p->caller_wake);
+}
+
+static void wake_workers(struct pipeline *p)
+{
+    if (p->workers_waiting > 0)
+        pthread_cond_broadcast(&p->workers_wake);
+}
 
 /* Columns allowed in row 0: all, or for the unique search the left half,
  * since a canonical vector is no larger than its mirror image. */
@@ -154,9 +222,59 @@ static int online_cores(void)
 
 /* ---- the calling thread alone ---------------------------------------- */
 
-static int solve_serial(int n, bool unique, const struct solve_join *join,
-                        nq_solution_fn fn, void *user)
+/* Bytes of a chunk within `buffer` bytes for `slots` slots, each holding
+ * a few chunks. */
+static size_t chunk_bytes_of(size_t buffer, size_t slots)
 {
+    size_t bytes = buffer / (slots * 4);
+    return bytes > ENUM_MAX_CHUNK   ? ENUM_MAX_CHUNK
+           : bytes < ENUM_MIN_CHUNK ? ENUM_MIN_CHUNK
+                                    : bytes;
+}
+
+/* Solutions an encoded chunk of chunk_bytes holds: at least one. */
+static size_t encoded_per_chunk(size_t chunk_bytes, size_t max_bytes)
+{
+    size_t per = chunk_bytes / max_bytes;
+    return per > 0 ? per : 1;
+}
+
+/* An encoded stream on the calling thread: a chunk's solutions at a time. */
+static int solve_serial_encoded(int n, bool unique,
+                                const struct solve_join *join, size_t buffer,
+                                const nq_solve_encoder *enc)
+{
+    size_t per = encoded_per_chunk(chunk_bytes_of(buffer, 1), enc->max_bytes);
+    unsigned char *cols = malloc(per * (size_t)n);
+    char *text = malloc(per * enc->max_bytes);
+    struct source src;
+    int rc = source_start(&src, join, n, NULL, 0, first_row_columns(n, unique));
+    if (rc == NQ_OK && (cols == NULL || text == NULL))
+        rc = NQ_E_NOMEM;
+    while (rc == NQ_OK) {
+        long got = source_fill(&src, n, unique, cols, per);
+        if (got <= 0) {
+            rc = (int)got;
+            break;
+        }
+        size_t len = enc->encode(cols, (size_t)got, n, text, enc->user);
+        if (enc->emit(text, len, (size_t)got, enc->user) != 0)
+            rc = NQ_E_STOPPED;
+        else if ((size_t)got < per)
+            break; /* that was the last */
+    }
+    source_free(&src);
+    free(cols);
+    free(text);
+    return rc;
+}
+
+static int solve_serial(int n, bool unique, const struct solve_join *join,
+                        size_t buffer, nq_solution_fn fn, void *user,
+                        const nq_solve_encoder *enc)
+{
+    if (enc != NULL)
+        return solve_serial_encoded(n, unique, join, buffer, enc);
     struct source src;
     int rc = source_start(&src, join, n, NULL, 0, first_row_columns(n, unique));
     const int *cols;
@@ -180,17 +298,18 @@ static struct chunk *take_chunk(struct pipeline *p)
     if (c != NULL) {
         p->free_chunks = c->next;
     } else {
-        c = malloc(sizeof *c + p->per_chunk * (size_t)p->n);
+        c = malloc(sizeof *c + p->chunk_size);
         if (c == NULL) {
             p->error = p->error ? p->error : NQ_E_NOMEM;
             p->stop = true;
-            pthread_cond_broadcast(&p->workers_wake);
-            pthread_cond_signal(&p->caller_wake);
+            wake_workers(p);
+            wake_caller(p);
             return NULL;
         }
     }
     c->next = NULL;
     c->count = 0;
+    c->len = 0;
     return c;
 }
 
@@ -214,11 +333,11 @@ static struct chunk *queue_chunk(struct pipeline *p, uint64_t id,
         p->free_chunks = c;
     }
     slot->done = done;
-    pthread_cond_signal(&p->caller_wake);
+    wake_caller(p);
     struct chunk *fresh = NULL;
     if (!done) {
         while (!p->stop && slot->chunks >= p->slot_cap)
-            pthread_cond_wait(&p->workers_wake, &p->lock);
+            wait_as_worker(p);
         if (!p->stop)
             fresh = take_chunk(p);
     }
@@ -226,49 +345,46 @@ static struct chunk *queue_chunk(struct pipeline *p, uint64_t id,
     return fresh;
 }
 
-/* Finds every solution below one prefix and queues them. */
-static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix)
+/* Finds every solution below one prefix and queues them; scratch holds
+ * per_chunk solutions' columns (an encoded stream's). src is the worker's
+ * source: started already when *started, freed by the worker at its end. */
+static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix,
+                             unsigned char *scratch, struct source *src,
+                             bool *started)
 {
     const int n = p->n;
-    struct source src;
-    if (source_start(&src, p->join, n, prefix, p->depth, ~(uint64_t)0) !=
-        NQ_OK) {
-        source_free(&src);
+    const nq_solve_encoder *enc = p->encoder;
+    int rc =
+        *started
+            ? source_restart(src, p->join, n, prefix, p->depth, ~(uint64_t)0)
+            : source_start(src, p->join, n, prefix, p->depth, ~(uint64_t)0);
+    *started = true;
+    if (rc != NQ_OK) {
         queue_chunk(p, id, NULL, true); /* cannot happen: prefixes are valid */
         return;
     }
     pthread_mutex_lock(&p->lock);
     struct chunk *c = p->stop ? NULL : take_chunk(p);
     pthread_mutex_unlock(&p->lock);
-    if (c == NULL) {
-        source_free(&src);
-        queue_chunk(p, id, NULL, true);
-        return;
+    long got = 0;
+    while (c != NULL) {
+        unsigned char *cols = enc != NULL ? scratch : c->data;
+        got = source_fill(src, n, p->unique, cols, p->per_chunk);
+        if (got <= 0)
+            break;
+        c->count = (size_t)got;
+        if (enc != NULL)
+            c->len = enc->encode(cols, c->count, n, (char *)c->data, enc->user);
+        if (c->count < p->per_chunk)
+            break; /* the last one */
+        c = queue_chunk(p, id, c, false);
     }
-    const int *cols;
-    int more;
-    while ((more = source_next(&src, &cols)) == 1) {
-        if (p->unique && !symmetry_is_canonical(cols, n))
-            continue;
-        unsigned char *out = c->cols + c->count * (size_t)n;
-        for (int r = 0; r < n; r++)
-            out[r] = (unsigned char)cols[r];
-        if (++c->count == p->per_chunk) {
-            c = queue_chunk(p, id, c, false);
-            if (c == NULL) {
-                source_free(&src);
-                queue_chunk(p, id, NULL, true);
-                return;
-            }
-        }
-    }
-    source_free(&src);
-    if (more < 0) { /* out of memory: the run stops with the error */
+    if (got < 0) { /* out of memory: the run stops with the error */
         pthread_mutex_lock(&p->lock);
-        p->error = p->error ? p->error : more;
+        p->error = p->error ? p->error : (int)got;
         p->stop = true;
-        pthread_cond_broadcast(&p->workers_wake);
-        pthread_cond_signal(&p->caller_wake);
+        wake_workers(p);
+        wake_caller(p);
         pthread_mutex_unlock(&p->lock);
     }
     queue_chunk(p, id, c, true);
@@ -278,40 +394,62 @@ static void *worker_main(void *arg)
 {
     struct pipeline *p = arg;
     int prefix[NQ_MAX_N];
+    struct source src; /* kept from one subproblem to the next */
+    bool started = false;
+    unsigned char *scratch = NULL;
+    if (p->encoder != NULL) {
+        scratch = malloc(p->per_chunk * (size_t)p->n);
+        if (scratch == NULL) {
+            pthread_mutex_lock(&p->lock);
+            p->error = p->error ? p->error : NQ_E_NOMEM;
+            p->stop = true;
+            wake_workers(p);
+            wake_caller(p);
+            pthread_mutex_unlock(&p->lock);
+            return NULL;
+        }
+    }
     pthread_mutex_lock(&p->lock);
     for (;;) {
         while (!p->stop && !p->prefixes_done &&
                p->next_id >= p->head + p->window)
-            pthread_cond_wait(&p->workers_wake, &p->lock);
+            wait_as_worker(p);
         if (p->stop || p->prefixes_done)
             break;
         if (!kernel_next(&p->prefixes)) {
             p->prefixes_done = true;
-            pthread_cond_signal(&p->caller_wake);
+            wake_caller(p);
             break;
         }
         uint64_t id = p->next_id++;
         memcpy(prefix, p->prefixes.cols, sizeof(int) * (size_t)p->depth);
         struct slot *slot = &p->slots[id % p->window];
         memset(slot, 0, sizeof *slot);
-        pthread_cond_signal(&p->caller_wake);
+        wake_caller(p);
         pthread_mutex_unlock(&p->lock);
-        solve_subproblem(p, id, prefix);
+        solve_subproblem(p, id, prefix, scratch, &src, &started);
         pthread_mutex_lock(&p->lock);
     }
     pthread_mutex_unlock(&p->lock);
+    if (started)
+        source_free(&src);
+    free(scratch);
     return NULL;
 }
 
 /* ---- the calling thread: hands the chunks out in id order ------------- */
 
-/* Calls fn for every solution of a chunk; non-zero when fn stopped. */
+/* Calls fn for every solution of a chunk, or emit for an encoded one;
+ * non-zero when it stopped. */
 static int deliver(const struct pipeline *p, const struct chunk *c)
 {
+    if (p->encoder != NULL)
+        return p->encoder->emit((const char *)c->data, c->len, c->count,
+                                p->encoder->user) != 0;
     int cols[NQ_MAX_N];
     const int n = p->n;
     for (size_t i = 0; i < c->count; i++) {
-        const unsigned char *packed = c->cols + i * (size_t)n;
+        const unsigned char *packed = c->data + i * (size_t)n;
         for (int r = 0; r < n; r++)
             cols[r] = packed[r];
         if (p->fn(cols, n, p->user) != 0)
@@ -326,25 +464,25 @@ static int drain_in_order(struct pipeline *p)
     pthread_mutex_lock(&p->lock);
     for (;;) {
         while (!p->stop && p->head >= p->next_id && !p->prefixes_done)
-            pthread_cond_wait(&p->caller_wake, &p->lock);
+            wait_as_caller(p);
         if (p->stop || p->head >= p->next_id)
             break; /* an error, or every id delivered */
         struct slot *slot = &p->slots[p->head % p->window];
         while (!p->stop && slot->first == NULL && !slot->done)
-            pthread_cond_wait(&p->caller_wake, &p->lock);
+            wait_as_caller(p);
         if (p->stop)
             break;
         struct chunk *c = slot->first;
         if (c == NULL) {
             p->head++; /* done and drained: the next id's turn */
-            pthread_cond_broadcast(&p->workers_wake);
+            wake_workers(p);
             continue;
         }
         slot->first = c->next;
         if (slot->first == NULL)
             slot->last = NULL;
         slot->chunks--;
-        pthread_cond_broadcast(&p->workers_wake);
+        wake_workers(p);
         pthread_mutex_unlock(&p->lock);
         int stopped = deliver(p, c);
         pthread_mutex_lock(&p->lock);
@@ -358,7 +496,7 @@ static int drain_in_order(struct pipeline *p)
     if (rc == NQ_OK && p->error != 0)
         rc = p->error;
     p->stop = true;
-    pthread_cond_broadcast(&p->workers_wake);
+    wake_workers(p);
     pthread_mutex_unlock(&p->lock);
     return rc;
 }
@@ -380,7 +518,7 @@ static void free_chunks(struct pipeline *p)
 
 static int solve_parallel(int n, bool unique, const struct solve_join *join,
                           int threads, size_t buffer, nq_solution_fn fn,
-                          void *user)
+                          void *user, const nq_solve_encoder *enc)
 {
     struct pipeline p;
     memset(&p, 0, sizeof p);
@@ -392,13 +530,17 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
         p.depth = join->top_rows; /* a prefix fixes top rows only */
     p.fn = fn;
     p.user = user;
+    p.encoder = enc;
     p.window = (size_t)threads * ENUM_WINDOW_PER_THREAD;
     /* Chunks small enough that each slot holds a few within the budget. */
-    size_t chunk_bytes = buffer / (p.window * 4);
-    chunk_bytes = chunk_bytes > ENUM_MAX_CHUNK   ? ENUM_MAX_CHUNK
-                  : chunk_bytes < ENUM_MIN_CHUNK ? ENUM_MIN_CHUNK
-                                                 : chunk_bytes;
-    p.per_chunk = chunk_bytes / (size_t)n;
+    size_t chunk_bytes = chunk_bytes_of(buffer, p.window);
+    if (enc != NULL) {
+        p.per_chunk = encoded_per_chunk(chunk_bytes, enc->max_bytes);
+        p.chunk_size = p.per_chunk * enc->max_bytes;
+    } else {
+        p.per_chunk = chunk_bytes / (size_t)n;
+        p.chunk_size = p.per_chunk * (size_t)n;
+    }
     p.slot_cap = buffer / (p.window * chunk_bytes);
     if (p.slot_cap < 2)
         p.slot_cap = 2;
@@ -426,7 +568,7 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
         for (int t = 0; t < started; t++)
             pthread_join(workers[t], NULL);
     } else {
-        rc = solve_serial(n, unique, join, fn, user);
+        rc = solve_serial(n, unique, join, buffer, fn, user, enc);
     }
 
     free_chunks(&p);
@@ -447,7 +589,7 @@ void nq_solve_options_init(nq_solve_options *options)
 }
 
 static int solve(int n, const nq_solve_options *options, bool unique,
-                 nq_solution_fn fn, void *user)
+                 nq_solution_fn fn, void *user, const nq_solve_encoder *enc)
 {
     nq_solve_options defaults;
     nq_solve_options_init(&defaults);
@@ -455,7 +597,7 @@ static int solve(int n, const nq_solve_options *options, bool unique,
         options = &defaults;
     if (n < 1 || n > NQ_MAX_N)
         return NQ_E_RANGE;
-    if (fn == NULL || options->threads < 0 ||
+    if ((fn == NULL && enc == NULL) || options->threads < 0 ||
         options->threads > NQ_SOLVE_MAX_THREADS)
         return NQ_E_INVAL;
     int threads = options->threads;
@@ -465,15 +607,12 @@ static int solve(int n, const nq_solve_options *options, bool unique,
      * not, or where its table cannot be had. */
     struct solve_join table;
     const struct solve_join *join =
-        solve_join_build(&table, n) == NQ_OK ? &table : NULL;
-    int rc;
-    if (threads == 1) {
-        rc = solve_serial(n, unique, join, fn, user);
-    } else {
-        size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
-                                                   : ENUM_DEFAULT_BUFFER;
-        rc = solve_parallel(n, unique, join, threads, buffer, fn, user);
-    }
+        solve_join_build(&table, n, threads) == NQ_OK ? &table : NULL;
+    size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
+                                               : ENUM_DEFAULT_BUFFER;
+    int rc = threads == 1 ? solve_serial(n, unique, join, buffer, fn, user, enc)
+                          : solve_parallel(n, unique, join, threads, buffer, fn,
+                                           user, enc);
     solve_join_free(&table);
     return rc;
 }
@@ -481,11 +620,20 @@ static int solve(int n, const nq_solve_options *options, bool unique,
 int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,
              void *user)
 {
-    return solve(n, options, false, fn, user);
+    return solve(n, options, false, fn, user, NULL);
 }
 
 int nq_solve_unique(int n, const nq_solve_options *options, nq_solution_fn fn,
                     void *user)
 {
-    return solve(n, options, true, fn, user);
+    return solve(n, options, true, fn, user, NULL);
+}
+
+int nq_solve_encoded(int n, const nq_solve_options *options,
+                     const nq_solve_encoder *encoder)
+{
+    if (encoder == NULL || encoder->encode == NULL || encoder->emit == NULL ||
+        encoder->max_bytes == 0 || encoder->max_bytes > NQ_SOLVE_MAX_ENCODED)
+        return n < 1 || n > NQ_MAX_N ? NQ_E_RANGE : NQ_E_INVAL;
+    return solve(n, options, false, NULL, NULL, encoder);
 }

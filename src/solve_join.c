@@ -13,6 +13,31 @@ int solve_join_walk_start(struct solve_join_walk *w, const struct solve_join *j,
                           uint64_t first_row_columns)
 {
     memset(w, 0, sizeof *w);
+    return solve_join_walk_restart(w, j, prefix, base, first_row_columns);
+}
+
+int solve_join_walk_restart(struct solve_join_walk *w,
+                            const struct solve_join *j, const int *prefix,
+                            int base, uint64_t first_row_columns)
+{
+    /* The arrays stay, emptied; everything else starts afresh. */
+    struct solve_join_walk kept = *w;
+    memset(w, 0, sizeof *w);
+    w->tops = kept.tops;
+    w->cap_tops = kept.cap_tops;
+    w->hits = kept.hits;
+    w->sorted = kept.sorted;
+    w->cap_hits = kept.cap_hits;
+    w->cap_sorted = kept.cap_sorted;
+    w->slots = kept.slots;
+    w->slot_of = kept.slot_of;
+    w->used = kept.used;
+    w->cap_slots = kept.cap_slots;
+    w->words = kept.words;
+    w->ids = kept.ids;
+    w->with_hits = kept.with_hits;
+    if (w->slots != NULL) /* a walk left before its end leaves counts */
+        memset(w->slots, 0, w->cap_slots * sizeof *w->slots);
     w->join = j;
     w->base = base;
     w->first_row = first_row_columns;
@@ -37,11 +62,12 @@ void solve_join_walk_free(struct solve_join_walk *w)
     free(w->used);
     free(w->words);
     free(w->ids);
+    free(w->with_hits);
     w->tops = NULL;
     w->hits = NULL;
     w->sorted = NULL;
     w->slots = NULL;
-    w->slot_of = w->used = w->ids = NULL;
+    w->slot_of = w->used = w->ids = w->with_hits = NULL;
     w->words = NULL;
 }
 
@@ -67,28 +93,29 @@ static bool reserve_top(struct solve_join_walk *w)
     if (w->ntops < w->cap_tops)
         return true;
     size_t cap = w->cap_tops, need = w->ntops + 1;
-    size_t c1 = cap, c2 = cap, c3 = cap, c4 = cap;
+    size_t c1 = cap, c2 = cap, c3 = cap, c4 = cap, c5 = cap;
     if (!reserve((void **)&w->tops, &c1, need, sizeof *w->tops) ||
         !reserve((void **)&w->slot_of, &c2, need, sizeof *w->slot_of) ||
         !reserve((void **)&w->words, &c3, need, sizeof *w->words) ||
-        !reserve((void **)&w->ids, &c4, need, sizeof *w->ids))
+        !reserve((void **)&w->ids, &c4, need, sizeof *w->ids) ||
+        !reserve((void **)&w->with_hits, &c5, need, sizeof *w->with_hits))
         return false;
-    w->cap_tops = c1; /* all four grew alike */
+    w->cap_tops = c1; /* all five grew alike */
     return true;
 }
 
 /* Adds the top whose masks on row a are given (bit c = column c: the
  * columns taken, the squares of row a attacked along either diagonal),
- * its batch rows in w->path, unless no bottom fits its columns. */
+ * its batch rows in path (a byte each, the first lowest). A top whose
+ * group is empty is added all the same: its scan reads nothing, and
+ * looking the group up here would cost every top a load. */
 static int add_top(struct solve_join_walk *w, uint64_t columns, uint64_t down,
-                   uint64_t up)
+                   uint64_t up, uint64_t path)
 {
     const struct solve_join *j = w->join;
     const int n = j->n;
     const uint64_t board = ((uint64_t)1 << n) - 1;
     uint32_t set = (uint32_t)(board & ~columns);
-    if (j->offsets[set] == j->offsets[set + 1])
-        return NQ_OK; /* no bottom fits these columns */
     if (!reserve_top(w))
         return NQ_E_NOMEM;
     struct solve_join_top *t = &w->tops[w->ntops++];
@@ -97,26 +124,42 @@ static int add_top(struct solve_join_walk *w, uint64_t columns, uint64_t down,
     t->rest = solve_join_rest(word, j->shift);
     t->set = set;
     t->end_hit = 0;
-    memcpy(t->cols, w->path, sizeof t->cols);
+    /* From a register: bytes just stored one by one and read back as one
+     * word would stall the load. */
+    for (int i = 0; i < SOLVE_JOIN_BATCH_ROWS; i++)
+        t->cols[i] = (unsigned char)(path >> (8 * i));
     return NQ_OK;
 }
 
 /* Every top below row r's masks, leftmost first (the kernel's loop,
  * without an iterator's bookkeeping: a batch is searched whole). */
 static int add_tops(struct solve_join_walk *w, int r, uint64_t columns,
-                    uint64_t down, uint64_t up, uint64_t allowed)
+                    uint64_t down, uint64_t up, uint64_t allowed, uint64_t path)
 {
     const int n = w->join->n;
     const uint64_t board = ((uint64_t)1 << n) - 1;
     if (r == w->join->top_rows)
-        return add_top(w, columns, down, up);
+        return add_top(w, columns, down, up, path);
     uint64_t avail = board & ~(columns | down | up) & allowed;
+    const int at = 8 * (r - w->batch_base); /* row r's byte in path */
+    if (r + 1 == w->join->top_rows) {       /* the last row: no call a top */
+        while (avail != 0) {
+            uint64_t bit = avail & (0 - avail);
+            avail ^= bit;
+            uint64_t col = (uint64_t)__builtin_ctzll(bit);
+            int rc = add_top(w, columns | bit, (down | bit) << 1,
+                             (up | bit) >> 1, path | col << at);
+            if (rc != NQ_OK)
+                return rc;
+        }
+        return NQ_OK;
+    }
     while (avail != 0) {
         uint64_t bit = avail & (0 - avail);
         avail ^= bit;
-        w->path[r - w->batch_base] = (unsigned char)__builtin_ctzll(bit);
+        uint64_t col = (uint64_t)__builtin_ctzll(bit);
         int rc = add_tops(w, r + 1, columns | bit, (down | bit) << 1,
-                          (up | bit) >> 1, ~(uint64_t)0);
+                          (up | bit) >> 1, ~(uint64_t)0, path | col << at);
         if (rc != NQ_OK)
             return rc;
     }
@@ -139,54 +182,76 @@ static int collect_tops(struct solve_join_walk *w)
         up = (up | bit) >> 1;
     }
     w->ntops = 0;
+    w->prefix_columns = (uint32_t)columns;
     int rc = add_tops(w, bb, columns, down, up,
-                      bb == w->base ? w->first_row : ~(uint64_t)0);
+                      bb == w->base ? w->first_row : ~(uint64_t)0, 0);
     return rc == NQ_OK ? 1 : rc;
 }
 
+/* The tables that squeeze a set of the batch's free columns (those its
+ * prefix leaves) into consecutive bits, a byte of the set at a time. */
+static void build_squeeze(struct solve_join_walk *w, uint32_t free_columns)
+{
+    int below = 0; /* free columns under the byte */
+    for (int b = 0; b < SOLVE_JOIN_SQUEEZE_BYTES; b++) {
+        uint32_t mask = (free_columns >> (8 * b)) & 0xffu;
+        uint16_t bit_of[8]; /* where column 8b + p lands, if free */
+        for (int p = 0; p < 8; p++) {
+            bit_of[p] = (mask >> p & 1u) ? (uint16_t)(1u << below) : 0;
+            below += (int)(mask >> p & 1u);
+        }
+        uint16_t *table = w->squeeze[b];
+        table[0] = 0;
+        for (unsigned v = 1; v < 256; v++)
+            table[v] = table[v & (v - 1)] | bit_of[__builtin_ctz(v)];
+    }
+}
+
 /* Lays the batch's tops out by column set: words[] and ids[] hold the
- * filters and indices of one set's tops side by side, the sets in the
- * order first met (used[] names their slots, whose count ends up as the
- * end of the set's run). A slot of the open-addressing table on the set
- * is empty while its count is 0. Every pass but the probing one reads or
- * writes in order, so that a batch bigger than the cache costs little. */
+ * filters and indices of one set's tops side by side, the sets in
+ * increasing order (so that their groups are read in the table's order;
+ * used[] names their slots, whose count ends up as the end of the set's
+ * run). A set is a subset of the columns the batch's prefix leaves free:
+ * squeezed to those, it is the index of its slot, which is empty while
+ * its count is 0. */
 static int lay_out_by_set(struct solve_join_walk *w)
 {
-    size_t want = 2 * w->ntops;
-    if (want > w->cap_slots) {
-        int bits = 4;
-        while (((size_t)1 << bits) < want)
-            bits++;
+    const uint32_t board = (uint32_t)(((uint64_t)1 << w->join->n) - 1);
+    const uint32_t free_columns = board & ~w->prefix_columns;
+    const size_t nslots = (size_t)1 << __builtin_popcount(free_columns);
+    if (nslots > w->cap_slots) {
         free(w->slots);
         free(w->used);
         w->cap_slots = 0;
-        w->slots = calloc((size_t)1 << bits, sizeof *w->slots);
-        w->used = malloc(((size_t)1 << bits) * sizeof *w->used);
+        w->slots = calloc(nslots, sizeof *w->slots);
+        w->used = malloc(nslots * sizeof *w->used);
         if (w->slots == NULL || w->used == NULL)
             return NQ_E_NOMEM;
-        w->cap_slots = (size_t)1 << bits;
-        w->slot_bits = bits;
+        w->cap_slots = nslots;
     }
-    const size_t mask = w->cap_slots - 1;
+    if (free_columns != w->squeezed || !w->squeeze_ready) {
+        build_squeeze(w, free_columns);
+        w->squeezed = free_columns;
+        w->squeeze_ready = true;
+    }
     struct solve_join_slot *slots = w->slots;
-    w->nused = 0;
     for (size_t i = 0; i < w->ntops; i++) {
         uint32_t set = w->tops[i].set;
-        size_t h = (uint32_t)(set * 2654435761u) >> (32 - w->slot_bits);
-        while (slots[h].count != 0 && slots[h].set != set)
-            h = (h + 1) & mask;
-        if (slots[h].count == 0) {
-            slots[h].set = set;
-            w->used[w->nused++] = (uint32_t)h;
-        }
+        uint32_t h = w->squeeze[0][set & 0xffu] |
+                     w->squeeze[1][(set >> 8) & 0xffu] |
+                     w->squeeze[2][(set >> 16) & 0xffu];
+        slots[h].set = set;
         slots[h].count++;
-        w->slot_of[i] = (uint32_t)h;
+        w->slot_of[i] = h;
     }
+    w->nused = 0;
     uint32_t at = 0;
-    for (size_t u = 0; u < w->nused; u++) {
-        struct solve_join_slot *slot = &slots[w->used[u]];
-        uint32_t count = slot->count;
-        slot->count = at; /* the run's start, then its end */
+    for (size_t h = 0; h < nslots; h++) {
+        uint32_t count = slots[h].count;
+        if (count == 0)
+            continue;
+        w->used[w->nused++] = (uint32_t)h;
+        slots[h].count = at; /* the run's start, then its end */
         at += count;
     }
     for (size_t i = 0; i < w->ntops; i++) {
@@ -196,6 +261,10 @@ static int lay_out_by_set(struct solve_join_walk *w)
     }
     return NQ_OK;
 }
+
+/* How many sets ahead a group's lines are asked for (1 and 2 measured
+ * alike before the sets were read in order; 2 is a little faster since). */
+#define SOLVE_JOIN_PREFETCH_SETS 2
 
 /* Scans each set's group once for all the batch's tops on that set, then
  * sorts the hits by top (stable: a top's hits stay in group order). */
@@ -209,9 +278,11 @@ static int join_batch(struct solve_join_walk *w)
     uint32_t run = 0; /* the first top of the set's run in words[] */
     for (size_t u = 0; u < w->nused; u++) {
         /* Groups are read from all over the table, each once per batch
-         * or so: ask for the next group's lines ahead, all at once. */
-        if (u + 1 < w->nused) {
-            uint32_t next_set = w->slots[w->used[u + 1]].set;
+         * or so: ask for the lines of the group after next ahead, all at
+         * once (the next one's were asked for a set ago). */
+        if (u + SOLVE_JOIN_PREFETCH_SETS < w->nused) {
+            uint32_t next_set =
+                w->slots[w->used[u + SOLVE_JOIN_PREFETCH_SETS]].set;
             const uint32_t *from = j->filters + j->offsets[next_set];
             const uint32_t *to = j->filters + j->offsets[next_set + 1];
             for (; from < to; from += 16)
@@ -235,6 +306,10 @@ static int join_batch(struct solve_join_walk *w)
             w->cap_hits = cap;
             size_t found = j->scan(j->filters + o, count, o, words, ids, ntops,
                                    w->hits + w->nhits);
+            /* The hits' rests are read once the batch is scanned: ask
+             * for them now (about one a set), while the scan goes on. */
+            for (size_t h = w->nhits; h < w->nhits + found; h++)
+                __builtin_prefetch(j->rests + (uint32_t)w->hits[h]);
             w->nhits += found;
         }
     }
@@ -265,18 +340,27 @@ static int join_batch(struct solve_join_walk *w)
         struct solve_join_top *t = &w->tops[w->hits[h] >> 32];
         w->sorted[--t->end_hit] = (uint32_t)w->hits[h];
     }
-    /* end_hit now holds each top's start: turn it into its end again. */
-    for (size_t i = 0; i + 1 < w->ntops; i++)
-        w->tops[i].end_hit = w->tops[i + 1].end_hit;
-    if (w->ntops > 0)
-        w->tops[w->ntops - 1].end_hit = (uint32_t)w->nhits;
+    /* end_hit now holds each top's start: turn it into its end again, and
+     * list the tops that have solutions (most have none: the walk then
+     * goes from one with solutions to the next without a test on each,
+     * whose outcome no branch predictor could guess). */
+    size_t listed = 0;
+    for (size_t i = 0; i < w->ntops; i++) {
+        uint32_t start = w->tops[i].end_hit;
+        uint32_t end =
+            i + 1 < w->ntops ? w->tops[i + 1].end_hit : (uint32_t)w->nhits;
+        w->tops[i].end_hit = end;
+        w->with_hits[listed] = (uint32_t)i;
+        listed += end != start;
+    }
+    w->nwith_hits = listed;
     return NQ_OK;
 }
 
 /* Puts tops[top]'s rows and its group's columns in place. */
 static void enter_top(struct solve_join_walk *w)
 {
-    const struct solve_join_top *t = &w->tops[w->top];
+    const struct solve_join_top *t = &w->tops[w->with_hits[w->top]];
     const int bb = w->batch_base;
     for (int i = 0; i < w->join->top_rows - bb && i < SOLVE_JOIN_BATCH_ROWS;
          i++)
@@ -287,31 +371,95 @@ static void enter_top(struct solve_join_walk *w)
     w->ready = true;
 }
 
+/* Starts the next batch: 1, 0 when none is left, NQ_E_NOMEM. */
+static int next_batch(struct solve_join_walk *w)
+{
+    int rc = collect_tops(w);
+    if (rc != 1)
+        return rc;
+    rc = join_batch(w);
+    if (rc != NQ_OK)
+        return rc;
+    w->top = 0;
+    w->hit = 0;
+    w->ready = false;
+    return 1;
+}
+
 int solve_join_walk_next(struct solve_join_walk *w)
 {
     const struct solve_join *j = w->join;
     for (;;) {
-        while (w->top < w->ntops && w->hit == w->tops[w->top].end_hit) {
-            w->top++;
+        if (w->top < w->nwith_hits &&
+            w->hit == w->tops[w->with_hits[w->top]].end_hit) {
+            w->top++; /* each listed top has a solution at least */
             w->ready = false;
         }
-        if (w->top < w->ntops) {
+        if (w->top < w->nwith_hits) {
             if (!w->ready)
                 enter_top(w);
             uint32_t e = w->sorted[w->hit++] >> (2 * j->shift);
             int *bottom = w->cols + j->top_rows;
-            for (int k = 0; k < j->bottom_rows; k++, e >>= 3)
+            for (int k = j->bottom_rows; k-- > 0; e >>= 3)
                 bottom[k] = w->group_cols[e & 7];
             return 1;
         }
-        int rc = collect_tops(w);
+        int rc = next_batch(w);
         if (rc != 1)
             return rc;
-        rc = join_batch(w);
-        if (rc != NQ_OK)
-            return rc;
-        w->top = 0;
-        w->hit = 0;
+    }
+}
+
+long solve_join_walk_fill(struct solve_join_walk *w, unsigned char *out,
+                          size_t max)
+{
+    const struct solve_join *j = w->join;
+    const int n = j->n;
+    const int top_rows = j->top_rows;
+    const int bb = w->batch_base;
+    const int shift = 2 * j->shift;
+    const int last = 3 * (j->bottom_rows - 1); /* row a's rank, in bits */
+    unsigned char line[NQ_MAX_N] = {0};        /* the current top's rows */
+    unsigned char group[SOLVE_JOIN_MAX_BOTTOM];
+    size_t filled = 0;
+    for (int r = 0; r < bb; r++)
+        line[r] = (unsigned char)w->cols[r];
+    while (filled < max) {
+        if (w->top == w->nwith_hits) {
+            int rc = next_batch(w);
+            if (rc != 1)
+                return rc < 0 ? rc : (long)filled;
+            for (int r = 0; r < bb; r++)
+                line[r] = (unsigned char)w->cols[r];
+            continue;
+        }
+        const struct solve_join_top *t = &w->tops[w->with_hits[w->top]];
+        size_t end = t->end_hit;
+        if (w->hit == end) {
+            w->top++;
+            continue;
+        }
+        /* The top's rows, then each of its bottoms (row a's rank in the
+         * highest bits of the packed ranks). */
+        memcpy(line + bb, t->cols, (size_t)(top_rows - bb));
+        uint32_t set = t->set;
+        for (int i = 0; set != 0; i++, set &= set - 1)
+            group[i] = (unsigned char)__builtin_ctz(set);
+        size_t take = end - w->hit;
+        if (take > max - filled)
+            take = max - filled;
+        for (size_t h = w->hit; h < w->hit + take; h++) {
+            unsigned char *o = out + filled++ * (size_t)n;
+            if (n >= 16)
+                memcpy(o, line, 16); /* one store; the bottom goes over */
+            else
+                memcpy(o, line, (size_t)top_rows);
+            uint32_t e = w->sorted[h] >> shift;
+            for (int k = 0, s = last; k < j->bottom_rows; k++, s -= 3)
+                o[top_rows + k] = group[(e >> s) & 7];
+        }
+        w->hit += take;
         w->ready = false;
     }
+    return (long)filled;
 }

@@ -67,9 +67,10 @@ typedef size_t (*solve_join_scan_fn)(const uint32_t *e, int count,
  * whole word for n <= 16), which is what the scan compares; and the rest,
  * which holds the 2 * shift other bits (compared only for the few entries
  * that pass the filter), then from bit 2 * shift on 3 bits per bottom row
- * (row a first): the rank of the row's column among the group's columns
- * (0 = the leftmost), which with the group's column set gives the column
- * back. */
+ * (row a in the highest 3, the last row in the lowest): the rank of the
+ * row's column among the group's columns (0 = the leftmost), which with
+ * the group's column set gives the column back. Packed that way, the
+ * ranks of a group's bottoms grow in the group's (lexicographic) order. */
 struct solve_join {
     int n;
     int top_rows;            /* a: rows enumerated by the search */
@@ -102,10 +103,12 @@ static inline uint32_t solve_join_rest(uint64_t word, int shift)
     return (uint32_t)(low | (word >> (shift + 32)) << shift);
 }
 
-/* solve_join_build() : the table for n, or nothing. Returns NQ_OK with
- * the table built; 1 when the join does not serve this n (tiny or large
- * n, or a table over the budget): use the plain search; NQ_E_NOMEM. */
-int solve_join_build(struct solve_join *j, int n);
+/* solve_join_build() : the table for n, or nothing, built on up to
+ * `threads` threads (the calling one included; the table is the same for
+ * any number). Returns NQ_OK with the table built; 1 when the join does
+ * not serve this n (tiny or large n, or a table over the budget): use the
+ * plain search; NQ_E_NOMEM. */
+int solve_join_build(struct solve_join *j, int n, int threads);
 
 /* Frees what solve_join_build() allocated (a zeroed struct is fine). */
 void solve_join_free(struct solve_join *j);
@@ -119,6 +122,9 @@ struct solve_join_top {
     unsigned char cols[SOLVE_JOIN_BATCH_ROWS]; /* its batch rows' columns */
 };
 
+/* Bytes of a column set (n <= SOLVE_JOIN_MAX_N columns). */
+#define SOLVE_JOIN_SQUEEZE_BYTES 3
+
 /* A set of columns that tops of a batch leave to the bottom. */
 struct solve_join_slot {
     uint32_t set;   /* the columns */
@@ -129,26 +135,32 @@ struct solve_join_slot {
  * of struct kernel). Holds one batch at a time. */
 struct solve_join_walk {
     const struct solve_join *join;
-    int base;              /* rows fixed by the walk's prefix */
-    int batch_base;        /* rows fixed within a batch */
-    uint64_t first_row;    /* columns allowed in row base */
-    struct kernel batches; /* the batches' prefixes, in order */
-    unsigned char path[SOLVE_JOIN_BATCH_ROWS]; /* the batch rows so far */
-    struct solve_join_top *tops;               /* the batch's tops, in order */
+    int base;                    /* rows fixed by the walk's prefix */
+    int batch_base;              /* rows fixed within a batch */
+    uint64_t first_row;          /* columns allowed in row base */
+    struct kernel batches;       /* the batches' prefixes, in order */
+    struct solve_join_top *tops; /* the batch's tops, in order */
     size_t ntops, cap_tops;
     uint64_t *hits;   /* (top << 32 | entry), as scanned */
     uint32_t *sorted; /* the hits' rests by top, in order */
     size_t nhits, cap_hits, cap_sorted;
-    struct solve_join_slot *slots; /* open addressing on the set */
+    uint32_t prefix_columns;       /* the columns of the batch's prefix */
+    struct solve_join_slot *slots; /* by the set squeezed to free columns */
     uint32_t *slot_of;             /* per top: its set's slot */
-    uint32_t *used;                /* the slots in use, in order of use */
-    size_t nused, cap_slots;       /* cap_slots: a power of two, or 0 */
-    int slot_bits;                 /* cap_slots = 2^slot_bits */
-    uint32_t *words;               /* the tops' filters, set by set */
-    uint32_t *ids;                 /* and their indices */
-    size_t top, hit; /* the next solution: tops[top], sorted[hit] */
-    bool ready;      /* cols and group_cols hold tops[top] */
-    int group_cols[SOLVE_JOIN_MAX_BOTTOM]; /* tops[top]'s group's columns */
+    uint32_t *used;                /* the slots in use, in increasing order */
+    size_t nused, cap_slots;
+    /* A set's slot: the bits of its bytes squeezed to the free columns,
+     * table b for bits 8b..8b+7, for the free columns `squeezed`. */
+    uint16_t squeeze[SOLVE_JOIN_SQUEEZE_BYTES][256];
+    uint32_t squeezed;
+    bool squeeze_ready;
+    uint32_t *words;     /* the tops' filters, set by set */
+    uint32_t *ids;       /* and their indices */
+    uint32_t *with_hits; /* the tops with solutions, in order */
+    size_t nwith_hits;
+    size_t top, hit; /* the next solution: tops[with_hits[top]], sorted[hit] */
+    bool ready;      /* cols and group_cols hold that top */
+    int group_cols[SOLVE_JOIN_MAX_BOTTOM]; /* its group's columns */
     int cols[NQ_MAX_N]; /* the solution: 0-based column by row */
 };
 
@@ -161,12 +173,27 @@ int solve_join_walk_start(struct solve_join_walk *w, const struct solve_join *j,
                           const int *prefix, int base,
                           uint64_t first_row_columns);
 
+/* solve_join_walk_restart() : as solve_join_walk_start() on a walk that
+ * was started before (and not freed), keeping its arrays: a thread that
+ * walks below many prefixes allocates them once. */
+int solve_join_walk_restart(struct solve_join_walk *w,
+                            const struct solve_join *j, const int *prefix,
+                            int base, uint64_t first_row_columns);
+
 /* Frees what the walk holds. */
 void solve_join_walk_free(struct solve_join_walk *w);
 
 /* The next solution in w->cols[0..n-1]: returns 1; 0 when none is left;
  * NQ_E_NOMEM. */
 int solve_join_walk_next(struct solve_join_walk *w);
+
+/* solve_join_walk_fill() : the next solutions, at most max of them, as
+ * n bytes each (the 0-based column of each row) from out on, in the order
+ * of solve_join_walk_next() (the two may be mixed). Returns how many it
+ * wrote (fewer than max only at the end: 0 when none is left), or
+ * NQ_E_NOMEM. */
+long solve_join_walk_fill(struct solve_join_walk *w, unsigned char *out,
+                          size_t max);
 
 /* solve_join_pick_scan() : the scan for this processor: AVX-512 or AVX2
  * compare 16 or 8 entries an instruction. */

@@ -4,56 +4,75 @@
  * The bottoms are found by a small search over the last rows, in
  * lexicographic order, twice: once to count each group, once to put
  * every bottom in its place, so that a group keeps the search's order
- * and no sort is needed.
+ * and no sort is needed. Both passes can run on several threads, each on
+ * the bottoms of a range of columns of the first bottom row: a group
+ * holds the first range's bottoms first, so each thread knows from the
+ * counts where its own go.
  */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
+#endif
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nqueens.h"
 #include "solve_join.h"
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+/* Huge pages hold the entries where the system gives them: the walk reads
+ * groups and rests from all over the table, and with pages of 4 KiB most
+ * of those reads would miss the TLB too. */
+#define SOLVE_JOIN_HUGE_PAGE ((size_t)2 << 20)
+
+/* Room for `bytes` of entries, on huge pages if possible; free() it. */
+static void *alloc_entries(size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= SOLVE_JOIN_HUGE_PAGE) {
+        size_t whole = (bytes + SOLVE_JOIN_HUGE_PAGE - 1) &
+                       ~(SOLVE_JOIN_HUGE_PAGE - 1);
+        void *p = NULL;
+        if (posix_memalign(&p, SOLVE_JOIN_HUGE_PAGE, whole) == 0) {
+            (void)madvise(p, whole, MADV_HUGEPAGE); /* advice only */
+            return p;
+        }
+    }
+#endif
+    return malloc(bytes);
+}
+
 /* What the search over the bottom rows needs. */
 struct bottom_search {
     int n;
     int rows;          /* bottom rows */
     uint32_t board;    /* the n low bits */
+    uint32_t first;    /* columns allowed in the first bottom row */
     uint32_t *cursor;  /* per column set: entries counted, or next slot */
     uint32_t *filters; /* NULL: only count */
     uint32_t *rests;
-    size_t count;                    /* bottoms found */
-    size_t cap;                      /* stop counting past this many */
-    int cols[SOLVE_JOIN_MAX_BOTTOM]; /* the bottom so far */
+    size_t count;             /* bottoms found */
+    size_t cap;               /* stop counting past this many */
+    unsigned char row_of[32]; /* the bottom so far: row by column */
 };
 
-/* The number of bits set in x (no popcnt instruction needed). */
-static uint32_t bits_set(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0fu;
-    return (x * 0x01010101u) >> 24;
-}
-
-/* Counts the bottom in s->cols, on column set `set`, or puts its entry in
- * place. */
-static void add_bottom(struct bottom_search *s, uint32_t set)
+/* Counts the bottom on column set `set` whose diagonal word is `word`,
+ * or puts its entry in place. */
+static void add_bottom(struct bottom_search *s, uint32_t set, uint64_t word)
 {
     if (s->filters == NULL) {
         s->cursor[set]++;
         return;
     }
-    const int n = s->n;
-    const int shift = solve_join_filter_shift(n);
-    uint64_t word = 0;
-    uint32_t ranks = 0;
-    for (int k = 0; k < s->rows; k++) {
-        int d = s->cols[k];
-        if (d - k >= 0)
-            word |= (uint64_t)1 << (d - k); /* down-right, on row a */
-        if (d + k < n)
-            word |= (uint64_t)1 << (n + d + k); /* down-left, on row a */
-        uint32_t rank = bits_set(set & ((1u << d) - 1));
-        ranks |= rank << (3 * k);
+    const int shift = solve_join_filter_shift(s->n);
+    /* The set's columns from the left: the i-th is rank i of its row. */
+    uint32_t ranks = 0, cols = set;
+    for (uint32_t i = 0; cols != 0; i++, cols &= cols - 1) {
+        int k = s->row_of[__builtin_ctz(cols)];
+        ranks |= i << (3 * (s->rows - 1 - k)); /* row a highest */
     }
     uint32_t at = s->cursor[set]++;
     s->filters[at] = solve_join_filter(word, shift);
@@ -61,23 +80,32 @@ static void add_bottom(struct bottom_search *s, uint32_t set)
 }
 
 /* Every placement of rows r..rows-1 below the masks (bit c = column c of
- * row r: taken columns, attacked along either diagonal), leftmost first. */
+ * row r: taken columns, attacked along either diagonal), leftmost first;
+ * word: the diagonals of rows 0..r-1 on row a (see solve_join.h). */
 static void bottom_rows(struct bottom_search *s, int r, uint32_t columns,
-                        uint32_t down, uint32_t up)
+                        uint32_t down, uint32_t up, uint64_t word)
 {
     if (r == s->rows) {
-        if (s->cursor != NULL)
-            add_bottom(s, columns);
+        add_bottom(s, columns, word);
         s->count++;
         return;
     }
+    const int n = s->n;
     uint32_t avail = s->board & ~(columns | down | up);
+    if (r == 0)
+        avail &= s->first;
     while (avail != 0 && s->count <= s->cap) {
         uint32_t bit = avail & (0u - avail);
         avail ^= bit;
-        s->cols[r] = __builtin_ctz(bit);
-        bottom_rows(s, r + 1, columns | bit, (down | bit) << 1,
-                    (up | bit) >> 1);
+        int d = __builtin_ctz(bit);
+        s->row_of[d] = (unsigned char)r;
+        uint64_t diagonals = 0;
+        if (d - r >= 0)
+            diagonals |= (uint64_t)1 << (d - r); /* down-right, on row a */
+        if (d + r < n)
+            diagonals |= (uint64_t)1 << (n + d + r); /* down-left, on row a */
+        bottom_rows(s, r + 1, columns | bit, (down | bit) << 1, (up | bit) >> 1,
+                    word | diagonals);
     }
 }
 
@@ -92,61 +120,119 @@ void solve_join_free(struct solve_join *j)
     j->count = 0;
 }
 
-int solve_join_build(struct solve_join *j, int n)
+/* The most threads that build a table: the parts are columns of a row. */
+#define SOLVE_JOIN_BUILD_PARTS 8
+
+/* One search over all parts' bottoms, as one thread runs it. */
+static void *search_part(void *arg)
+{
+    struct bottom_search *s = arg;
+    s->count = 0;
+    bottom_rows(s, 0, 0, 0, 0, 0);
+    return NULL;
+}
+
+/* Runs search_part on every part, part 0 on the calling thread (and any
+ * part whose thread cannot be started, after it). */
+static void search_parts(struct bottom_search *parts, int nparts)
+{
+    pthread_t threads[SOLVE_JOIN_BUILD_PARTS];
+    bool started[SOLVE_JOIN_BUILD_PARTS] = {false};
+    for (int p = 1; p < nparts; p++)
+        started[p] =
+            pthread_create(&threads[p], NULL, search_part, &parts[p]) == 0;
+    search_part(&parts[0]);
+    for (int p = 1; p < nparts; p++) {
+        if (started[p])
+            pthread_join(threads[p], NULL);
+        else
+            search_part(&parts[p]);
+    }
+}
+
+int solve_join_build(struct solve_join *j, int n, int threads)
 {
     *j = (struct solve_join){.n = n};
     if (n < SOLVE_JOIN_MIN_N || n > SOLVE_JOIN_MAX_N)
         return 1;
     const size_t sets = (size_t)1 << n;
-    struct bottom_search s = {
-        .n = n, .board = (uint32_t)sets - 1, .cap = SOLVE_JOIN_MAX_ENTRIES};
+    int nparts = threads < 1 ? 1 : threads;
+    nparts = nparts > SOLVE_JOIN_BUILD_PARTS ? SOLVE_JOIN_BUILD_PARTS : nparts;
+    nparts = nparts > n / 2 ? n / 2 : nparts;
+    struct bottom_search parts[SOLVE_JOIN_BUILD_PARTS];
     j->offsets = calloc(sets + 1, sizeof *j->offsets);
-    s.cursor = calloc(sets, sizeof *s.cursor);
-    if (j->offsets == NULL || s.cursor == NULL)
+    bool fail = j->offsets == NULL;
+    for (int p = 0; p < nparts; p++) {
+        /* Columns [n * p / nparts, n * (p + 1) / nparts) of the first
+         * row: halves mirror each other, so two parts do equal work. */
+        int lo = n * p / nparts, hi = n * (p + 1) / nparts;
+        parts[p] = (struct bottom_search){
+            .n = n,
+            .board = (uint32_t)sets - 1,
+            .first = (uint32_t)(((uint64_t)1 << hi) - ((uint64_t)1 << lo)),
+            .cap = SOLVE_JOIN_MAX_ENTRIES};
+        parts[p].cursor = calloc(sets, sizeof *parts[p].cursor);
+        fail = fail || parts[p].cursor == NULL;
+    }
+    if (fail)
         goto nomem;
     /* As many bottom rows as fit the budget, up to n / 2 - 1 (more would
      * leave few tops with huge groups; n = 16 takes 7): count each group,
      * from the most rows down, until a count stays within the budget (a
      * count over it stops as soon as it gets there). */
     int most = n / 2 - 1;
-    s.rows = most < SOLVE_JOIN_MAX_BOTTOM ? most : SOLVE_JOIN_MAX_BOTTOM;
-    for (;; s.rows--) {
-        if (s.rows == 0) {
-            free(s.cursor);
+    int rows = most < SOLVE_JOIN_MAX_BOTTOM ? most : SOLVE_JOIN_MAX_BOTTOM;
+    size_t count = 0;
+    for (;; rows--) {
+        if (rows == 0) {
+            for (int p = 0; p < nparts; p++)
+                free(parts[p].cursor);
             solve_join_free(j);
             return 1;
         }
-        memset(s.cursor, 0, sets * sizeof *s.cursor);
-        s.count = 0;
-        bottom_rows(&s, 0, 0, 0, 0);
-        if (s.count <= SOLVE_JOIN_MAX_ENTRIES)
+        for (int p = 0; p < nparts; p++) {
+            memset(parts[p].cursor, 0, sets * sizeof *parts[p].cursor);
+            parts[p].rows = rows;
+        }
+        search_parts(parts, nparts);
+        count = 0;
+        for (int p = 0; p < nparts; p++)
+            count += parts[p].count;
+        if (count <= SOLVE_JOIN_MAX_ENTRIES)
             break;
     }
-    j->count = s.count;
+    j->count = count;
     size_t room = j->count > 0 ? j->count : 1;
-    j->filters = malloc(room * sizeof *j->filters);
-    j->rests = malloc(room * sizeof *j->rests);
+    j->filters = alloc_entries(room * sizeof *j->filters);
+    j->rests = alloc_entries(room * sizeof *j->rests);
     if (j->filters == NULL || j->rests == NULL)
         goto nomem;
+    /* A group: part 0's bottoms, then part 1's, and so on. */
     uint32_t at = 0;
     for (size_t set = 0; set < sets; set++) {
         j->offsets[set] = at;
-        at += s.cursor[set];
-        s.cursor[set] = j->offsets[set];
+        for (int p = 0; p < nparts; p++) {
+            uint32_t mine = parts[p].cursor[set];
+            parts[p].cursor[set] = at;
+            at += mine;
+        }
     }
     j->offsets[sets] = at;
-    s.filters = j->filters;
-    s.rests = j->rests;
-    s.count = 0;
-    bottom_rows(&s, 0, 0, 0, 0); /* every bottom into its group, in order */
-    free(s.cursor);
-    j->top_rows = n - s.rows;
-    j->bottom_rows = s.rows;
+    for (int p = 0; p < nparts; p++) {
+        parts[p].filters = j->filters;
+        parts[p].rests = j->rests;
+    }
+    search_parts(parts, nparts); /* every bottom into its group, in order */
+    for (int p = 0; p < nparts; p++)
+        free(parts[p].cursor);
+    j->top_rows = n - rows;
+    j->bottom_rows = rows;
     j->shift = solve_join_filter_shift(n);
     j->scan = solve_join_pick_scan();
     return NQ_OK;
 nomem:
-    free(s.cursor);
+    for (int p = 0; p < nparts; p++)
+        free(parts[p].cursor);
     solve_join_free(j);
     return NQ_E_NOMEM;
 }

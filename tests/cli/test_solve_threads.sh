@@ -22,6 +22,21 @@ for n in 6 10 12; do
         done
     done
 done
+# Without --limit the vector format is made on the search threads a run
+# of solutions at a time; with one it is made line by line on the calling
+# thread: the same text.
+for n in 6 11 13; do
+    for base in 0 1; do
+        for threads in 1 2 3; do
+            "$NQUEENS" solve "$n" --format vector --base "$base" --threads "$threads" > "$TMP/runs" ||
+                fail "solve $n --format vector --threads $threads"
+            "$NQUEENS" solve "$n" --format vector --base "$base" --threads "$threads" \
+                --limit 1000000 > "$TMP/lines" || fail "solve $n --limit 1000000"
+            cmp -s "$TMP/runs" "$TMP/lines" ||
+                fail "solve $n --format vector --base $base --threads $threads: runs and lines differ"
+        done
+    done
+done
 # The teaching texts' program (all cores by default) prints the same boards
 # as one thread of `solve`, then the total.
 "$NQUEENS" 12 > "$TMP/seeds"

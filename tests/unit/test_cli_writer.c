@@ -105,6 +105,92 @@ static void test_complete_output_is_renamed_into_place(void **state)
     assert_int_equal(st.st_size, 100000 * 11);
 }
 
+/* A big output in pieces of every size, its length no whole number of
+ * blocks: every byte arrives, in order, written around the page cache or
+ * not (where the file system refuses it; the last partial block goes out
+ * at the close). */
+/* Pieces of every size up to 5000 bytes, and now and then one bigger
+ * than half the buffer (written past it). */
+static size_t piece_length(int i)
+{
+    return i % 50 == 49 ? 200000 - (size_t)i : (size_t)(i * 7919 % 5000);
+}
+
+static void big_output_arrives_whole(const char *dir, bool direct)
+{
+    char path[512];
+    path_in(path, sizeof path, dir, "big.txt");
+    struct writer w;
+    assert_int_equal(writer_open(&w, path), 0);
+    if (direct)
+        writer_direct(&w);
+    static char piece[200000];
+    size_t total = 0;
+    uint32_t x = 1;
+    for (int i = 0; total < ((size_t)3 << 20); i++) {
+        size_t len = piece_length(i);
+        for (size_t k = 0; k < len; k++) {
+            x = x * 1103515245u + 12345u;
+            piece[k] = (char)(x >> 24);
+        }
+        writer_put(&w, piece, len);
+        if (i % 97 == 0)
+            writer_flush(&w); /* a flush at any point keeps the order */
+        total += len;
+    }
+    writer_putc(&w, '!');
+    total++;
+    assert_int_equal(writer_close(&w, true), 0);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    x = 1;
+    size_t at = 0;
+    for (int i = 0; at + 1 < total; i++) {
+        size_t len = piece_length(i);
+        for (size_t k = 0; k < len; k++, at++) {
+            x = x * 1103515245u + 12345u;
+            assert_int_equal(fgetc(f), (unsigned char)(x >> 24));
+        }
+    }
+    assert_int_equal(fgetc(f), '!');
+    assert_int_equal(fgetc(f), EOF);
+    fclose(f);
+    unlink(path);
+}
+
+static void test_big_output_arrives_whole(void **state)
+{
+    big_output_arrives_whole(*state, false);
+    big_output_arrives_whole(*state, true);
+}
+
+/* Asked for after the first byte, or for standard output, direct writes
+ * are not taken: nothing changes. */
+static void test_late_direct_changes_nothing(void **state)
+{
+    char path[512];
+    path_in(path, sizeof path, *state, "late.txt");
+    struct writer w;
+    assert_int_equal(writer_open(&w, path), 0);
+    writer_puts(&w, "abc\n");
+    writer_direct(&w);
+    assert_false(w.direct);
+    writer_puts(&w, "def\n");
+    assert_int_equal(writer_close(&w, true), 0);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char text[16] = {0};
+    assert_int_equal(fread(text, 1, sizeof text, f), 8);
+    assert_string_equal(text, "abc\ndef\n");
+    fclose(f);
+    unlink(path);
+    struct writer out;
+    assert_int_equal(writer_open(&out, NULL), 0);
+    writer_direct(&out);
+    assert_false(out.direct);
+    assert_int_equal(writer_close(&out, true), 0);
+}
+
 static void test_abandoned_output_leaves_nothing(void **state)
 {
     const char *dir = *state;
@@ -240,6 +326,10 @@ int main(void)
                                         make_scratch, remove_scratch),
         cmocka_unit_test(test_full_device_is_an_error_and_stays_a_device),
         cmocka_unit_test(test_null_device_is_written_in_place),
+        cmocka_unit_test_setup_teardown(test_big_output_arrives_whole,
+                                        make_scratch, remove_scratch),
+        cmocka_unit_test_setup_teardown(test_late_direct_changes_nothing,
+                                        make_scratch, remove_scratch),
         cmocka_unit_test(test_standard_output_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

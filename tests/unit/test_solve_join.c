@@ -4,8 +4,10 @@
  * 11 (the same solutions in the same order, whole or split by prefix, with
  * the first row limited as the unique search limits it), and the plain
  * bitboard search below deep prefixes for n = 17, 18 and 20, where the
- * filter leaves diagonal bits to the rest. The vector scans against the
- * plain one on random words.
+ * filter leaves diagonal bits to the rest. The bulk fill against the
+ * same references, alone and mixed with single steps; tables built on
+ * several threads against one; the order of the packed ranks in a group.
+ * The vector scans against the plain one on random words.
  */
 #include "kernel.h"
 #include "oracle.h"
@@ -28,6 +30,44 @@ static void walk_into(struct placements *out, const struct solve_join *j,
     solve_join_walk_free(&w);
 }
 
+/* Everything a walk yields through solve_join_walk_fill(), `max` at a
+ * time; every third call is a single solve_join_walk_next() instead when
+ * `mixed`. Appended to `out`. */
+static void fill_into(struct placements *out, const struct solve_join *j,
+                      const int *prefix, int base, uint64_t first_row,
+                      size_t max, bool mixed)
+{
+    const int n = j->n;
+    struct solve_join_walk w;
+    assert_int_equal(solve_join_walk_start(&w, j, prefix, base, first_row),
+                     NQ_OK);
+    unsigned char *bytes = malloc(max * (size_t)n);
+    assert_non_null(bytes);
+    for (int call = 0;; call++) {
+        if (mixed && call % 3 == 2) {
+            int rc = solve_join_walk_next(&w);
+            assert_true(rc == 0 || rc == 1);
+            if (rc == 0)
+                break;
+            placements_add(w.cols, n, out);
+            continue;
+        }
+        long got = solve_join_walk_fill(&w, bytes, max);
+        assert_true(got >= 0 && (size_t)got <= max);
+        for (long i = 0; i < got; i++) {
+            int cols[NQ_MAX_N];
+            for (int r = 0; r < n; r++)
+                cols[r] = bytes[(size_t)i * (size_t)n + (size_t)r];
+            placements_add(cols, n, out);
+        }
+        if ((size_t)got < max)
+            break;
+    }
+    assert_int_equal(solve_join_walk_fill(&w, bytes, max), 0); /* exhausted */
+    free(bytes);
+    solve_join_walk_free(&w);
+}
+
 /* Everything the plain search yields below a prefix, appended to out. */
 static void kernel_into(struct placements *out, int n, const int *prefix,
                         int base, uint64_t first_row)
@@ -43,10 +83,10 @@ static void test_small_n_is_left_to_the_plain_search(void **state)
     (void)state;
     struct solve_join j;
     for (int n = 1; n < SOLVE_JOIN_MIN_N; n++) {
-        assert_int_equal(solve_join_build(&j, n), 1);
+        assert_int_equal(solve_join_build(&j, n, 1), 1);
         solve_join_free(&j);
     }
-    assert_int_equal(solve_join_build(&j, SOLVE_JOIN_MAX_N + 1), 1);
+    assert_int_equal(solve_join_build(&j, SOLVE_JOIN_MAX_N + 1, 1), 1);
     solve_join_free(&j);
 }
 
@@ -55,7 +95,7 @@ static void test_whole_enumeration_matches_oracle(void **state)
     (void)state;
     for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n), NQ_OK);
+        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
         assert_true(j.bottom_rows >= 1 && j.top_rows >= 1);
         assert_int_equal(j.top_rows + j.bottom_rows, n);
         struct placements oracle = oracle_solutions(n);
@@ -73,7 +113,7 @@ static void test_prefixes_end_to_end_match_oracle(void **state)
     (void)state;
     for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n), NQ_OK);
+        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
         struct placements oracle = oracle_solutions(n);
         /* Every depth a walk may start from, the top rows included. */
         for (int depth = 1; depth <= j.top_rows; depth++) {
@@ -97,7 +137,7 @@ static void test_first_row_limit_matches_oracle(void **state)
     (void)state;
     for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n), NQ_OK);
+        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
         struct placements oracle = oracle_solutions(n);
         const int last = (n - 1) / 2; /* the left half, as --unique */
         struct placements want = {.n = n};
@@ -123,7 +163,7 @@ static void test_big_n_matches_plain_search(void **state)
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         const int n = sizes[s];
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n), NQ_OK);
+        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
         assert_true(j.shift > 0);
         const int depth = j.top_rows - 3;
         /* The prefixes of the first solutions (most prefixes that deep
@@ -149,6 +189,171 @@ static void test_big_n_matches_plain_search(void **state)
         assert_same_sequence(&want, &got);
         placements_free(&want);
         placements_free(&got);
+        solve_join_free(&j);
+    }
+}
+
+static void test_fill_matches_oracle(void **state)
+{
+    (void)state;
+    static const size_t maxes[] = {1, 2, 7, 1000};
+    for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
+        struct solve_join j;
+        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
+        struct placements oracle = oracle_solutions(n);
+        for (size_t m = 0; m < 4; m++) {
+            for (int mixed = 0; mixed <= 1; mixed++) {
+                struct placements got = {.n = n};
+                fill_into(&got, &j, NULL, 0, ~(uint64_t)0, maxes[m], mixed);
+                assert_same_sequence(&oracle, &got);
+                placements_free(&got);
+            }
+        }
+        /* Below every prefix of the top rows but the last. */
+        const int depth = j.top_rows > 1 ? j.top_rows - 1 : 1;
+        struct placements got = {.n = n};
+        struct kernel prefixes;
+        assert_int_equal(
+            kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0), NQ_OK);
+        while (kernel_next(&prefixes))
+            fill_into(&got, &j, prefixes.cols, depth, ~(uint64_t)0, 5, true);
+        assert_same_sequence(&oracle, &got);
+        placements_free(&got);
+        placements_free(&oracle);
+        solve_join_free(&j);
+    }
+}
+
+/* Big n through the fill, below the first prefixes three rows short of
+ * the top rows that have solutions, against the plain search. */
+static void test_big_n_fill_matches_plain_search(void **state)
+{
+    (void)state;
+    static const int sizes[] = {17, 18, 20};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        const int n = sizes[s];
+        struct solve_join j;
+        assert_int_equal(solve_join_build(&j, n, 2), NQ_OK);
+        const int depth = j.top_rows - 3;
+        struct kernel search;
+        assert_int_equal(kernel_start(&search, n, NULL, 0, n, ~(uint64_t)0),
+                         NQ_OK);
+        struct placements want = {.n = n}, got = {.n = n};
+        int prefix[NQ_MAX_N] = {-1};
+        for (int kept = 0; kept < 8 && kernel_next(&search);) {
+            if (memcmp(prefix, search.cols, sizeof(int) * (size_t)depth) == 0)
+                continue;
+            memcpy(prefix, search.cols, sizeof(int) * (size_t)depth);
+            kept++;
+            kernel_into(&want, n, prefix, depth, ~(uint64_t)0);
+            fill_into(&got, &j, prefix, depth, ~(uint64_t)0, 3, kept % 2);
+        }
+        assert_true(want.count > 0);
+        assert_same_sequence(&want, &got);
+        placements_free(&want);
+        placements_free(&got);
+        solve_join_free(&j);
+    }
+}
+
+/* One walk restarted below every prefix, each left after a few of its
+ * solutions every other time and walked again whole: the oracle's
+ * sequence. */
+static void test_restart_keeps_nothing_but_room(void **state)
+{
+    (void)state;
+    for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
+        struct solve_join j;
+        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
+        struct placements oracle = oracle_solutions(n);
+        struct placements got = {.n = n};
+        const int depth = j.top_rows > 2 ? j.top_rows - 2 : 1;
+        struct kernel prefixes;
+        assert_int_equal(
+            kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0), NQ_OK);
+        struct solve_join_walk w;
+        bool started = false;
+        unsigned char bytes[3 * NQ_MAX_N];
+        for (int p = 0; kernel_next(&prefixes); p++) {
+            for (int pass = p % 2; pass < 2; pass++) {
+                int rc = started
+                             ? solve_join_walk_restart(&w, &j, prefixes.cols,
+                                                       depth, ~(uint64_t)0)
+                             : solve_join_walk_start(&w, &j, prefixes.cols,
+                                                     depth, ~(uint64_t)0);
+                assert_int_equal(rc, NQ_OK);
+                started = true;
+                if (pass == 0) { /* a few, then left */
+                    assert_true(solve_join_walk_fill(&w, bytes, 3) >= 0);
+                    continue;
+                }
+                long got_now;
+                do {
+                    got_now = solve_join_walk_fill(&w, bytes, 3);
+                    assert_true(got_now >= 0);
+                    for (long i = 0; i < got_now; i++) {
+                        int cols[NQ_MAX_N];
+                        for (int r = 0; r < n; r++)
+                            cols[r] = bytes[(size_t)i * (size_t)n + (size_t)r];
+                        placements_add(cols, n, &got);
+                    }
+                } while (got_now == 3);
+            }
+        }
+        if (started)
+            solve_join_walk_free(&w);
+        assert_same_sequence(&oracle, &got);
+        placements_free(&got);
+        placements_free(&oracle);
+        solve_join_free(&j);
+    }
+}
+
+static void test_table_same_on_any_threads(void **state)
+{
+    (void)state;
+    for (int n = SOLVE_JOIN_MIN_N; n <= 13; n++) {
+        struct solve_join one;
+        assert_int_equal(solve_join_build(&one, n, 1), NQ_OK);
+        for (int threads = 2; threads <= 3; threads++) {
+            struct solve_join many;
+            assert_int_equal(solve_join_build(&many, n, threads), NQ_OK);
+            assert_int_equal(many.count, one.count);
+            assert_int_equal(many.top_rows, one.top_rows);
+            assert_memory_equal(many.offsets, one.offsets,
+                                (((size_t)1 << n) + 1) * sizeof *one.offsets);
+            assert_memory_equal(many.filters, one.filters,
+                                one.count * sizeof *one.filters);
+            assert_memory_equal(many.rests, one.rests,
+                                one.count * sizeof *one.rests);
+            solve_join_free(&many);
+        }
+        solve_join_free(&one);
+    }
+}
+
+/* The packed ranks of a group's bottoms grow with the group's order
+ * (row a's rank highest), and say the bottom's columns: one of each
+ * column of the group. */
+static void test_ranks_grow_in_a_group(void **state)
+{
+    (void)state;
+    for (int n = SOLVE_JOIN_MIN_N; n <= 12; n++) {
+        struct solve_join j;
+        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
+        const int shift = 2 * j.shift;
+        for (uint32_t set = 0; set < ((uint32_t)1 << n); set++) {
+            for (uint32_t e = j.offsets[set]; e < j.offsets[set + 1]; e++) {
+                uint32_t ranks = j.rests[e] >> shift;
+                if (e > j.offsets[set])
+                    assert_true((j.rests[e - 1] >> shift) < ranks);
+                uint32_t seen = 0;
+                for (int k = 0; k < j.bottom_rows; k++, ranks >>= 3)
+                    seen |= 1u << (ranks & 7);
+                assert_int_equal(seen, (1u << j.bottom_rows) - 1);
+                assert_int_equal(__builtin_popcount(set), j.bottom_rows);
+            }
+        }
         solve_join_free(&j);
     }
 }
@@ -208,6 +413,11 @@ int main(void)
         cmocka_unit_test(test_prefixes_end_to_end_match_oracle),
         cmocka_unit_test(test_first_row_limit_matches_oracle),
         cmocka_unit_test(test_big_n_matches_plain_search),
+        cmocka_unit_test(test_fill_matches_oracle),
+        cmocka_unit_test(test_big_n_fill_matches_plain_search),
+        cmocka_unit_test(test_restart_keeps_nothing_but_room),
+        cmocka_unit_test(test_table_same_on_any_threads),
+        cmocka_unit_test(test_ranks_grow_in_a_group),
         cmocka_unit_test(test_scans_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

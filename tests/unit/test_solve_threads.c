@@ -5,6 +5,8 @@
  * caller; the callback only ever on the calling thread, one call at a
  * time; stopping; the unique representatives against canonical forms
  * computed the plain way and against the published unique counts.
+ * nq_solve_encoded() the same way, with an encoder that writes each
+ * solution's letters and a line end, parsed back.
  */
 #include <pthread.h>
 
@@ -191,6 +193,135 @@ static void test_errors(void **state)
     assert_int_equal(nq_solve(3, &options, never_called, NULL), NQ_OK);
 }
 
+/* The encoded stream's side: each solution as letters 'a' + column,
+ * then '\n'; emit parses them back. */
+struct encoded {
+    struct placements got;
+    pthread_t caller;
+    uint64_t stop_after_emits; /* 0: never stop */
+    uint64_t emits;
+};
+
+static size_t encode_letters(const unsigned char *cols, size_t count, int n,
+                             char *out, void *user)
+{
+    (void)user;
+    char *at = out;
+    for (size_t i = 0; i < count; i++) {
+        for (int r = 0; r < n; r++)
+            *at++ = (char)('a' + cols[i * (size_t)n + (size_t)r]);
+        *at++ = '\n';
+    }
+    return (size_t)(at - out);
+}
+
+static int emit_letters(const char *bytes, size_t len, size_t count, void *user)
+{
+    struct encoded *e = user;
+    const int n = e->got.n;
+    assert_true(pthread_equal(pthread_self(), e->caller));
+    assert_true(count > 0);
+    assert_int_equal(len, count * (size_t)(n + 1));
+    for (size_t i = 0; i < count; i++) {
+        int cols[NQ_MAX_N];
+        const char *line = bytes + i * (size_t)(n + 1);
+        for (int r = 0; r < n; r++)
+            cols[r] = line[r] - 'a';
+        assert_int_equal(line[n], '\n');
+        placements_add(cols, n, &e->got);
+    }
+    return ++e->emits == e->stop_after_emits;
+}
+
+static struct encoded run_encoded(int n, int threads, size_t buffer,
+                                  uint64_t stop_after_emits, int expected_rc)
+{
+    struct encoded e = {.got = {.n = n},
+                        .caller = pthread_self(),
+                        .stop_after_emits = stop_after_emits};
+    nq_solve_options options;
+    nq_solve_options_init(&options);
+    options.threads = threads;
+    options.buffer_bytes = buffer;
+    nq_solve_encoder encoder = {.encode = encode_letters,
+                                .emit = emit_letters,
+                                .max_bytes = (size_t)n + 1,
+                                .user = &e};
+    assert_int_equal(nq_solve_encoded(n, &options, &encoder), expected_rc);
+    return e;
+}
+
+static void test_encoded_in_order(void **state)
+{
+    (void)state;
+    for (int n = 1; n <= SOLVE_MAX_ORACLE_N; n++) {
+        struct placements oracle = oracle_solutions(n);
+        for (size_t t = 0; t < 4; t++) {
+            for (size_t b = 0; b < 2; b++) {
+                struct encoded e =
+                    run_encoded(n, thread_counts[t], buffer_sizes[b], 0, NQ_OK);
+                assert_same_sequence(&oracle, &e.got);
+                placements_free(&e.got);
+            }
+        }
+        placements_free(&oracle);
+    }
+    /* Many chunks through small slots, the join's table on threads. */
+    struct placements oracle = oracle_solutions(12);
+    for (int threads = 1; threads <= 3; threads++) {
+        struct encoded e = run_encoded(12, threads, 1, 0, NQ_OK);
+        assert_true(e.emits > 1);
+        assert_same_sequence(&oracle, &e.got);
+        placements_free(&e.got);
+    }
+    placements_free(&oracle);
+}
+
+static void test_encoded_stop_and_errors(void **state)
+{
+    (void)state;
+    const int n = 12;
+    struct placements oracle = oracle_solutions(n);
+    for (int threads = 1; threads <= 3; threads++) {
+        struct encoded e = run_encoded(n, threads, 1, 2, NQ_E_STOPPED);
+        assert_int_equal(e.emits, 2);
+        assert_true(e.got.count > 0 && e.got.count < oracle.count);
+        assert_memory_equal(e.got.cols, oracle.cols,
+                            e.got.count * (size_t)n * sizeof(int));
+        placements_free(&e.got);
+    }
+    placements_free(&oracle);
+
+    nq_solve_encoder encoder = {.encode = encode_letters,
+                                .emit = emit_letters,
+                                .max_bytes = 9,
+                                .user = NULL};
+    assert_int_equal(nq_solve_encoded(8, NULL, NULL), NQ_E_INVAL);
+    assert_int_equal(nq_solve_encoded(0, NULL, &encoder), NQ_E_RANGE);
+    assert_int_equal(nq_solve_encoded(NQ_MAX_N + 1, NULL, NULL), NQ_E_RANGE);
+    nq_solve_encoder bad = encoder;
+    bad.encode = NULL;
+    assert_int_equal(nq_solve_encoded(8, NULL, &bad), NQ_E_INVAL);
+    bad = encoder;
+    bad.emit = NULL;
+    assert_int_equal(nq_solve_encoded(8, NULL, &bad), NQ_E_INVAL);
+    bad = encoder;
+    bad.max_bytes = 0;
+    assert_int_equal(nq_solve_encoded(8, NULL, &bad), NQ_E_INVAL);
+    bad.max_bytes = NQ_SOLVE_MAX_ENCODED + 1;
+    assert_int_equal(nq_solve_encoded(8, NULL, &bad), NQ_E_INVAL);
+    nq_solve_options options;
+    nq_solve_options_init(&options);
+    options.threads = -1;
+    assert_int_equal(nq_solve_encoded(8, &options, &encoder), NQ_E_INVAL);
+    /* No solution: nothing emitted, an answer all the same. */
+    options.threads = 2;
+    struct encoded none = {.got = {.n = 3}, .caller = pthread_self()};
+    encoder.user = &none;
+    assert_int_equal(nq_solve_encoded(3, &options, &encoder), NQ_OK);
+    assert_int_equal(none.emits, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +331,8 @@ int main(void)
         cmocka_unit_test(test_published_counts),
         cmocka_unit_test(test_stop),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_encoded_in_order),
+        cmocka_unit_test(test_encoded_stop_and_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
