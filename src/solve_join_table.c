@@ -9,41 +9,12 @@
  * holds the first range's bottoms first, so each thread knows from the
  * counts where its own go.
  */
-#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
-#define _DEFAULT_SOURCE /* MADV_HUGEPAGE */
-#endif
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nqueens.h"
 #include "solve_join.h"
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
-/* Huge pages hold the entries where the system gives them: the walk reads
- * groups and rests from all over the table, and with pages of 4 KiB most
- * of those reads would miss the TLB too. */
-#define SOLVE_JOIN_HUGE_PAGE ((size_t)2 << 20)
-
-/* Room for `bytes` of entries, on huge pages if possible; free() it. */
-static void *alloc_entries(size_t bytes)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (bytes >= SOLVE_JOIN_HUGE_PAGE) {
-        size_t whole = (bytes + SOLVE_JOIN_HUGE_PAGE - 1) &
-                       ~(SOLVE_JOIN_HUGE_PAGE - 1);
-        void *p = NULL;
-        if (posix_memalign(&p, SOLVE_JOIN_HUGE_PAGE, whole) == 0) {
-            (void)madvise(p, whole, MADV_HUGEPAGE); /* advice only */
-            return p;
-        }
-    }
-#endif
-    return malloc(bytes);
-}
 
 /* What the search over the bottom rows needs. */
 struct bottom_search {
@@ -203,8 +174,11 @@ int solve_join_build(struct solve_join *j, int n, int threads)
     }
     j->count = count;
     size_t room = j->count > 0 ? j->count : 1;
-    j->filters = alloc_entries(room * sizeof *j->filters);
-    j->rests = alloc_entries(room * sizeof *j->rests);
+    /* Plain pages: huge ones (madvise) made the walk 2% faster where the
+     * system had them free, but where it must first compact memory to
+     * find them, the first touch waited longer than the whole build. */
+    j->filters = malloc(room * sizeof *j->filters);
+    j->rests = malloc(room * sizeof *j->rests);
     if (j->filters == NULL || j->rests == NULL)
         goto nomem;
     /* A group: part 0's bottoms, then part 1's, and so on. */
