@@ -130,6 +130,7 @@ int solve_join_build(struct solve_join *j, int n, int threads)
     int nparts = threads < 1 ? 1 : threads;
     nparts = nparts > SOLVE_JOIN_BUILD_PARTS ? SOLVE_JOIN_BUILD_PARTS : nparts;
     nparts = nparts > n / 2 ? n / 2 : nparts;
+    nparts = nparts < 1 ? 1 : nparts; /* n >= 4 gives 2, but say so */
     struct bottom_search parts[SOLVE_JOIN_BUILD_PARTS];
     j->offsets = calloc(sets + 1, sizeof *j->offsets);
     bool fail = j->offsets == NULL;
