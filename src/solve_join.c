@@ -21,23 +21,11 @@ int solve_join_walk_restart(struct solve_join_walk *w,
                             int base, uint64_t first_row_columns)
 {
     /* The arrays stay, emptied; everything else starts afresh. */
-    struct solve_join_walk kept = *w;
+    struct solve_join_room room = w->room;
     memset(w, 0, sizeof *w);
-    w->tops = kept.tops;
-    w->cap_tops = kept.cap_tops;
-    w->hits = kept.hits;
-    w->sorted = kept.sorted;
-    w->cap_hits = kept.cap_hits;
-    w->cap_sorted = kept.cap_sorted;
-    w->slots = kept.slots;
-    w->slot_of = kept.slot_of;
-    w->used = kept.used;
-    w->cap_slots = kept.cap_slots;
-    w->words = kept.words;
-    w->ids = kept.ids;
-    w->with_hits = kept.with_hits;
-    if (w->slots != NULL) /* a walk left before its end leaves counts */
-        memset(w->slots, 0, w->cap_slots * sizeof *w->slots);
+    w->room = room;
+    if (room.slots != NULL) /* a walk left before its end leaves counts */
+        memset(room.slots, 0, room.cap_slots * sizeof *room.slots);
     w->join = j;
     w->base = base;
     w->first_row = first_row_columns;
@@ -54,21 +42,17 @@ int solve_join_walk_restart(struct solve_join_walk *w,
 
 void solve_join_walk_free(struct solve_join_walk *w)
 {
-    free(w->tops);
-    free(w->hits);
-    free(w->sorted);
-    free(w->slots);
-    free(w->slot_of);
-    free(w->used);
-    free(w->words);
-    free(w->ids);
-    free(w->with_hits);
-    w->tops = NULL;
-    w->hits = NULL;
-    w->sorted = NULL;
-    w->slots = NULL;
-    w->slot_of = w->used = w->ids = w->with_hits = NULL;
-    w->words = NULL;
+    struct solve_join_room *r = &w->room;
+    free(r->tops);
+    free(r->hits);
+    free(r->sorted);
+    free(r->slots);
+    free(r->slot_of);
+    free(r->used);
+    free(r->words);
+    free(r->ids);
+    free(r->with_hits);
+    *r = (struct solve_join_room){0};
 }
 
 /* Makes room for `need` elements of `size` bytes in *array (capacity
@@ -90,17 +74,19 @@ static bool reserve(void **array, size_t *cap, size_t need, size_t size)
 /* Room for one more top in every per-top array. */
 static bool reserve_top(struct solve_join_walk *w)
 {
-    if (w->ntops < w->cap_tops)
+    if (w->ntops < w->room.cap_tops)
         return true;
-    size_t cap = w->cap_tops, need = w->ntops + 1;
+    size_t cap = w->room.cap_tops, need = w->ntops + 1;
     size_t c1 = cap, c2 = cap, c3 = cap, c4 = cap, c5 = cap;
-    if (!reserve((void **)&w->tops, &c1, need, sizeof *w->tops) ||
-        !reserve((void **)&w->slot_of, &c2, need, sizeof *w->slot_of) ||
-        !reserve((void **)&w->words, &c3, need, sizeof *w->words) ||
-        !reserve((void **)&w->ids, &c4, need, sizeof *w->ids) ||
-        !reserve((void **)&w->with_hits, &c5, need, sizeof *w->with_hits))
+    if (!reserve((void **)&w->room.tops, &c1, need, sizeof *w->room.tops) ||
+        !reserve((void **)&w->room.slot_of, &c2, need,
+                 sizeof *w->room.slot_of) ||
+        !reserve((void **)&w->room.words, &c3, need, sizeof *w->room.words) ||
+        !reserve((void **)&w->room.ids, &c4, need, sizeof *w->room.ids) ||
+        !reserve((void **)&w->room.with_hits, &c5, need,
+                 sizeof *w->room.with_hits))
         return false;
-    w->cap_tops = c1; /* all five grew alike */
+    w->room.cap_tops = c1; /* all five grew alike */
     return true;
 }
 
@@ -118,7 +104,7 @@ static int add_top(struct solve_join_walk *w, uint64_t columns, uint64_t down,
     uint32_t set = (uint32_t)(board & ~columns);
     if (!reserve_top(w))
         return NQ_E_NOMEM;
-    struct solve_join_top *t = &w->tops[w->ntops++];
+    struct solve_join_top *t = &w->room.tops[w->ntops++];
     uint64_t word = (down & board) | (up & board) << n;
     t->filter = solve_join_filter(word, j->shift);
     t->rest = solve_join_rest(word, j->shift);
@@ -219,30 +205,30 @@ static int lay_out_by_set(struct solve_join_walk *w)
     const uint32_t board = (uint32_t)(((uint64_t)1 << w->join->n) - 1);
     const uint32_t free_columns = board & ~w->prefix_columns;
     const size_t nslots = (size_t)1 << __builtin_popcount(free_columns);
-    if (nslots > w->cap_slots) {
-        free(w->slots);
-        free(w->used);
-        w->cap_slots = 0;
-        w->slots = calloc(nslots, sizeof *w->slots);
-        w->used = malloc(nslots * sizeof *w->used);
-        if (w->slots == NULL || w->used == NULL)
+    if (nslots > w->room.cap_slots) {
+        free(w->room.slots);
+        free(w->room.used);
+        w->room.cap_slots = 0;
+        w->room.slots = calloc(nslots, sizeof *w->room.slots);
+        w->room.used = malloc(nslots * sizeof *w->room.used);
+        if (w->room.slots == NULL || w->room.used == NULL)
             return NQ_E_NOMEM;
-        w->cap_slots = nslots;
+        w->room.cap_slots = nslots;
     }
     if (free_columns != w->squeezed || !w->squeeze_ready) {
         build_squeeze(w, free_columns);
         w->squeezed = free_columns;
         w->squeeze_ready = true;
     }
-    struct solve_join_slot *slots = w->slots;
+    struct solve_join_slot *slots = w->room.slots;
     for (size_t i = 0; i < w->ntops; i++) {
-        uint32_t set = w->tops[i].set;
+        uint32_t set = w->room.tops[i].set;
         uint32_t h = w->squeeze[0][set & 0xffu] |
                      w->squeeze[1][(set >> 8) & 0xffu] |
                      w->squeeze[2][(set >> 16) & 0xffu];
         slots[h].set = set;
         slots[h].count++;
-        w->slot_of[i] = h;
+        w->room.slot_of[i] = h;
     }
     w->nused = 0;
     uint32_t at = 0;
@@ -250,14 +236,14 @@ static int lay_out_by_set(struct solve_join_walk *w)
         uint32_t count = slots[h].count;
         if (count == 0)
             continue;
-        w->used[w->nused++] = (uint32_t)h;
+        w->room.used[w->nused++] = (uint32_t)h;
         slots[h].count = at; /* the run's start, then its end */
         at += count;
     }
     for (size_t i = 0; i < w->ntops; i++) {
-        uint32_t at_run = slots[w->slot_of[i]].count++;
-        w->words[at_run] = w->tops[i].filter;
-        w->ids[at_run] = (uint32_t)i;
+        uint32_t at_run = slots[w->room.slot_of[i]].count++;
+        w->room.words[at_run] = w->room.tops[i].filter;
+        w->room.ids[at_run] = (uint32_t)i;
     }
     return NQ_OK;
 }
@@ -282,17 +268,17 @@ static int join_batch(struct solve_join_walk *w)
          * once (the next one's were asked for a set ago). */
         if (u + SOLVE_JOIN_PREFETCH_SETS < w->nused) {
             uint32_t next_set =
-                w->slots[w->used[u + SOLVE_JOIN_PREFETCH_SETS]].set;
+                w->room.slots[w->room.used[u + SOLVE_JOIN_PREFETCH_SETS]].set;
             const uint32_t *from = j->filters + j->offsets[next_set];
             const uint32_t *to = j->filters + j->offsets[next_set + 1];
             for (; from < to; from += 16)
                 __builtin_prefetch(from);
         }
-        struct solve_join_slot *slot = &w->slots[w->used[u]];
+        struct solve_join_slot *slot = &w->room.slots[w->room.used[u]];
         uint32_t set = slot->set;
         int ntops = (int)(slot->count - run);
-        const uint32_t *words = w->words + run;
-        const uint32_t *ids = w->ids + run;
+        const uint32_t *words = w->room.words + run;
+        const uint32_t *ids = w->room.ids + run;
         run = slot->count;
         slot->count = 0; /* empty again for the next batch */
         for (uint32_t o = j->offsets[set], end = j->offsets[set + 1]; o < end;
@@ -300,16 +286,17 @@ static int join_batch(struct solve_join_walk *w)
             int count =
                 end - o < SOLVE_JOIN_BLOCK ? (int)(end - o) : SOLVE_JOIN_BLOCK;
             size_t need = w->nhits + (size_t)count * (size_t)ntops;
-            size_t cap = w->cap_hits;
-            if (!reserve((void **)&w->hits, &cap, need, sizeof *w->hits))
+            size_t cap = w->room.cap_hits;
+            if (!reserve((void **)&w->room.hits, &cap, need,
+                         sizeof *w->room.hits))
                 return NQ_E_NOMEM;
-            w->cap_hits = cap;
+            w->room.cap_hits = cap;
             size_t found = j->scan(j->filters + o, count, o, words, ids, ntops,
-                                   w->hits + w->nhits);
+                                   w->room.hits + w->nhits);
             /* The hits' rests are read once the batch is scanned: ask
              * for them now (about one a set), while the scan goes on. */
             for (size_t h = w->nhits; h < w->nhits + found; h++)
-                __builtin_prefetch(j->rests + (uint32_t)w->hits[h]);
+                __builtin_prefetch(j->rests + (uint32_t)w->room.hits[h]);
             w->nhits += found;
         }
     }
@@ -319,26 +306,26 @@ static int join_batch(struct solve_join_walk *w)
      * are independent, so their cache misses overlap. */
     size_t kept = 0;
     for (size_t h = 0; h < w->nhits; h++) {
-        uint32_t top = (uint32_t)(w->hits[h] >> 32);
-        uint32_t rest = j->rests[(uint32_t)w->hits[h]];
-        if (j->shift == 0 || (rest & w->tops[top].rest) == 0)
-            w->hits[kept++] = (uint64_t)top << 32 | rest;
+        uint32_t top = (uint32_t)(w->room.hits[h] >> 32);
+        uint32_t rest = j->rests[(uint32_t)w->room.hits[h]];
+        if (j->shift == 0 || (rest & w->room.tops[top].rest) == 0)
+            w->room.hits[kept++] = (uint64_t)top << 32 | rest;
     }
     w->nhits = kept;
-    if (!reserve((void **)&w->sorted, &w->cap_sorted, w->nhits,
-                 sizeof *w->sorted))
+    if (!reserve((void **)&w->room.sorted, &w->room.cap_sorted, w->nhits,
+                 sizeof *w->room.sorted))
         return NQ_E_NOMEM;
     /* Counting sort by top: counts, then each top's end, then places. */
     for (size_t h = 0; h < w->nhits; h++)
-        w->tops[w->hits[h] >> 32].end_hit++;
+        w->room.tops[w->room.hits[h] >> 32].end_hit++;
     uint32_t at = 0;
     for (size_t i = 0; i < w->ntops; i++) {
-        at += w->tops[i].end_hit;
-        w->tops[i].end_hit = at;
+        at += w->room.tops[i].end_hit;
+        w->room.tops[i].end_hit = at;
     }
     for (size_t h = w->nhits; h-- > 0;) {
-        struct solve_join_top *t = &w->tops[w->hits[h] >> 32];
-        w->sorted[--t->end_hit] = (uint32_t)w->hits[h];
+        struct solve_join_top *t = &w->room.tops[w->room.hits[h] >> 32];
+        w->room.sorted[--t->end_hit] = (uint32_t)w->room.hits[h];
     }
     /* end_hit now holds each top's start: turn it into its end again, and
      * list the tops that have solutions (most have none: the walk then
@@ -346,11 +333,11 @@ static int join_batch(struct solve_join_walk *w)
      * whose outcome no branch predictor could guess). */
     size_t listed = 0;
     for (size_t i = 0; i < w->ntops; i++) {
-        uint32_t start = w->tops[i].end_hit;
+        uint32_t start = w->room.tops[i].end_hit;
         uint32_t end =
-            i + 1 < w->ntops ? w->tops[i + 1].end_hit : (uint32_t)w->nhits;
-        w->tops[i].end_hit = end;
-        w->with_hits[listed] = (uint32_t)i;
+            i + 1 < w->ntops ? w->room.tops[i + 1].end_hit : (uint32_t)w->nhits;
+        w->room.tops[i].end_hit = end;
+        w->room.with_hits[listed] = (uint32_t)i;
         listed += end != start;
     }
     w->nwith_hits = listed;
@@ -360,7 +347,7 @@ static int join_batch(struct solve_join_walk *w)
 /* Puts tops[top]'s rows and its group's columns in place. */
 static void enter_top(struct solve_join_walk *w)
 {
-    const struct solve_join_top *t = &w->tops[w->with_hits[w->top]];
+    const struct solve_join_top *t = &w->room.tops[w->room.with_hits[w->top]];
     const int bb = w->batch_base;
     for (int i = 0; i < w->join->top_rows - bb && i < SOLVE_JOIN_BATCH_ROWS;
          i++)
@@ -391,14 +378,14 @@ int solve_join_walk_next(struct solve_join_walk *w)
     const struct solve_join *j = w->join;
     for (;;) {
         if (w->top < w->nwith_hits &&
-            w->hit == w->tops[w->with_hits[w->top]].end_hit) {
+            w->hit == w->room.tops[w->room.with_hits[w->top]].end_hit) {
             w->top++; /* each listed top has a solution at least */
             w->ready = false;
         }
         if (w->top < w->nwith_hits) {
             if (!w->ready)
                 enter_top(w);
-            uint32_t e = w->sorted[w->hit++] >> (2 * j->shift);
+            uint32_t e = w->room.sorted[w->hit++] >> (2 * j->shift);
             int *bottom = w->cols + j->top_rows;
             for (int k = j->bottom_rows; k-- > 0; e >>= 3)
                 bottom[k] = w->group_cols[e & 7];
@@ -433,7 +420,8 @@ long solve_join_walk_fill(struct solve_join_walk *w, unsigned char *out,
                 line[r] = (unsigned char)w->cols[r];
             continue;
         }
-        const struct solve_join_top *t = &w->tops[w->with_hits[w->top]];
+        const struct solve_join_top *t =
+            &w->room.tops[w->room.with_hits[w->top]];
         size_t end = t->end_hit;
         if (w->hit == end) {
             w->top++;
@@ -454,7 +442,7 @@ long solve_join_walk_fill(struct solve_join_walk *w, unsigned char *out,
                 memcpy(o, line, 16); /* one store; the bottom goes over */
             else
                 memcpy(o, line, (size_t)top_rows);
-            uint32_t e = w->sorted[h] >> shift;
+            uint32_t e = w->room.sorted[h] >> shift;
             for (int k = 0, s = last; k < j->bottom_rows; k++, s -= 3)
                 o[top_rows + k] = group[(e >> s) & 7];
         }

@@ -133,31 +133,39 @@ struct solve_join_slot {
 
 /* One walk over the solutions below a prefix, as an iterator (the shape
  * of struct kernel). Holds one batch at a time. */
-struct solve_join_walk {
-    const struct solve_join *join;
-    int base;                    /* rows fixed by the walk's prefix */
-    int batch_base;              /* rows fixed within a batch */
-    uint64_t first_row;          /* columns allowed in row base */
-    struct kernel batches;       /* the batches' prefixes, in order */
+/* What a walk allocates, kept from one prefix to the next
+ * (solve_join_walk_restart()) so that its pages are not cleared again. */
+struct solve_join_room {
     struct solve_join_top *tops; /* the batch's tops, in order */
-    size_t ntops, cap_tops;
+    size_t cap_tops;
     uint64_t *hits;   /* (top << 32 | entry), as scanned */
     uint32_t *sorted; /* the hits' rests by top, in order */
-    size_t nhits, cap_hits, cap_sorted;
-    uint32_t prefix_columns;       /* the columns of the batch's prefix */
+    size_t cap_hits, cap_sorted;
     struct solve_join_slot *slots; /* by the set squeezed to free columns */
     uint32_t *slot_of;             /* per top: its set's slot */
     uint32_t *used;                /* the slots in use, in increasing order */
-    size_t nused, cap_slots;
+    size_t cap_slots;
+    uint32_t *words;     /* the tops' filters, set by set */
+    uint32_t *ids;       /* and their indices */
+    uint32_t *with_hits; /* the tops with solutions, in order */
+};
+
+struct solve_join_walk {
+    const struct solve_join *join;
+    int base;              /* rows fixed by the walk's prefix */
+    int batch_base;        /* rows fixed within a batch */
+    uint64_t first_row;    /* columns allowed in row base */
+    struct kernel batches; /* the batches' prefixes, in order */
+    struct solve_join_room room;
+    size_t ntops, nhits;     /* in room.tops, room.hits */
+    uint32_t prefix_columns; /* the columns of the batch's prefix */
+    size_t nused;            /* in room.used */
     /* A set's slot: the bits of its bytes squeezed to the free columns,
      * table b for bits 8b..8b+7, for the free columns `squeezed`. */
     uint16_t squeeze[SOLVE_JOIN_SQUEEZE_BYTES][256];
     uint32_t squeezed;
     bool squeeze_ready;
-    uint32_t *words;     /* the tops' filters, set by set */
-    uint32_t *ids;       /* and their indices */
-    uint32_t *with_hits; /* the tops with solutions, in order */
-    size_t nwith_hits;
+    size_t nwith_hits; /* in room.with_hits */
     size_t top, hit; /* the next solution: tops[with_hits[top]], sorted[hit] */
     bool ready;      /* cols and group_cols hold that top */
     int group_cols[SOLVE_JOIN_MAX_BOTTOM]; /* its group's columns */
