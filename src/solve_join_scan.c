@@ -32,10 +32,20 @@ size_t solve_join_scan_plain(const uint32_t *e, int count, uint32_t first,
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(NQ_NO_CLONES)
 #include <immintrin.h>
 
-__attribute__((target("avx512f"))) static size_t
-scan_avx512(const uint32_t *e, int count, uint32_t first, const uint32_t *words,
-            const uint32_t *ids, int ntops, uint64_t *hits)
+/* k tops (a constant once inlined) against every entry: their words stay
+ * in registers while the entries stream by. An entry matches a top when
+ * their AND is zero; the smallest of the k ANDs is zero exactly when one
+ * of them is, so one test (the only mask operation, the scarce kind)
+ * answers for all k tops and 16 entries, and the tops are told apart only
+ * after a match, which is rare. Each top's hits come in entry order. */
+__attribute__((target("avx512f"), always_inline)) static inline size_t
+scan_k_avx512(const uint32_t *e, int count, uint32_t first,
+              const uint32_t *words, const uint32_t *ids, uint64_t *hits,
+              int k)
 {
+    __m512i w[8];
+    for (int q = 0; q < k; q++)
+        w[q] = _mm512_set1_epi32((int)words[q]);
     size_t found = 0;
     for (int i = 0; i < count; i += 16) {
         /* The last load takes only the lanes left. */
@@ -43,27 +53,43 @@ scan_avx512(const uint32_t *e, int count, uint32_t first, const uint32_t *words,
         __mmask16 lanes =
             left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
         __m512i v = _mm512_maskz_loadu_epi32(lanes, e + i);
-        int t = 0;
-        /* Four tops a step, one branch for the four: a match is rare. */
-        for (; t + 4 <= ntops; t += 4) {
-            __mmask16 m[4];
-            for (int q = 0; q < 4; q++)
-                m[q] = _mm512_mask_testn_epi32_mask(
-                    lanes, v, _mm512_set1_epi32((int)words[t + q]));
-            if ((m[0] | m[1] | m[2] | m[3]) == 0)
-                continue;
-            for (int q = 0; q < 4; q++)
-                for (unsigned match = m[q]; match != 0; match &= match - 1)
-                    hits[found++] =
-                        hit_of(ids[t + q], first, i + __builtin_ctz(match));
-        }
-        for (; t < ntops; t++) {
-            __m512i w = _mm512_set1_epi32((int)words[t]);
-            unsigned match = _mm512_mask_testn_epi32_mask(lanes, v, w);
-            for (; match != 0; match &= match - 1)
-                hits[found++] = hit_of(ids[t], first, i + __builtin_ctz(match));
-        }
+        __m512i least = _mm512_and_si512(v, w[0]);
+        for (int q = 1; q < k; q++)
+            least = _mm512_min_epu32(least, _mm512_and_si512(v, w[q]));
+        if (_mm512_mask_testn_epi32_mask(lanes, least, least) == 0)
+            continue;
+        for (int q = 0; q < k; q++)
+            for (unsigned match = _mm512_mask_testn_epi32_mask(lanes, v, w[q]);
+                 match != 0; match &= match - 1)
+                hits[found++] = hit_of(ids[q], first, i + __builtin_ctz(match));
     }
+    return found;
+}
+
+/* The tops eight at a time, then four, two and one: the block's entries
+ * are read again for each step, from the first level cache. */
+__attribute__((target("avx512f"))) static size_t
+scan_avx512(const uint32_t *e, int count, uint32_t first, const uint32_t *words,
+            const uint32_t *ids, int ntops, uint64_t *hits)
+{
+    size_t found = 0;
+    int t = 0;
+    for (; t + 8 <= ntops; t += 8)
+        found += scan_k_avx512(e, count, first, words + t, ids + t,
+                               hits + found, 8);
+    if (t + 4 <= ntops) {
+        found += scan_k_avx512(e, count, first, words + t, ids + t,
+                               hits + found, 4);
+        t += 4;
+    }
+    if (t + 2 <= ntops) {
+        found += scan_k_avx512(e, count, first, words + t, ids + t,
+                               hits + found, 2);
+        t += 2;
+    }
+    if (t < ntops)
+        found += scan_k_avx512(e, count, first, words + t, ids + t,
+                               hits + found, 1);
     return found;
 }
 

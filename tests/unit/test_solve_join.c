@@ -362,9 +362,9 @@ static void test_scans_agree(void **state)
 {
     (void)state;
     solve_join_scan_fn scan = solve_join_pick_scan();
-    uint32_t e[SOLVE_JOIN_BLOCK], words[5];
-    uint32_t ids[5] = {7, 3, 11, 0, 5};
-    uint64_t want[SOLVE_JOIN_BLOCK * 5], got[SOLVE_JOIN_BLOCK * 5];
+    uint32_t e[SOLVE_JOIN_BLOCK], words[9];
+    uint32_t ids[9] = {7, 3, 11, 0, 5, 2, 9, 4, 13};
+    uint64_t want[SOLVE_JOIN_BLOCK * 9], got[SOLVE_JOIN_BLOCK * 9];
     uint32_t x = 12345;
     for (int round = 0; round < 200; round++) {
         /* Sparse random words, so that some pairs share no bit. */
@@ -374,14 +374,14 @@ static void test_scans_agree(void **state)
             x = x * 1103515245u + 12345u;
             e[i] = a & x;
         }
-        for (int t = 0; t < 5; t++) {
+        for (int t = 0; t < 9; t++) {
             x = x * 1103515245u + 12345u;
             uint32_t a = x;
             x = x * 1103515245u + 12345u;
             words[t] = a & x;
         }
         int count = 1 + round % SOLVE_JOIN_BLOCK;
-        int ntops = 1 + round % 5;
+        int ntops = 1 + round % 9;
         size_t nw =
             solve_join_scan_plain(e, count, 100, words, ids, ntops, want);
         size_t ng = scan(e, count, 100, words, ids, ntops, got);
