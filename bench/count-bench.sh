@@ -15,6 +15,10 @@
 # those each program measures around its count (process start-up excluded);
 # peak memory (max RSS) and processor time (user + system, the steadier
 # figure on a shared machine) come from /usr/bin/time when it is installed.
+# With more than one thread count, every run also times the control
+# (bench/cores.c): how much faster the most threads finish than one on
+# work that shares nothing, at that moment; on a shared virtual machine it
+# falls below the number of threads, and so must every program's speed-up.
 set -eu
 
 BUILD=${BUILD:-build}
@@ -23,8 +27,11 @@ THREADS=${THREADS:-"1 2"}
 ENGINE=${ENGINE:-auto}
 [ $# -gt 0 ] || set -- 16 17
 baseline=$BUILD/bench/nq_bench_baseline
+cores=$BUILD/bench/nq_bench_cores
 tool=$BUILD/nqueens
-for program in "$baseline" "$tool"; do
+most=1
+for t in $THREADS; do [ "$t" -gt "$most" ] && most=$t; done
+for program in "$baseline" "$cores" "$tool"; do
     [ -x "$program" ] || { echo "count-bench: $program missing (make build)" >&2; exit 2; }
 done
 timer=""
@@ -60,7 +67,7 @@ echo "machine: $(nproc) cores, $(uname -m); load average $(cut -d' ' -f1-3 /proc
 echo "median of $RUNS runs; ratio = engine seconds / baseline seconds (same run)"
 printf '%4s %-10s %10s %8s %10s %10s\n' N program seconds ratio cpu_s peak_MiB
 for n in "$@"; do
-    rm -f "$work"/*.sec "$work"/*.kib "$work"/*.cpu
+    rm -f "$work"/*.sec "$work"/*.kib "$work"/*.cpu "$work/cores"
     i=0
     while [ "$i" -lt "$RUNS" ]; do
         want=$(run base "$baseline" "$n")
@@ -68,6 +75,7 @@ for n in "$@"; do
             got=$(run "t$t" "$tool" count --json --engine "$ENGINE" --threads "$t" "$n")
             [ "$got" = "$want" ] || { echo "count-bench: n=$n: engine says $got, baseline $want" >&2; exit 1; }
         done
+        [ "$most" -gt 1 ] && "$cores" "$most" | awk '{ print $5 }' >> "$work/cores"
         i=$((i + 1))
     done
     base=$(median "$work/base.sec")
@@ -90,4 +98,8 @@ for n in "$@"; do
             -v p="$(median "$work/pairs")" \
             'BEGIN { printf "%4s speed-up of %d threads over 1: %.2f (median of the runs'"'"' own: %.2f)\n", n, t, a / b, p }'
     done
+    if [ -f "$work/cores" ]; then
+        printf '%4s control: %d threads of plain arithmetic over 1, same runs: median %s (%s)\n' \
+            "$n" "$most" "$(median "$work/cores")" "$(sort -g "$work/cores" | tr '\n' ' ' | sed 's/ $//')"
+    fi
 done
