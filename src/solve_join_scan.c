@@ -35,9 +35,9 @@ size_t solve_join_scan_plain(const uint32_t *e, int count, uint32_t first,
 /* k tops (a constant once inlined) against every entry: their words stay
  * in registers while the entries stream by. An entry matches a top when
  * their AND is zero; the smallest of the k ANDs is zero exactly when one
- * of them is, so one test (the only mask operation, the scarce kind)
- * answers for all k tops and 16 entries, and the tops are told apart only
- * after a match, which is rare. Each top's hits come in entry order. */
+ * of them is, so one test answers for all k tops and 16 entries (one mask
+ * operation instead of k), and the tops are told apart only after a
+ * match, which is rare. Each top's hits come in entry order. */
 __attribute__((target("avx512f"), always_inline)) static inline size_t
 scan_k_avx512(const uint32_t *e, int count, uint32_t first,
               const uint32_t *words, const uint32_t *ids, uint64_t *hits,
