@@ -188,6 +188,16 @@ static void wake_workers(struct pipeline *p)
         pthread_cond_broadcast(&p->workers_wake);
 }
 
+/* Stops the run with `error` (the first one kept) and wakes everyone to
+ * see it; with the lock held. */
+static void stop_with(struct pipeline *p, int error)
+{
+    p->error = p->error ? p->error : error;
+    p->stop = true;
+    wake_workers(p);
+    wake_caller(p);
+}
+
 /* Columns allowed in row 0: all, or for the unique search the left half,
  * since a canonical vector is no larger than its mirror image. */
 static uint64_t first_row_columns(int n, bool unique)
@@ -300,10 +310,7 @@ static struct chunk *take_chunk(struct pipeline *p)
     } else {
         c = malloc(sizeof *c + p->chunk_size);
         if (c == NULL) {
-            p->error = p->error ? p->error : NQ_E_NOMEM;
-            p->stop = true;
-            wake_workers(p);
-            wake_caller(p);
+            stop_with(p, NQ_E_NOMEM);
             return NULL;
         }
     }
@@ -381,10 +388,7 @@ static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix,
     }
     if (got < 0) { /* out of memory: the run stops with the error */
         pthread_mutex_lock(&p->lock);
-        p->error = p->error ? p->error : (int)got;
-        p->stop = true;
-        wake_workers(p);
-        wake_caller(p);
+        stop_with(p, (int)got);
         pthread_mutex_unlock(&p->lock);
     }
     queue_chunk(p, id, c, true);
@@ -401,10 +405,7 @@ static void *worker_main(void *arg)
         scratch = malloc(p->per_chunk * (size_t)p->n);
         if (scratch == NULL) {
             pthread_mutex_lock(&p->lock);
-            p->error = p->error ? p->error : NQ_E_NOMEM;
-            p->stop = true;
-            wake_workers(p);
-            wake_caller(p);
+            stop_with(p, NQ_E_NOMEM);
             pthread_mutex_unlock(&p->lock);
             return NULL;
         }
