@@ -154,6 +154,28 @@ static void test_first_row_limit_matches_oracle(void **state)
     }
 }
 
+/* The first `most` different prefixes of `depth` rows of the plain
+ * search's solutions, in order (most prefixes that deep lead nowhere);
+ * with edge_row >= 0 only those whose solution has its queen of that row
+ * in the first or the last column. Returns how many it found. */
+static int first_prefixes(int n, int depth, int edge_row, int most,
+                          int prefixes[][NQ_MAX_N])
+{
+    struct kernel search;
+    assert_int_equal(kernel_start(&search, n, NULL, 0, n, ~(uint64_t)0),
+                     NQ_OK);
+    int kept = 0;
+    while (kept < most && kernel_next(&search)) {
+        int edge = edge_row >= 0 ? search.cols[edge_row] : 0;
+        if ((edge != 0 && edge != n - 1) ||
+            (kept > 0 && memcmp(prefixes[kept - 1], search.cols,
+                                sizeof(int) * (size_t)depth) == 0))
+            continue;
+        memcpy(prefixes[kept++], search.cols, sizeof(int) * (size_t)depth);
+    }
+    return kept;
+}
+
 /* Big n, where the rest holds diagonal bits: below prefixes three rows
  * short of the top rows, walk and plain search agree. */
 static void test_big_n_matches_plain_search(void **state)
@@ -166,24 +188,15 @@ static void test_big_n_matches_plain_search(void **state)
         assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
         assert_true(j.shift > 0);
         const int depth = j.top_rows - 3;
-        /* The prefixes of the first solutions (most prefixes that deep
-         * lead nowhere) whose last top row holds a queen in the first or
-         * the last column: its diagonals reach row a in the bits that
-         * the filter leaves to the rest. 20 different ones. */
-        struct kernel search;
-        assert_int_equal(kernel_start(&search, n, NULL, 0, n, ~(uint64_t)0),
-                         NQ_OK);
+        /* Prefixes whose last top row holds a queen in the first or the
+         * last column: its diagonals reach row a in the bits that the
+         * filter leaves to the rest. */
+        int prefixes[20][NQ_MAX_N];
+        int count = first_prefixes(n, depth, j.top_rows - 1, 20, prefixes);
         struct placements want = {.n = n}, got = {.n = n};
-        int prefix[NQ_MAX_N] = {-1};
-        for (int kept = 0; kept < 20 && kernel_next(&search);) {
-            int edge = search.cols[j.top_rows - 1];
-            if ((edge != 0 && edge != n - 1) ||
-                memcmp(prefix, search.cols, sizeof(int) * (size_t)depth) == 0)
-                continue;
-            memcpy(prefix, search.cols, sizeof(int) * (size_t)depth);
-            kept++;
-            kernel_into(&want, n, prefix, depth, ~(uint64_t)0);
-            walk_into(&got, &j, prefix, depth, ~(uint64_t)0);
+        for (int k = 0; k < count; k++) {
+            kernel_into(&want, n, prefixes[k], depth, ~(uint64_t)0);
+            walk_into(&got, &j, prefixes[k], depth, ~(uint64_t)0);
         }
         assert_true(want.count > 0);
         assert_same_sequence(&want, &got);
@@ -235,18 +248,13 @@ static void test_big_n_fill_matches_plain_search(void **state)
         struct solve_join j;
         assert_int_equal(solve_join_build(&j, n, 2), NQ_OK);
         const int depth = j.top_rows - 3;
-        struct kernel search;
-        assert_int_equal(kernel_start(&search, n, NULL, 0, n, ~(uint64_t)0),
-                         NQ_OK);
+        int prefixes[8][NQ_MAX_N];
+        int count = first_prefixes(n, depth, -1, 8, prefixes);
         struct placements want = {.n = n}, got = {.n = n};
-        int prefix[NQ_MAX_N] = {-1};
-        for (int kept = 0; kept < 8 && kernel_next(&search);) {
-            if (memcmp(prefix, search.cols, sizeof(int) * (size_t)depth) == 0)
-                continue;
-            memcpy(prefix, search.cols, sizeof(int) * (size_t)depth);
-            kept++;
-            kernel_into(&want, n, prefix, depth, ~(uint64_t)0);
-            fill_into(&got, &j, prefix, depth, ~(uint64_t)0, 3, kept % 2);
+        for (int k = 0; k < count; k++) {
+            kernel_into(&want, n, prefixes[k], depth, ~(uint64_t)0);
+            fill_into(&got, &j, prefixes[k], depth, ~(uint64_t)0, 3,
+                      (k + 1) % 2);
         }
         assert_true(want.count > 0);
         assert_same_sequence(&want, &got);
