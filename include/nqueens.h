@@ -65,9 +65,9 @@ NQ_API const char *nq_version(void);
     X(CHECKPOINT, -10, "checkpoint does not match this run")                   \
     X(THREAD, -11, "could not start a thread")                                 \
     X(TIMEOUT, -12, "time limit reached")                                      \
-    X(UNSUPPORTED, -13, "not supported for this board size")                  \
+    X(UNSUPPORTED, -13, "not supported for this board size")                   \
     X(NOTCHECKPOINT, -14, "not an nqueens checkpoint file")                    \
-    X(CORRUPT, -15, "checkpoint file is damaged")                             \
+    X(CORRUPT, -15, "checkpoint file is damaged")                              \
     X(BUSY, -16, "checkpoint file is in use by another run")
 
 typedef enum nq_error {
@@ -143,8 +143,8 @@ typedef struct nq_count_result {
  *  their solutions add up to `solutions` so far. Called from the thread
  *  that runs the count, never from two threads at once. Return non-zero to
  *  cancel the count (it then returns NQ_E_STOPPED). */
-typedef int (*nq_progress_fn)(uint64_t done, uint64_t total,
-                              uint64_t solutions, void *user);
+typedef int (*nq_progress_fn)(uint64_t done, uint64_t total, uint64_t solutions,
+                              void *user);
 
 /*! The engine of a count. */
 typedef enum nq_engine {
@@ -159,9 +159,9 @@ typedef enum nq_engine {
 
 /*! Options of a count. Start from nq_count_options_init(). */
 typedef struct nq_count_options {
-    int threads;           /* worker threads; 0 = all online cores */
-    uint64_t memory_bytes; /* memory budget; 0 = the default (2 GiB) */
-    nq_engine engine;      /* NQ_ENGINE_AUTO by default */
+    int threads;             /* worker threads; 0 = all online cores */
+    uint64_t memory_bytes;   /* memory budget; 0 = the default (2 GiB) */
+    nq_engine engine;        /* NQ_ENGINE_AUTO by default */
     nq_progress_fn progress; /* may be NULL */
     void *progress_user;     /* handed to progress */
 } nq_count_options;
@@ -346,8 +346,8 @@ NQ_API int nq_trace(int n, nq_trace_fn fn, void *user, nq_trace_stats *stats);
  *  backtracking (three bit masks: columns and both diagonals taken), the
  *  same search tree as the textbook, one machine word per test. `total`
  *  (may be NULL) receives the count; `nodes` (may be NULL) the number of
- *  queens placed, which equals the place events of nq_trace(). Returns 0 or NQ_E_RANGE unless
- *  1 <= n <= NQ_MAX_N; on error the outputs are zeroed. */
+ *  queens placed, which equals the place events of nq_trace(). Returns 0 or
+ * NQ_E_RANGE unless 1 <= n <= NQ_MAX_N; on error the outputs are zeroed. */
 NQ_API int nq_count_bitboard(int n, uint64_t *total, uint64_t *nodes);
 
 /*! nq_count_bitboard_mirror() : the same, searching only the first row's
@@ -362,14 +362,14 @@ NQ_API int nq_count_bitboard_mirror(int n, uint64_t *total, uint64_t *nodes);
 /*! The 8 symmetries of the square, acting on a placement. Row 0 is the top
  *  row and column 0 the left column; (r, c) is the queen of row r. */
 typedef enum nq_symmetry {
-    NQ_SYM_IDENTITY = 0,     /* (r, c) -> (r, c) */
-    NQ_SYM_ROT90 = 1,        /* quarter turn clockwise: (r, c) -> (c, n-1-r) */
-    NQ_SYM_ROT180 = 2,       /* half turn: (r, c) -> (n-1-r, n-1-c) */
-    NQ_SYM_ROT270 = 3,       /* quarter turn anticlockwise: -> (n-1-c, r) */
-    NQ_SYM_MIRROR = 4,       /* left-right mirror: (r, c) -> (r, n-1-c) */
-    NQ_SYM_FLIP = 5,         /* top-bottom flip: (r, c) -> (n-1-r, c) */
-    NQ_SYM_DIAGONAL = 6,     /* transpose on the main diagonal: -> (c, r) */
-    NQ_SYM_ANTIDIAGONAL = 7  /* transpose on the other: -> (n-1-c, n-1-r) */
+    NQ_SYM_IDENTITY = 0,    /* (r, c) -> (r, c) */
+    NQ_SYM_ROT90 = 1,       /* quarter turn clockwise: (r, c) -> (c, n-1-r) */
+    NQ_SYM_ROT180 = 2,      /* half turn: (r, c) -> (n-1-r, n-1-c) */
+    NQ_SYM_ROT270 = 3,      /* quarter turn anticlockwise: -> (n-1-c, r) */
+    NQ_SYM_MIRROR = 4,      /* left-right mirror: (r, c) -> (r, n-1-c) */
+    NQ_SYM_FLIP = 5,        /* top-bottom flip: (r, c) -> (n-1-r, c) */
+    NQ_SYM_DIAGONAL = 6,    /* transpose on the main diagonal: -> (c, r) */
+    NQ_SYM_ANTIDIAGONAL = 7 /* transpose on the other: -> (n-1-c, n-1-r) */
 } nq_symmetry;
 
 #define NQ_SYMMETRY_COUNT 8
@@ -454,8 +454,8 @@ typedef struct nq_solve_encoder {
      * a run of solutions that follow one another: it must not change what
      * user points to, and it cannot know where a run stands in the whole
      * sequence (no solution numbers). */
-    size_t (*encode)(const unsigned char *cols, size_t count, int n,
-                     char *out, void *user);
+    size_t (*encode)(const unsigned char *cols, size_t count, int n, char *out,
+                     void *user);
     /* Takes the bytes of the next `count` solutions, in order, on the
      * calling thread, never concurrently; non-zero stops the run. */
     int (*emit)(const char *bytes, size_t len, size_t count, void *user);
@@ -624,8 +624,8 @@ NQ_API int nq_construct(int n, int *cols);
  *  search (Sosic and Gu's QS4: a permutation, a greedy conflict-free
  *  placement of all but the last few rows, then swaps that lower the number
  *  of attacks until there are none), in near-linear time and O(n) memory
- *  (about 8 bytes a queen, cols included). The same n and seed always give the same
- *  solution, on every platform; different seeds give different ones where
+ *  (about 8 bytes a queen, cols included). The same n and seed always give the
+ * same solution, on every platform; different seeds give different ones where
  *  the board has them. `progress` (may be NULL) is called now and then with
  *  done = rows settled so far, total = n, solutions = 0; non-zero cancels.
  *  Returns 0 and fills cols[0..n-1], NQ_E_RANGE for n < 1,
@@ -731,18 +731,18 @@ typedef struct nq_checkpoint nq_checkpoint;
 
 /*! What a checkpoint file holds, as nq_checkpoint_read() finds it. */
 typedef struct nq_checkpoint_info {
-    int format;    /* format version of the file */
-    int n;         /* board size */
+    int format; /* format version of the file */
+    int n;      /* board size */
     char signature[NQ_CHECKPOINT_SIGNATURE_MAX]; /* the plan's signature */
-    uint64_t size; /* subproblems in the plan */
-    uint64_t done; /* subproblems finished (saved, or recorded in an open
-                      checkpoint and not yet committed) */
-    nq_subcount sum; /* sum of the saved subproblems' counts */
-    double seconds;  /* wall time the runs spent, over all sessions */
-    int64_t created; /* when the file was made (Unix time) */
-    int64_t saved;   /* the last commit (Unix time) */
+    uint64_t size;                               /* subproblems in the plan */
+    uint64_t done;     /* subproblems finished (saved, or recorded in an open
+                          checkpoint and not yet committed) */
+    nq_subcount sum;   /* sum of the saved subproblems' counts */
+    double seconds;    /* wall time the runs spent, over all sessions */
+    int64_t created;   /* when the file was made (Unix time) */
+    int64_t saved;     /* the last commit (Unix time) */
     uint64_t sessions; /* runs that saved work in it */
-    int complete;    /* 1 when a final result was recorded */
+    int complete;      /* 1 when a final result was recorded */
     nq_count_result result; /* the final result, when complete */
 } nq_checkpoint_info;
 
@@ -822,8 +822,8 @@ NQ_API int nq_checkpoint_finish(nq_checkpoint *cp,
                                 const nq_count_result *result);
 
 /*! nq_checkpoint_close() : commits what is recorded, closes the file,
- *  releases its lock and frees `cp` (NULL is allowed). Returns 0 or the commit's NQ_E_IO; `cp` is
- *  freed in any case. */
+ *  releases its lock and frees `cp` (NULL is allowed). Returns 0 or the
+ * commit's NQ_E_IO; `cp` is freed in any case. */
 NQ_API int nq_checkpoint_close(nq_checkpoint *cp);
 
 /*! nq_checkpoint_run() : the resumable count. Runs the subproblems of

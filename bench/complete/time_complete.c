@@ -30,7 +30,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "complete_search.h"
+#include "complete/complete_search.h"
 #include "nqueens.h"
 
 static double clock_seconds(clockid_t clock)
@@ -54,13 +54,13 @@ static double cpu_now(void)
 static const char *row_order(int n, const int *given, uint64_t nodes, int *cols)
 {
     struct cs_node root;
-    cs_root(n, given, &root);
+    nq__cs_root(n, given, &root);
     struct cs_run run = {.n = n,
                          .policy = CS_LEXICOGRAPHIC,
                          .stop_after = 1,
                          .node_limit = nodes};
     memcpy(run.cols, given, sizeof(int) * (size_t)n);
-    cs_search(&run, &root);
+    nq__cs_search(&run, &root);
     memcpy(cols, run.cols, sizeof(int) * (size_t)n);
     return run.limited ? "budget" : run.count > 0 ? "complete" : "refute";
 }

@@ -50,8 +50,12 @@ static bool reference_parse(const char *text, long long min, long long max,
 
 /* Ranges worth checking: all of long long, the board sizes, edge ranges. */
 static const long long ranges[][2] = {
-    {LLONG_MIN, LLONG_MAX}, {1, 64},        {0, 0},
-    {-64, -1},              {LLONG_MIN, LLONG_MIN}, {LLONG_MAX, LLONG_MAX},
+    {LLONG_MIN, LLONG_MAX},
+    {1, 64},
+    {0, 0},
+    {-64, -1},
+    {LLONG_MIN, LLONG_MIN},
+    {LLONG_MAX, LLONG_MAX},
     {0, 1000000000},
 };
 

@@ -138,8 +138,7 @@ static bool reference_board(const uint8_t *p, size_t len,
             return false;
         if (width < 0) {
             width = cells;
-            if (width > limit ||
-                (o->expected_n > 0 && width != o->expected_n))
+            if (width > limit || (o->expected_n > 0 && width != o->expected_n))
                 return false;
         }
         if (cells != width || rows == width || queens > 1)
@@ -217,8 +216,8 @@ static void check_round_trip(const struct placement *got,
         FUZZ_CHECK(again.n == got->n);
         FUZZ_CHECK(again.format ==
                    (form == 0 ? PLACEMENT_VECTOR : PLACEMENT_BOARD));
-        FUZZ_CHECK(memcmp(again.cols, got->cols,
-                          (size_t)got->n * sizeof(int)) == 0);
+        FUZZ_CHECK(
+            memcmp(again.cols, got->cols, (size_t)got->n * sizeof(int)) == 0);
         placement_free(&again);
     }
     free(text);
@@ -252,8 +251,8 @@ static void check_chunks(const uint8_t *p, size_t len, size_t chunk,
     FUZZ_CHECK(rc2 == rc);
     if (rc == 0) {
         FUZZ_CHECK(again.n == got->n && again.format == got->format);
-        FUZZ_CHECK(memcmp(again.cols, got->cols,
-                          (size_t)got->n * sizeof(int)) == 0);
+        FUZZ_CHECK(
+            memcmp(again.cols, got->cols, (size_t)got->n * sizeof(int)) == 0);
         placement_free(&again);
         return;
     }

@@ -28,7 +28,8 @@ static int collect(const int *cols, int n, void *user)
         assert_int_equal(test_compare(c->previous, cols, n), -1);
     memcpy(c->previous, cols, sizeof(int) * (size_t)n);
     for (int i = 0; i < n; i++)
-        c->fingerprint = c->fingerprint * 1099511628211u + (uint64_t)cols[i] + 1;
+        c->fingerprint =
+            c->fingerprint * 1099511628211u + (uint64_t)cols[i] + 1;
     c->seen++;
     return c->stop_after != 0 && c->seen == c->stop_after;
 }
@@ -42,8 +43,8 @@ static void test_counts_order_and_agreement(void **state)
         for (int m = 0; m < NQ_CLASSIC_METHOD_COUNT; m++) {
             struct collector c = {.n = n};
             uint64_t count = 12345;
-            int rc = nq_classic_solve((nq_classic_method)m, n, collect, &c,
-                                      &count);
+            int rc =
+                nq_classic_solve((nq_classic_method)m, n, collect, &c, &count);
             assert_int_equal(rc, NQ_OK);
             assert_int_equal(count, published.total);
             assert_int_equal(c.seen, published.total);
@@ -88,8 +89,8 @@ static void test_no_callback_counts(void **state)
 {
     (void)state;
     uint64_t count = 0;
-    assert_int_equal(nq_classic_solve(NQ_CLASSIC_ISSAFE, 10, NULL, NULL, &count),
-                     NQ_OK);
+    assert_int_equal(
+        nq_classic_solve(NQ_CLASSIC_ISSAFE, 10, NULL, NULL, &count), NQ_OK);
     assert_int_equal(count, oeis_counts(10).total);
 }
 
@@ -105,8 +106,9 @@ static void test_bad_arguments(void **state)
     assert_int_equal(
         nq_classic_solve(NQ_CLASSIC_ARRAYS, NQ_MAX_N + 1, NULL, NULL, NULL),
         NQ_E_RANGE);
-    assert_int_equal(nq_classic_solve((nq_classic_method)7, 4, NULL, NULL, NULL),
-                     NQ_E_INVAL);
+    assert_int_equal(
+        nq_classic_solve((nq_classic_method)7, 4, NULL, NULL, NULL),
+        NQ_E_INVAL);
     assert_null(nq_classic_name((nq_classic_method)7));
     assert_string_equal(nq_classic_name(NQ_CLASSIC_ITERATIVE), "iterative");
 }

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "count_plan.h"
+#include "count/count_plan.h"
 #include "testutil.h"
 
 #define COUNT_QUICK_MAX_N 15
@@ -63,7 +63,7 @@ static void test_symmetric_ids(void **state)
         nq_subcount sum = {0, 0, 0};
         for (uint64_t id = 0; id < nq_plan_size(plan); id++) {
             uint64_t index;
-            enum nq_subproblem_kind kind = nq_plan_kind(plan, id, &index);
+            enum nq_subproblem_kind kind = nq__plan_kind(plan, id, &index);
             if (kind != NQ_SUB_SYM180 && kind != NQ_SUB_SYM90)
                 continue;
             nq_subcount sub;
@@ -129,8 +129,7 @@ static void test_engine_choice(void **state)
 
     /* Beyond the join's range the default is constellations. */
     options.engine = NQ_ENGINE_AUTO;
-    assert_int_equal(nq_plan_create(NQ_JOIN_MAX_N + 1, &options, &plan),
-                     NQ_OK);
+    assert_int_equal(nq_plan_create(NQ_JOIN_MAX_N + 1, &options, &plan), NQ_OK);
     assert_string_equal(nq_plan_signature(plan), "constellations/1 n=21");
     nq_plan_free(plan);
 
@@ -273,7 +272,7 @@ static void check_ids_against_oracle(int n, nq_engine engine)
         assert_int_equal(nq_plan_count_one(plan, id, &sub), NQ_OK);
         assert_int_equal(nq_subcount_add(&sum, &sub), NQ_OK);
         uint64_t index;
-        switch (nq_plan_kind(plan, id, &index)) {
+        switch (nq__plan_kind(plan, id, &index)) {
         case NQ_SUB_SYM180:
             assert_int_equal(sub.total, 0);
             assert_int_equal(sub.sym90, 0);
@@ -288,7 +287,7 @@ static void check_ids_against_oracle(int n, nq_engine engine)
             /* The id counts exactly the solutions whose border is in the
              * class of its constellation. */
             int cells[NQ_MAX_N];
-            nq_constellation_cells(n, &plan->cons[index], cells);
+            nq__constellation_cells(n, &plan->cons[index], cells);
             uint64_t code = border_code(n, cells);
             assert_true(code == canonical_border(n, cells));
             uint64_t want = 0;
@@ -396,8 +395,7 @@ static void test_plan_run_threads(void **state)
     /* Bad ids and arguments. */
     uint64_t bad = size;
     assert_int_equal(nq_plan_run(plan, &bad, 1, 2, NULL, NULL), NQ_E_INVAL);
-    assert_int_equal(nq_plan_run(plan, ids, size, -1, NULL, NULL),
-                     NQ_E_INVAL);
+    assert_int_equal(nq_plan_run(plan, ids, size, -1, NULL, NULL), NQ_E_INVAL);
     nq_subcount sub;
     assert_int_equal(nq_plan_count_one(plan, size, &sub), NQ_E_INVAL);
     assert_int_equal(nq_plan_run(plan, ids, 0, 2, NULL, NULL), NQ_OK);
@@ -449,22 +447,21 @@ static void check_small_accumulator(nq_engine engine)
     options.engine = engine;
     nq_count_result r;
     /* A limit just big enough: the count goes through. */
-    assert_int_equal(nq_count_limited(n, &options, want.total, &r), NQ_OK);
+    assert_int_equal(nq__count_limited(n, &options, want.total, &r), NQ_OK);
     assert_int_equal(r.total, want.total);
     /* One below the total: every piece fits, the sum does not. */
     memset(&r, 0xff, sizeof r);
-    assert_int_equal(nq_count_limited(n, &options, want.total - 1, &r),
+    assert_int_equal(nq__count_limited(n, &options, want.total - 1, &r),
                      NQ_E_OVERFLOW);
     assert_int_equal(r.total, 0); /* zeroed on error, never wrapped */
     assert_int_equal(r.unique, 0);
     for (int threads = 1; threads <= 3; threads++) {
         options.threads = threads;
-        assert_int_equal(nq_count_limited(n, &options, 50, &r),
-                         NQ_E_OVERFLOW);
+        assert_int_equal(nq__count_limited(n, &options, 50, &r), NQ_E_OVERFLOW);
     }
     /* A limit below one subproblem's weighted count. */
     nq_plan *plan = NULL;
-    assert_int_equal(nq_plan_create_limited(n, &options, 3, &plan), NQ_OK);
+    assert_int_equal(nq__plan_create_limited(n, &options, 3, &plan), NQ_OK);
     int overflows = 0;
     for (uint64_t id = 0; id < nq_plan_size(plan); id++) {
         nq_subcount sub;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count_join.h"
+#include "count/join/count_join.h"
 #include "testutil.h"
 
 /* A small deterministic generator, so that failures repeat. */
@@ -43,20 +43,20 @@ static void test_pairs_against_double_loop(void **state)
                 for (size_t j = 0; j < nq; j++)
                     want += (p[i] & q[j]) == 0;
             }
-            assert_int_equal(nq_join_pairs(p, np, q, nq), want);
-            assert_int_equal(nq_join_pick_pairs()(p, np, q, nq), want);
+            assert_int_equal(nq__join_pairs(p, np, q, nq), want);
+            assert_int_equal(nq__join_pick_pairs()(p, np, q, nq), want);
         }
     }
     /* All pairs, and none. */
     memset(p, 0, sizeof p);
     memset(q, 0, sizeof q);
-    assert_int_equal(nq_join_pairs(p, 40, q, 80), 40 * 80);
-    assert_int_equal(nq_join_pick_pairs()(p, 40, q, 80), 40 * 80);
+    assert_int_equal(nq__join_pairs(p, 40, q, 80), 40 * 80);
+    assert_int_equal(nq__join_pick_pairs()(p, 40, q, 80), 40 * 80);
     for (size_t j = 0; j < 80; j++)
         q[j] = UINT32_MAX;
     p[0] = 1;
-    assert_int_equal(nq_join_pairs(p, 1, q, 80), 0);
-    assert_int_equal(nq_join_pick_pairs()(p, 1, q, 80), 0);
+    assert_int_equal(nq__join_pairs(p, 1, q, 80), 0);
+    assert_int_equal(nq__join_pick_pairs()(p, 1, q, 80), 0);
 }
 
 /* A stored rest as a side reads it, bit by bit from the definition: the
@@ -94,7 +94,7 @@ static void test_fill_against_definition(void **state)
 {
     (void)state;
     uint64_t seed = 7;
-    nq_join_fill_fn fills[2] = {nq_join_fill_plain, nq_join_pick_fill()};
+    nq_join_fill_fn fills[2] = {nq__join_fill_plain, nq__join_pick_fill()};
     uint32_t rest[40], want[40], out[40 + NQ_JOIN_FILL_PAD + 1];
     for (int h = 0; h <= 16; h++) {
         uint32_t bits = h == 16 ? UINT32_MAX : ((uint32_t)1 << 2 * h) - 1;
@@ -141,7 +141,7 @@ static void test_units_cover_each_class_once(void **state)
     for (int n = 2; n <= 11; n++) {
         struct nq_join_unit *units = NULL;
         uint64_t count = 0;
-        assert_int_equal(nq_join_units(n, &units, &count), 0);
+        assert_int_equal(nq__join_units(n, &units, &count), 0);
         assert_true(count > 0);
         uint32_t full = (1u << n) - 1;
         int rows = n / 2;
@@ -182,8 +182,8 @@ static void test_units_cover_each_class_once(void **state)
     }
     struct nq_join_unit *units = NULL;
     uint64_t count = 0;
-    assert_int_equal(nq_join_units(1, &units, &count), NQ_E_RANGE);
-    assert_int_equal(nq_join_units(NQ_JOIN_MAX_N + 1, &units, &count),
+    assert_int_equal(nq__join_units(1, &units, &count), NQ_E_RANGE);
+    assert_int_equal(nq__join_units(NQ_JOIN_MAX_N + 1, &units, &count),
                      NQ_E_RANGE);
 }
 
@@ -219,7 +219,7 @@ static void test_table_holds_every_top(void **state)
     (void)state;
     for (int n = 2; n <= 12; n++) {
         struct nq_join_table t;
-        assert_int_equal(nq_join_table_build(n, 2, (uint64_t)1 << 30, &t), 0);
+        assert_int_equal(nq__join_table_build(n, 2, (uint64_t)1 << 30, &t), 0);
         uint64_t kept = t.start[t.parts * t.sets];
         /* Mirrored: part 0 stands for itself and its mirror images. */
         uint64_t part0 = t.start[t.sets];
@@ -233,7 +233,7 @@ static void test_table_holds_every_top(void **state)
             for (uint32_t b = 0; b < t.buckets; b++)
                 assert_true(bs[b] <= bs[b + 1]);
         }
-        nq_join_table_free(&t);
+        nq__join_table_free(&t);
     }
 }
 
@@ -242,13 +242,13 @@ static void test_table_budget(void **state)
     (void)state;
     struct nq_join_table t;
     /* n = 14 keeps 417,528 tops of 4 bytes: 1 MiB is too little. */
-    assert_int_equal(nq_join_table_build(14, 2, (uint64_t)1 << 20, &t),
+    assert_int_equal(nq__join_table_build(14, 2, (uint64_t)1 << 20, &t),
                      NQ_E_NOMEM);
     assert_null(t.start);
     assert_null(t.rest);
-    assert_int_equal(nq_join_table_build(14, 1, (uint64_t)64 << 20, &t), 0);
-    nq_join_table_free(&t);
-    assert_int_equal(nq_join_table_build(1, 1, (uint64_t)1 << 30, &t),
+    assert_int_equal(nq__join_table_build(14, 1, (uint64_t)64 << 20, &t), 0);
+    nq__join_table_free(&t);
+    assert_int_equal(nq__join_table_build(1, 1, (uint64_t)1 << 30, &t),
                      NQ_E_RANGE);
 }
 

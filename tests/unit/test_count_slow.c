@@ -4,7 +4,7 @@
  * 16, constellations for 16, the join for 17; the symmetric counts alone
  * for n = 19 to 21.
  */
-#include "count_plan.h"
+#include "count/count_plan.h"
 #include "testutil.h"
 
 static void check(int n, int threads, nq_engine engine)
@@ -49,7 +49,7 @@ static void test_symmetric_to_21(void **state)
         nq_subcount sum = {0, 0, 0};
         for (uint64_t id = 0; id < 2 * (uint64_t)n; id++) {
             uint64_t index;
-            enum nq_subproblem_kind kind = nq_plan_kind(plan, id, &index);
+            enum nq_subproblem_kind kind = nq__plan_kind(plan, id, &index);
             assert_true(kind == NQ_SUB_SYM180 || kind == NQ_SUB_SYM90);
             nq_subcount sub;
             assert_int_equal(nq_plan_count_one(plan, id, &sub), NQ_OK);

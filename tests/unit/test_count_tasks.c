@@ -7,7 +7,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "tasks.h"
+#include "run/tasks.h"
 #include "testutil.h"
 
 #define ITEMS 2000
@@ -16,9 +16,9 @@ struct job {
     int ran[ITEMS];      /* written by workers, each its own slot */
     int reported[ITEMS]; /* written by the calling thread */
     size_t reports;
-    size_t fail_at;   /* work fails on this index (ITEMS: never) */
+    size_t fail_at;    /* work fails on this index (ITEMS: never) */
     size_t stop_after; /* done stops after this many reports (0: never) */
-    pthread_t caller; /* the thread that called nq_tasks_run */
+    pthread_t caller;  /* the thread that called nq__tasks_run */
 };
 
 static int job_work(void *ctx, size_t index, void *result)
@@ -55,8 +55,8 @@ static void test_every_item_once(void **state)
     static struct job j;
     for (int threads = 0; threads <= 5; threads++) {
         job_init(&j);
-        assert_int_equal(nq_tasks_run(ITEMS, threads, sizeof(uint64_t),
-                                      job_work, job_done, &j),
+        assert_int_equal(nq__tasks_run(ITEMS, threads, sizeof(uint64_t),
+                                       job_work, job_done, &j),
                          0);
         assert_int_equal(j.reports, ITEMS);
         for (size_t i = 0; i < ITEMS; i++) {
@@ -67,9 +67,9 @@ static void test_every_item_once(void **state)
     /* Nothing to do, more threads than items. */
     job_init(&j);
     assert_int_equal(
-        nq_tasks_run(0, 3, sizeof(uint64_t), job_work, job_done, &j), 0);
+        nq__tasks_run(0, 3, sizeof(uint64_t), job_work, job_done, &j), 0);
     assert_int_equal(
-        nq_tasks_run(2, 8, sizeof(uint64_t), job_work, job_done, &j), 0);
+        nq__tasks_run(2, 8, sizeof(uint64_t), job_work, job_done, &j), 0);
     assert_int_equal(j.reports, 2);
 }
 
@@ -80,23 +80,22 @@ static void test_errors_and_stops(void **state)
     for (int threads = 1; threads <= 3; threads++) {
         job_init(&j);
         j.fail_at = 500;
-        assert_int_equal(nq_tasks_run(ITEMS, threads, sizeof(uint64_t),
-                                      job_work, job_done, &j),
+        assert_int_equal(nq__tasks_run(ITEMS, threads, sizeof(uint64_t),
+                                       job_work, job_done, &j),
                          NQ_E_OVERFLOW);
         assert_int_equal(j.reported[500], 0);
         assert_true(j.reports < ITEMS);
 
         job_init(&j);
         j.stop_after = 10;
-        assert_int_equal(nq_tasks_run(ITEMS, threads, sizeof(uint64_t),
-                                      job_work, job_done, &j),
+        assert_int_equal(nq__tasks_run(ITEMS, threads, sizeof(uint64_t),
+                                       job_work, job_done, &j),
                          42);
         assert_int_equal(j.reports, 10); /* nothing after the stop */
     }
-    assert_int_equal(nq_tasks_run(5, -1, 8, job_work, NULL, NULL),
-                     NQ_E_INVAL);
-    assert_int_equal(nq_tasks_run(5, 1, 8, NULL, NULL, NULL), NQ_E_INVAL);
-    assert_true(nq_tasks_online_cores() >= 1);
+    assert_int_equal(nq__tasks_run(5, -1, 8, job_work, NULL, NULL), NQ_E_INVAL);
+    assert_int_equal(nq__tasks_run(5, 1, 8, NULL, NULL, NULL), NQ_E_INVAL);
+    assert_true(nq__tasks_online_cores() >= 1);
 }
 
 int main(void)

@@ -3,7 +3,7 @@
  * same solutions in the same order, and the same again when the search is
  * split into subproblems by prefix and the parts are put end to end.
  */
-#include "kernel.h"
+#include "common/kernel.h"
 #include "oracle.h"
 
 #define KERNEL_MAX_TESTED_N 10
@@ -13,11 +13,11 @@ static void collect_from(struct placements *out, int n, const int *prefix,
                          int base, int target, uint64_t first_row)
 {
     struct kernel k;
-    assert_int_equal(kernel_start(&k, n, prefix, base, target, first_row),
+    assert_int_equal(nq__kernel_start(&k, n, prefix, base, target, first_row),
                      NQ_OK);
-    while (kernel_next(&k))
+    while (nq__kernel_next(&k))
         placements_add(k.cols, n, out);
-    assert_false(kernel_next(&k)); /* stays exhausted */
+    assert_false(nq__kernel_next(&k)); /* stays exhausted */
 }
 
 static void test_whole_search_matches_oracle(void **state)
@@ -57,11 +57,11 @@ static void test_split_by_prefix_matches_oracle(void **state)
             struct placements got = {.n = n};
             struct kernel prefixes;
             assert_int_equal(
-                kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0),
+                nq__kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0),
                 NQ_OK);
             int previous[NQ_MAX_N];
             bool first = true;
-            while (kernel_next(&prefixes)) {
+            while (nq__kernel_next(&prefixes)) {
                 assert_true(partial_ok(prefixes.cols, depth, n));
                 /* Prefixes come in strictly increasing order. */
                 if (!first)
@@ -112,18 +112,22 @@ static void test_bad_starts(void **state)
     const int attacking[2] = {0, 1}; /* on one diagonal */
     const int same_column[2] = {3, 3};
     const int off_board[1] = {8};
-    assert_int_equal(kernel_start(&k, 0, NULL, 0, 0, ~(uint64_t)0), NQ_E_RANGE);
-    assert_int_equal(kernel_start(&k, NQ_MAX_N + 1, NULL, 0, 1, ~(uint64_t)0),
+    assert_int_equal(nq__kernel_start(&k, 0, NULL, 0, 0, ~(uint64_t)0),
                      NQ_E_RANGE);
-    assert_int_equal(kernel_start(&k, 8, attacking, 2, 8, ~(uint64_t)0),
+    assert_int_equal(
+        nq__kernel_start(&k, NQ_MAX_N + 1, NULL, 0, 1, ~(uint64_t)0),
+        NQ_E_RANGE);
+    assert_int_equal(nq__kernel_start(&k, 8, attacking, 2, 8, ~(uint64_t)0),
                      NQ_E_INVAL);
-    assert_false(kernel_next(&k));
-    assert_int_equal(kernel_start(&k, 8, same_column, 2, 8, ~(uint64_t)0),
+    assert_false(nq__kernel_next(&k));
+    assert_int_equal(nq__kernel_start(&k, 8, same_column, 2, 8, ~(uint64_t)0),
                      NQ_E_INVAL);
-    assert_int_equal(kernel_start(&k, 8, off_board, 1, 8, ~(uint64_t)0),
+    assert_int_equal(nq__kernel_start(&k, 8, off_board, 1, 8, ~(uint64_t)0),
                      NQ_E_INVAL);
-    assert_int_equal(kernel_start(&k, 8, NULL, 3, 2, ~(uint64_t)0), NQ_E_INVAL);
-    assert_int_equal(kernel_start(&k, 8, NULL, 0, 9, ~(uint64_t)0), NQ_E_INVAL);
+    assert_int_equal(nq__kernel_start(&k, 8, NULL, 3, 2, ~(uint64_t)0),
+                     NQ_E_INVAL);
+    assert_int_equal(nq__kernel_start(&k, 8, NULL, 0, 9, ~(uint64_t)0),
+                     NQ_E_INVAL);
 }
 
 static void test_complete_prefix_yields_itself(void **state)
@@ -131,10 +135,11 @@ static void test_complete_prefix_yields_itself(void **state)
     (void)state;
     const int solution[8] = {0, 4, 7, 5, 2, 6, 1, 3};
     struct kernel k;
-    assert_int_equal(kernel_start(&k, 8, solution, 8, 8, ~(uint64_t)0), NQ_OK);
-    assert_true(kernel_next(&k));
+    assert_int_equal(nq__kernel_start(&k, 8, solution, 8, 8, ~(uint64_t)0),
+                     NQ_OK);
+    assert_true(nq__kernel_next(&k));
     assert_memory_equal(k.cols, solution, sizeof solution);
-    assert_false(kernel_next(&k));
+    assert_false(nq__kernel_next(&k));
 }
 
 static void test_widest_board(void **state)
@@ -144,9 +149,9 @@ static void test_widest_board(void **state)
      * increasing, and as many as a direct count says. */
     const int n = NQ_MAX_N;
     struct kernel k;
-    assert_int_equal(kernel_start(&k, n, NULL, 0, 3, ~(uint64_t)0), NQ_OK);
+    assert_int_equal(nq__kernel_start(&k, n, NULL, 0, 3, ~(uint64_t)0), NQ_OK);
     uint64_t count = 0;
-    while (kernel_next(&k)) {
+    while (nq__kernel_next(&k)) {
         assert_true(partial_ok(k.cols, 3, n));
         count++;
     }
@@ -160,8 +165,9 @@ static void test_widest_board(void **state)
     assert_int_equal(count, expected);
     /* Twelve rows of the widest board below a queen in the last column. */
     const int prefix[2] = {63, 0};
-    assert_int_equal(kernel_start(&k, n, prefix, 2, 12, ~(uint64_t)0), NQ_OK);
-    assert_true(kernel_next(&k));
+    assert_int_equal(nq__kernel_start(&k, n, prefix, 2, 12, ~(uint64_t)0),
+                     NQ_OK);
+    assert_true(nq__kernel_next(&k));
     assert_true(partial_ok(k.cols, 12, n));
     assert_int_equal(k.cols[0], 63);
 }

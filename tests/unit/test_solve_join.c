@@ -9,9 +9,9 @@
  * several threads against one; the order of the packed ranks in a group.
  * The vector scans against the plain one on random words.
  */
-#include "kernel.h"
+#include "common/kernel.h"
 #include "oracle.h"
-#include "solve_join.h"
+#include "solve/solve_join.h"
 
 #define JOIN_MAX_ORACLE_N 11
 
@@ -20,18 +20,18 @@ static void walk_into(struct placements *out, const struct solve_join *j,
                       const int *prefix, int base, uint64_t first_row)
 {
     struct solve_join_walk w;
-    assert_int_equal(solve_join_walk_start(&w, j, prefix, base, first_row),
+    assert_int_equal(nq__solve_join_walk_start(&w, j, prefix, base, first_row),
                      NQ_OK);
     int rc;
-    while ((rc = solve_join_walk_next(&w)) == 1)
+    while ((rc = nq__solve_join_walk_next(&w)) == 1)
         placements_add(w.cols, j->n, out);
     assert_int_equal(rc, 0);
-    assert_int_equal(solve_join_walk_next(&w), 0); /* stays exhausted */
-    solve_join_walk_free(&w);
+    assert_int_equal(nq__solve_join_walk_next(&w), 0); /* stays exhausted */
+    nq__solve_join_walk_free(&w);
 }
 
-/* Everything a walk yields through solve_join_walk_fill(), `max` at a
- * time; every third call is a single solve_join_walk_next() instead when
+/* Everything a walk yields through nq__solve_join_walk_fill(), `max` at a
+ * time; every third call is a single nq__solve_join_walk_next() instead when
  * `mixed`. Appended to `out`. */
 static void fill_into(struct placements *out, const struct solve_join *j,
                       const int *prefix, int base, uint64_t first_row,
@@ -39,20 +39,20 @@ static void fill_into(struct placements *out, const struct solve_join *j,
 {
     const int n = j->n;
     struct solve_join_walk w;
-    assert_int_equal(solve_join_walk_start(&w, j, prefix, base, first_row),
+    assert_int_equal(nq__solve_join_walk_start(&w, j, prefix, base, first_row),
                      NQ_OK);
     unsigned char *bytes = malloc(max * (size_t)n);
     assert_non_null(bytes);
     for (int call = 0;; call++) {
         if (mixed && call % 3 == 2) {
-            int rc = solve_join_walk_next(&w);
+            int rc = nq__solve_join_walk_next(&w);
             assert_true(rc == 0 || rc == 1);
             if (rc == 0)
                 break;
             placements_add(w.cols, n, out);
             continue;
         }
-        long got = solve_join_walk_fill(&w, bytes, max);
+        long got = nq__solve_join_walk_fill(&w, bytes, max);
         assert_true(got >= 0 && (size_t)got <= max);
         for (long i = 0; i < got; i++) {
             int cols[NQ_MAX_N];
@@ -63,9 +63,10 @@ static void fill_into(struct placements *out, const struct solve_join *j,
         if ((size_t)got < max)
             break;
     }
-    assert_int_equal(solve_join_walk_fill(&w, bytes, max), 0); /* exhausted */
+    assert_int_equal(nq__solve_join_walk_fill(&w, bytes, max),
+                     0); /* exhausted */
     free(bytes);
-    solve_join_walk_free(&w);
+    nq__solve_join_walk_free(&w);
 }
 
 /* Everything the plain search yields below a prefix, appended to out. */
@@ -73,8 +74,9 @@ static void kernel_into(struct placements *out, int n, const int *prefix,
                         int base, uint64_t first_row)
 {
     struct kernel k;
-    assert_int_equal(kernel_start(&k, n, prefix, base, n, first_row), NQ_OK);
-    while (kernel_next(&k))
+    assert_int_equal(nq__kernel_start(&k, n, prefix, base, n, first_row),
+                     NQ_OK);
+    while (nq__kernel_next(&k))
         placements_add(k.cols, n, out);
 }
 
@@ -83,11 +85,11 @@ static void test_small_n_is_left_to_the_plain_search(void **state)
     (void)state;
     struct solve_join j;
     for (int n = 1; n < SOLVE_JOIN_MIN_N; n++) {
-        assert_int_equal(solve_join_build(&j, n, 1), 1);
-        solve_join_free(&j);
+        assert_int_equal(nq__solve_join_build(&j, n, 1), 1);
+        nq__solve_join_free(&j);
     }
-    assert_int_equal(solve_join_build(&j, SOLVE_JOIN_MAX_N + 1, 1), 1);
-    solve_join_free(&j);
+    assert_int_equal(nq__solve_join_build(&j, SOLVE_JOIN_MAX_N + 1, 1), 1);
+    nq__solve_join_free(&j);
 }
 
 static void test_whole_enumeration_matches_oracle(void **state)
@@ -95,7 +97,7 @@ static void test_whole_enumeration_matches_oracle(void **state)
     (void)state;
     for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
+        assert_int_equal(nq__solve_join_build(&j, n, 1), NQ_OK);
         assert_true(j.bottom_rows >= 1 && j.top_rows >= 1);
         assert_int_equal(j.top_rows + j.bottom_rows, n);
         struct placements oracle = oracle_solutions(n);
@@ -104,7 +106,7 @@ static void test_whole_enumeration_matches_oracle(void **state)
         assert_same_sequence(&oracle, &got);
         placements_free(&oracle);
         placements_free(&got);
-        solve_join_free(&j);
+        nq__solve_join_free(&j);
     }
 }
 
@@ -113,22 +115,22 @@ static void test_prefixes_end_to_end_match_oracle(void **state)
     (void)state;
     for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
+        assert_int_equal(nq__solve_join_build(&j, n, 1), NQ_OK);
         struct placements oracle = oracle_solutions(n);
         /* Every depth a walk may start from, the top rows included. */
         for (int depth = 1; depth <= j.top_rows; depth++) {
             struct placements got = {.n = n};
             struct kernel prefixes;
             assert_int_equal(
-                kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0),
+                nq__kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0),
                 NQ_OK);
-            while (kernel_next(&prefixes))
+            while (nq__kernel_next(&prefixes))
                 walk_into(&got, &j, prefixes.cols, depth, ~(uint64_t)0);
             assert_same_sequence(&oracle, &got);
             placements_free(&got);
         }
         placements_free(&oracle);
-        solve_join_free(&j);
+        nq__solve_join_free(&j);
     }
 }
 
@@ -137,7 +139,7 @@ static void test_first_row_limit_matches_oracle(void **state)
     (void)state;
     for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
+        assert_int_equal(nq__solve_join_build(&j, n, 1), NQ_OK);
         struct placements oracle = oracle_solutions(n);
         const int last = (n - 1) / 2; /* the left half, as --unique */
         struct placements want = {.n = n};
@@ -150,7 +152,7 @@ static void test_first_row_limit_matches_oracle(void **state)
         placements_free(&got);
         placements_free(&want);
         placements_free(&oracle);
-        solve_join_free(&j);
+        nq__solve_join_free(&j);
     }
 }
 
@@ -162,10 +164,10 @@ static int first_prefixes(int n, int depth, int edge_row, int most,
                           int prefixes[][NQ_MAX_N])
 {
     struct kernel search;
-    assert_int_equal(kernel_start(&search, n, NULL, 0, n, ~(uint64_t)0),
+    assert_int_equal(nq__kernel_start(&search, n, NULL, 0, n, ~(uint64_t)0),
                      NQ_OK);
     int kept = 0;
-    while (kept < most && kernel_next(&search)) {
+    while (kept < most && nq__kernel_next(&search)) {
         int edge = edge_row >= 0 ? search.cols[edge_row] : 0;
         if ((edge != 0 && edge != n - 1) ||
             (kept > 0 && memcmp(prefixes[kept - 1], search.cols,
@@ -185,7 +187,7 @@ static void test_big_n_matches_plain_search(void **state)
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         const int n = sizes[s];
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
+        assert_int_equal(nq__solve_join_build(&j, n, 1), NQ_OK);
         assert_true(j.shift > 0);
         const int depth = j.top_rows - 3;
         /* Prefixes whose last top row holds a queen in the first or the
@@ -202,7 +204,7 @@ static void test_big_n_matches_plain_search(void **state)
         assert_same_sequence(&want, &got);
         placements_free(&want);
         placements_free(&got);
-        solve_join_free(&j);
+        nq__solve_join_free(&j);
     }
 }
 
@@ -212,7 +214,7 @@ static void test_fill_matches_oracle(void **state)
     static const size_t maxes[] = {1, 2, 7, 1000};
     for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
+        assert_int_equal(nq__solve_join_build(&j, n, 1), NQ_OK);
         struct placements oracle = oracle_solutions(n);
         for (size_t m = 0; m < 4; m++) {
             for (int mixed = 0; mixed <= 1; mixed++) {
@@ -227,13 +229,14 @@ static void test_fill_matches_oracle(void **state)
         struct placements got = {.n = n};
         struct kernel prefixes;
         assert_int_equal(
-            kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0), NQ_OK);
-        while (kernel_next(&prefixes))
+            nq__kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0),
+            NQ_OK);
+        while (nq__kernel_next(&prefixes))
             fill_into(&got, &j, prefixes.cols, depth, ~(uint64_t)0, 5, true);
         assert_same_sequence(&oracle, &got);
         placements_free(&got);
         placements_free(&oracle);
-        solve_join_free(&j);
+        nq__solve_join_free(&j);
     }
 }
 
@@ -246,7 +249,7 @@ static void test_big_n_fill_matches_plain_search(void **state)
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         const int n = sizes[s];
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n, 2), NQ_OK);
+        assert_int_equal(nq__solve_join_build(&j, n, 2), NQ_OK);
         const int depth = j.top_rows - 3;
         int prefixes[8][NQ_MAX_N];
         int count = first_prefixes(n, depth, -1, 8, prefixes);
@@ -260,7 +263,7 @@ static void test_big_n_fill_matches_plain_search(void **state)
         assert_same_sequence(&want, &got);
         placements_free(&want);
         placements_free(&got);
-        solve_join_free(&j);
+        nq__solve_join_free(&j);
     }
 }
 
@@ -272,32 +275,33 @@ static void test_restart_keeps_nothing_but_room(void **state)
     (void)state;
     for (int n = SOLVE_JOIN_MIN_N; n <= JOIN_MAX_ORACLE_N; n++) {
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
+        assert_int_equal(nq__solve_join_build(&j, n, 1), NQ_OK);
         struct placements oracle = oracle_solutions(n);
         struct placements got = {.n = n};
         const int depth = j.top_rows > 2 ? j.top_rows - 2 : 1;
         struct kernel prefixes;
         assert_int_equal(
-            kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0), NQ_OK);
+            nq__kernel_start(&prefixes, n, NULL, 0, depth, ~(uint64_t)0),
+            NQ_OK);
         struct solve_join_walk w;
         bool started = false;
         unsigned char bytes[3 * NQ_MAX_N];
-        for (int p = 0; kernel_next(&prefixes); p++) {
+        for (int p = 0; nq__kernel_next(&prefixes); p++) {
             for (int pass = p % 2; pass < 2; pass++) {
-                int rc = started
-                             ? solve_join_walk_restart(&w, &j, prefixes.cols,
-                                                       depth, ~(uint64_t)0)
-                             : solve_join_walk_start(&w, &j, prefixes.cols,
-                                                     depth, ~(uint64_t)0);
+                int rc =
+                    started ? nq__solve_join_walk_restart(&w, &j, prefixes.cols,
+                                                          depth, ~(uint64_t)0)
+                            : nq__solve_join_walk_start(&w, &j, prefixes.cols,
+                                                        depth, ~(uint64_t)0);
                 assert_int_equal(rc, NQ_OK);
                 started = true;
                 if (pass == 0) { /* a few, then left */
-                    assert_true(solve_join_walk_fill(&w, bytes, 3) >= 0);
+                    assert_true(nq__solve_join_walk_fill(&w, bytes, 3) >= 0);
                     continue;
                 }
                 long got_now;
                 do {
-                    got_now = solve_join_walk_fill(&w, bytes, 3);
+                    got_now = nq__solve_join_walk_fill(&w, bytes, 3);
                     assert_true(got_now >= 0);
                     for (long i = 0; i < got_now; i++) {
                         int cols[NQ_MAX_N];
@@ -309,11 +313,11 @@ static void test_restart_keeps_nothing_but_room(void **state)
             }
         }
         if (started)
-            solve_join_walk_free(&w);
+            nq__solve_join_walk_free(&w);
         assert_same_sequence(&oracle, &got);
         placements_free(&got);
         placements_free(&oracle);
-        solve_join_free(&j);
+        nq__solve_join_free(&j);
     }
 }
 
@@ -322,10 +326,10 @@ static void test_table_same_on_any_threads(void **state)
     (void)state;
     for (int n = SOLVE_JOIN_MIN_N; n <= 13; n++) {
         struct solve_join one;
-        assert_int_equal(solve_join_build(&one, n, 1), NQ_OK);
+        assert_int_equal(nq__solve_join_build(&one, n, 1), NQ_OK);
         for (int threads = 2; threads <= 3; threads++) {
             struct solve_join many;
-            assert_int_equal(solve_join_build(&many, n, threads), NQ_OK);
+            assert_int_equal(nq__solve_join_build(&many, n, threads), NQ_OK);
             assert_int_equal(many.count, one.count);
             assert_int_equal(many.top_rows, one.top_rows);
             assert_memory_equal(many.offsets, one.offsets,
@@ -334,9 +338,9 @@ static void test_table_same_on_any_threads(void **state)
                                 one.count * sizeof *one.filters);
             assert_memory_equal(many.rests, one.rests,
                                 one.count * sizeof *one.rests);
-            solve_join_free(&many);
+            nq__solve_join_free(&many);
         }
-        solve_join_free(&one);
+        nq__solve_join_free(&one);
     }
 }
 
@@ -348,7 +352,7 @@ static void test_ranks_grow_in_a_group(void **state)
     (void)state;
     for (int n = SOLVE_JOIN_MIN_N; n <= 12; n++) {
         struct solve_join j;
-        assert_int_equal(solve_join_build(&j, n, 1), NQ_OK);
+        assert_int_equal(nq__solve_join_build(&j, n, 1), NQ_OK);
         const int shift = 2 * j.shift;
         for (uint32_t set = 0; set < ((uint32_t)1 << n); set++) {
             for (uint32_t e = j.offsets[set]; e < j.offsets[set + 1]; e++) {
@@ -362,14 +366,14 @@ static void test_ranks_grow_in_a_group(void **state)
                 assert_int_equal(__builtin_popcount(set), j.bottom_rows);
             }
         }
-        solve_join_free(&j);
+        nq__solve_join_free(&j);
     }
 }
 
 static void test_scans_agree(void **state)
 {
     (void)state;
-    solve_join_scan_fn scan = solve_join_pick_scan();
+    solve_join_scan_fn scan = nq__solve_join_pick_scan();
     /* Up to 15 tops: every mix of the vector scan's steps of 8, 4, 2, 1. */
     enum { most = 15 };
     uint32_t e[SOLVE_JOIN_BLOCK], words[most], ids[most];
@@ -394,7 +398,7 @@ static void test_scans_agree(void **state)
         int count = 1 + round % SOLVE_JOIN_BLOCK;
         int ntops = 1 + round % most;
         size_t nw =
-            solve_join_scan_plain(e, count, 100, words, ids, ntops, want);
+            nq__solve_join_scan_plain(e, count, 100, words, ids, ntops, want);
         size_t ng = scan(e, count, 100, words, ids, ntops, got);
         assert_int_equal(ng, nw);
         /* Per top, the same entries in the same order. */

@@ -46,9 +46,8 @@ static void test_concurrent_solves_agree_with_published_counts(void **state)
         memset(&workers[i], 0, sizeof workers[i]);
         workers[i].method = (nq_classic_method)(i % NQ_CLASSIC_METHOD_COUNT);
         workers[i].n = 9 + i % 3; /* 9, 10, 11: long enough to overlap */
-        assert_int_equal(pthread_create(&threads[i], NULL, run_worker,
-                                        &workers[i]),
-                         0);
+        assert_int_equal(
+            pthread_create(&threads[i], NULL, run_worker, &workers[i]), 0);
     }
     for (int i = 0; i < WORKERS; i++)
         assert_int_equal(pthread_join(threads[i], NULL), 0);

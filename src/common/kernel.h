@@ -1,0 +1,50 @@
+/*
+ * kernel.h - the bitboard backtracking hot loop as a resumable iterator.
+ *
+ * The iterator walks the search tree row by row, trying columns from left
+ * to right, so it yields placements in lexicographic order of their column
+ * vectors. It can start below a fixed prefix of rows and stop at any depth:
+ * stopping at depth d enumerates the prefixes that split a search into
+ * ordered subproblems; starting from such a prefix and stopping at depth n
+ * enumerates one subproblem's solutions. Because it is an iterator rather
+ * than a callback, the caller's loop decides what to do with each
+ * placement (buffer it, filter it, stop), with no call through a pointer
+ * on the hot path. Private to the library.
+ */
+#ifndef NQ_KERNEL_H
+#define NQ_KERNEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nqueens.h"
+
+/* One search in progress. Row r's masks hold, as bit c = column c, the
+ * squares of row r attacked by the queens of rows 0..r-1. */
+struct kernel {
+    int n;                          /* board size, 1..NQ_MAX_N */
+    int base;                       /* rows 0..base-1 are fixed */
+    int target;                     /* yield when this many rows hold queens */
+    int row;                        /* row to resume from; -1 when exhausted */
+    uint64_t board;                 /* the n low bits: the squares of a row */
+    uint64_t avail[NQ_MAX_N + 1];   /* columns of row r still to try */
+    uint64_t columns[NQ_MAX_N + 1]; /* columns taken by earlier rows */
+    uint64_t diag_down[NQ_MAX_N + 1]; /* attacked along down-right diagonals */
+    uint64_t diag_up[NQ_MAX_N + 1];   /* attacked along down-left diagonals */
+    int cols[NQ_MAX_N];               /* the placement: 0-based column by row */
+};
+
+/* Starts a search on an n x n board whose rows 0..base-1 hold the queens
+ * prefix[0..base-1] (0-based columns), yielding every way to fill rows
+ * base..target-1, in lexicographic order. first_row_columns limits the
+ * columns tried in row base (bit c = column c; ~0 for all). Returns 0,
+ * NQ_E_RANGE for a bad n, NQ_E_INVAL when base/target are out of order or
+ * the prefix is not a conflict-free placement (then nothing is yielded). */
+int nq__kernel_start(struct kernel *k, int n, const int *prefix, int base,
+                     int target, uint64_t first_row_columns);
+
+/* Advances to the next placement. Returns true with k->cols[0..target-1]
+ * holding it, or false when the search is exhausted. */
+bool nq__kernel_next(struct kernel *k);
+
+#endif /* NQ_KERNEL_H */

@@ -1,0 +1,176 @@
+/*
+ * complete.c - completing a board on which some queens are given: the
+ * input checks, the first completion (lexicographic or fewest-free-cells
+ * order) and the stream of every completion in lexicographic order. The
+ * search itself is in complete_search.c, the threaded count in
+ * complete_count.c.
+ */
+#include <string.h>
+
+#include "complete/complete_search.h"
+#include "nqueens.h"
+
+int nq_complete_check(int n, const int *given, nq_complete_conflict *conflict)
+{
+    if (conflict != NULL)
+        *conflict = (nq_complete_conflict){0, 0, NQ_COMPLETE_NO_ATTACK};
+    if (n < 1 || n > NQ_MAX_N)
+        return NQ_E_RANGE;
+    if (given == NULL)
+        return NQ_E_INVAL;
+    for (int r = 0; r < n; r++) {
+        if (given[r] < NQ_COMPLETE_FREE_ROW || given[r] >= n)
+            return NQ_E_INVAL;
+    }
+    /* Row b outer, row a inner: the pair reported is the first in row
+     * order, the order in which a reader of the board meets them. */
+    for (int b = 1; b < n; b++) {
+        if (given[b] < 0)
+            continue;
+        for (int a = 0; a < b; a++) {
+            if (given[a] < 0)
+                continue;
+            nq_complete_attack kind = NQ_COMPLETE_NO_ATTACK;
+            if (given[a] == given[b])
+                kind = NQ_COMPLETE_SAME_COLUMN;
+            else if (b - a == given[b] - given[a])
+                kind = NQ_COMPLETE_SAME_DIAGONAL;
+            else if (b - a == given[a] - given[b])
+                kind = NQ_COMPLETE_SAME_ANTIDIAGONAL;
+            if (kind != NQ_COMPLETE_NO_ATTACK) {
+                if (conflict != NULL)
+                    *conflict = (nq_complete_conflict){a, b, kind};
+                return NQ_E_CONFLICT;
+            }
+        }
+    }
+    return NQ_OK;
+}
+
+/* Work left for the searches of one call: a node budget shared by all of
+ * the searches that nq_complete_first() makes. */
+struct complete_budget {
+    uint64_t limit; /* nodes allowed in all, 0: no limit */
+    uint64_t used;  /* nodes spent so far */
+    bool exceeded;  /* the limit stopped a search */
+};
+
+/* Searches below `node` for the first completion in the fewest-free-cells
+ * order. `cols` holds the queens placed above the node; on success it
+ * receives the completion. Returns true when one exists; false when none
+ * does or the budget ran out (budget->exceeded then says which). */
+static bool complete_exists(int n, const struct cs_node *node, int *cols,
+                            struct complete_budget *budget)
+{
+    struct cs_run run = {.n = n, .policy = CS_FEWEST_FREE, .stop_after = 1};
+    if (budget->limit != 0)
+        run.node_limit = budget->limit - budget->used;
+    memcpy(run.cols, cols, sizeof(int) * (size_t)n);
+    nq__cs_search(&run, node);
+    budget->used += run.nodes;
+    if (run.limited) {
+        budget->exceeded = true;
+        return false;
+    }
+    if (run.count == 0)
+        return false;
+    memcpy(cols, run.cols, sizeof(int) * (size_t)n);
+    return true;
+}
+
+/* The lexicographically first completion, found with the fast search as
+ * an oracle. `best` always holds a completion that agrees with every row
+ * fixed so far; going down the rows, only columns smaller than best's can
+ * beat it, and each is either refuted or gives a smaller completion. So
+ * the cost is one fast search per column tried, never a lexicographic
+ * search through a hard subtree. Returns 0, NQ_E_NOSOLUTION or
+ * NQ_E_TIMEOUT. */
+static int complete_first_lex(int n, const int *given, int *out,
+                              struct complete_budget *budget)
+{
+    struct cs_node node;
+    int best[NQ_MAX_N];
+    nq__cs_root(n, given, &node);
+    memcpy(best, given, sizeof(int) * (size_t)n);
+    if (!complete_exists(n, &node, best, budget))
+        return budget->exceeded ? NQ_E_TIMEOUT : NQ_E_NOSOLUTION;
+
+    struct cs_node trial;
+    int cols[NQ_MAX_N];
+    while (node.nfree > 0) {
+        /* The uppermost free row is row[0]: rows are kept ascending. */
+        int r = node.row[0];
+        uint64_t smaller = node.avail[0] & ((1ull << best[r]) - 1);
+        while (smaller != 0) {
+            int c = __builtin_ctzll(smaller);
+            smaller &= smaller - 1;
+            memcpy(cols, best, sizeof(int) * (size_t)n);
+            cols[r] = c;
+            nq__cs_place(&node, 0, c, &trial);
+            if (complete_exists(n, &trial, cols, budget)) {
+                memcpy(best, cols, sizeof(int) * (size_t)n);
+                break;
+            }
+            if (budget->exceeded)
+                return NQ_E_TIMEOUT;
+        }
+        nq__cs_place(&node, 0, best[r], &node);
+    }
+    memcpy(out, best, sizeof(int) * (size_t)n);
+    return NQ_OK;
+}
+
+int nq_complete_first(int n, const int *given, nq_complete_order order,
+                      const nq_complete_options *options, int *out)
+{
+    int rc = nq_complete_check(n, given, NULL);
+    if (rc != NQ_OK)
+        return rc;
+    if (out == NULL)
+        return NQ_E_INVAL;
+    struct complete_budget budget = {
+        .limit = options != NULL ? options->node_limit : 0};
+    int cols[NQ_MAX_N];
+    if (order == NQ_COMPLETE_LEXICOGRAPHIC) {
+        rc = complete_first_lex(n, given, cols, &budget);
+    } else if (order == NQ_COMPLETE_FEWEST_FREE) {
+        struct cs_node root;
+        nq__cs_root(n, given, &root);
+        memcpy(cols, given, sizeof(int) * (size_t)n);
+        rc = NQ_OK;
+        if (!complete_exists(n, &root, cols, &budget))
+            rc = budget.exceeded ? NQ_E_TIMEOUT : NQ_E_NOSOLUTION;
+    } else {
+        return NQ_E_INVAL;
+    }
+    if (rc == NQ_OK)
+        memcpy(out, cols, sizeof(int) * (size_t)n);
+    return rc;
+}
+
+int nq_complete_each(int n, const int *given, nq_solution_fn fn, void *user,
+                     uint64_t *count)
+{
+    if (count != NULL)
+        *count = 0;
+    int rc = nq_complete_check(n, given, NULL);
+    if (rc != NQ_OK)
+        return rc;
+    struct cs_node root;
+    nq__cs_root(n, given, &root);
+    struct cs_run run = {
+        .n = n, .policy = CS_LEXICOGRAPHIC, .fn = fn, .user = user};
+    memcpy(run.cols, given, sizeof(int) * (size_t)n);
+    int stopped = nq__cs_search(&run, &root);
+    if (count != NULL)
+        *count = run.count;
+    return stopped ? NQ_E_STOPPED : NQ_OK;
+}
+
+void nq_complete_options_init(nq_complete_options *options)
+{
+    options->threads = 0;
+    options->node_limit = 0;
+    options->progress = NULL;
+    options->progress_user = NULL;
+}

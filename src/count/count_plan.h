@@ -1,0 +1,92 @@
+/*
+ * count_plan.h - the inside of a counting plan (private to the library and
+ * its tests): which ids mean which subproblem, and the engines behind them.
+ *
+ * Ids, in this order (the signature, "constellations/1" or "join/2",
+ * names the layout):
+ *   [0, n)            sym180 search, the queen of row 0 in column id
+ *   [n, 2n)           sym90 search, the queen of row 0 in column id - n
+ *   [2n, 2n + W)      the engine's W pieces of work, in enumeration order:
+ *                     start constellations, or units of the half-board
+ *                     join (count_join.h)
+ */
+#ifndef NQ_COUNT_PLAN_H
+#define NQ_COUNT_PLAN_H
+
+#include <stdint.h>
+
+#include "count/join/count_join.h"
+#include "nqueens.h"
+
+/* The default memory budget of a count: 2 GiB. */
+#define NQ_COUNT_DEFAULT_MEMORY ((uint64_t)2 << 30)
+
+/* A start constellation: the queens on the four border lines of the board
+ * (row 0, row n-1, column 0, column n-1), one per line; a corner queen sits
+ * on two lines. Only the smallest of each class under the 8 symmetries is
+ * kept, with the size of its class as weight. */
+struct nq_constellation {
+    uint8_t top;    /* column of the queen in row 0 */
+    uint8_t bottom; /* column of the queen in row n-1 */
+    uint8_t left;   /* row of the queen in column 0 */
+    uint8_t right;  /* row of the queen in column n-1 */
+    uint8_t weight; /* size of its symmetry class: 1, 2, 4 or 8 */
+};
+
+struct nq_plan {
+    int n;
+    uint64_t limit;      /* largest count accepted; UINT64_MAX but in tests */
+    uint64_t sym180_ids; /* ids [0, sym180_ids) */
+    uint64_t sym90_ids;  /* the next sym90_ids ids */
+    nq_engine engine;    /* NQ_ENGINE_JOIN or NQ_ENGINE_CONSTELLATIONS */
+    uint64_t work_count; /* the engine's pieces of work, after those */
+    struct nq_constellation *cons; /* constellations: the pieces */
+    struct nq_join_unit *units;    /* join: the pieces */
+    struct nq_join_table table;    /* join: the half boards */
+    char signature[64];
+};
+
+/* What one id stands for. */
+enum nq_subproblem_kind {
+    NQ_SUB_SYM180 = 0,    /* part of the half-turn symmetric search */
+    NQ_SUB_SYM90 = 1,     /* part of the quarter-turn symmetric search */
+    NQ_SUB_CONSTELLATION, /* one start constellation */
+    NQ_SUB_JOIN           /* one unit of the half-board join */
+};
+
+/* nq__plan_create_limited() : nq_plan_create() with counts above `limit`
+ * treated as overflow, so tests can reach the overflow paths with an
+ * artificially small accumulator. */
+int nq__plan_create_limited(int n, const nq_count_options *options,
+                            uint64_t limit, nq_plan **plan);
+
+/* nq__count_limited() : nq_count() on such a plan. */
+int nq__count_limited(int n, const nq_count_options *options, uint64_t limit,
+                      nq_count_result *result);
+
+/* nq__plan_kind() : the kind of subproblem `id` and its index within its
+ * kind (the column of row 0, or the index of the constellation or unit). */
+enum nq_subproblem_kind nq__plan_kind(const nq_plan *plan, uint64_t id,
+                                      uint64_t *index);
+
+/* ---- engines (count_constellation.c, count_symmetric.c) ---- */
+
+/* Lists the canonical constellations of n (1 <= n <= NQ_MAX_N) into a new
+ * array (free()). Returns 0 or NQ_E_NOMEM. */
+int nq__constellations_list(int n, struct nq_constellation **list,
+                            uint64_t *count);
+
+/* The border queens of a constellation as 0-based columns by row, -1 for
+ * the rows without one. */
+void nq__constellation_cells(int n, const struct nq_constellation *c,
+                             int cols[NQ_MAX_N]);
+
+/* The completions of constellation `c` on the inside of the board: the
+ * number of solutions whose border queens are exactly those of c. */
+uint64_t nq__constellation_count(int n, const struct nq_constellation *c);
+
+/* Solutions unchanged by the rotation by `quarter_turns` * 90 degrees
+ * (1 or 2) whose queen in row 0 stands in column `col`. */
+uint64_t nq__symmetric_count(int n, int quarter_turns, int col);
+
+#endif /* NQ_COUNT_PLAN_H */

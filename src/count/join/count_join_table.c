@@ -1,0 +1,464 @@
+/*
+ * count_join_table.c - the tops of the half-board join, enumerated by a
+ * bitboard search and grouped by column set in two passes: the count pass
+ * counts the tops of every set, the fill pass writes each where its set
+ * begins; a third pass sorts every set by bucket. The search is split into
+ * starts (the queens of rows 0 and 1), dealt into a few shares per worker:
+ * share k holds the starts k, k + K, k + 2K, ... (the interleaving evens
+ * out their sizes) and keeps counts of its own, so that no two shares
+ * write the same counter or slot. Idle workers take the next share in
+ * both passes: a worker slowed by whatever else runs on its core leaves
+ * more shares to the others instead of holding up the pass. (Counters per
+ * set and bucket would spare the sort: with 64 buckets they no longer fit
+ * the cache, and the build took 1.5 times as long; with 4 they saved
+ * nothing.)
+ */
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "count/join/count_join.h"
+#include "nqueens.h"
+#include "run/tasks.h"
+
+struct table_build {
+    int n, rows;
+    const struct nq_join_ranks *ranks; /* column set -> colex rank */
+    struct nq_join_windows windows;
+    uint32_t buckets;
+    uint64_t sets;
+    uint64_t groups; /* parts * sets */
+    /* The starts: the state on row `start_row` after its queens. */
+    int start_row;
+    size_t nstarts;
+    uint32_t (*starts)[4]; /* columns, anti and main diagonals, part */
+    size_t workers;
+    size_t shares;          /* of the starts; see the top of the file */
+    uint32_t *counts;       /* [share][group]: count pass: tops; fill pass: the
+                               next slot, counted from the group's start */
+    const uint64_t *start;  /* the table's group offsets */
+    uint32_t *rest;         /* fill pass: the table's entries */
+    uint8_t *bucket;        /* fill pass: their buckets, for the sort;
+                               NULL when packed */
+    int packed;             /* rest bits: the bucket is kept above them
+                               until the sort (n <= 17); 0: in `bucket` */
+    uint32_t *bucket_start; /* sort pass: the table's bucket offsets */
+    uint64_t largest;       /* sort pass: entries of the largest group */
+    uint64_t room;          /* count pass: the most tops the budget holds */
+    /* What the queen of the last row, in column c, adds to a top's rest
+     * and bucket (cutting the windows out of a word maps each bit on its
+     * own, so a top's rest is its other queens' rest | rest_of[c]). */
+    uint32_t rest_of[NQ_JOIN_MAX_N];
+    uint32_t bucket_of[NQ_JOIN_MAX_N];
+    atomic_uint_least64_t counted; /* count pass: tops reported so far */
+};
+
+/* The count pass reports its tops in batches of this many. */
+#define REPORT_EVERY 65536
+
+/* What the search of one share writes to. */
+struct walk {
+    uint32_t *counts; /* the share's [group] counters */
+    uint64_t part;    /* groups of the current start's part: part * sets */
+    uint64_t found;   /* count pass: tops not yet reported */
+    bool full;        /* count pass: the budget is known to be too small */
+};
+
+/* Adds the count pass's tops to the shared total; true once they exceed
+ * the room in the budget. */
+static bool report(struct table_build *b, struct walk *w)
+{
+    uint64_t all =
+        atomic_fetch_add_explicit(&b->counted, w->found, memory_order_relaxed) +
+        w->found;
+    w->found = 0;
+    w->full = all > b->room;
+    return w->full;
+}
+
+/* The tops below one node of the last row (`free_cols` are its free
+ * squares): counted, or stored where they belong. */
+static inline __attribute__((always_inline)) void
+last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
+         uint32_t main, uint32_t free_cols, bool fill)
+{
+    /* Copied out of b: a store to the table could otherwise change them,
+     * as far as the compiler knows, and they would be read again after
+     * every store. */
+    const int n = b->n, packed = b->packed, shift = n - 1;
+    const uint64_t *const start = b->start;
+    uint32_t *const table = b->rest;
+    uint8_t *const buckets = b->bucket;
+    uint32_t *const counts = w->counts;
+    const uint64_t part = w->part;
+    uint32_t low = ((uint32_t)1 << shift) - 1;
+    /* The rest and bucket of the queens above the last row. */
+    uint64_t word = (uint64_t)(anti >> 1) | (uint64_t)(main & low) << shift;
+    uint32_t rest_above = nq_join_rest(&b->windows, n, word);
+    uint32_t bucket_above = nq_join_bucket(&b->windows, n, word);
+    while (free_cols != 0) {
+        uint32_t bit = free_cols & -free_cols;
+        free_cols ^= bit;
+        uint64_t set = part + nq_join_rank(b->ranks, cols | bit);
+        if (!fill) {
+            counts[set]++;
+            if (++w->found == REPORT_EVERY)
+                report(b, w);
+            continue;
+        }
+        int c = __builtin_ctz(bit);
+        uint64_t at = start[set] + counts[set]++;
+        uint32_t rest = rest_above | b->rest_of[c];
+        uint32_t bucket = bucket_above | b->bucket_of[c];
+        /* Slots are scattered: one store each where it fits. */
+        if (packed != 0) {
+            table[at] = rest | bucket << packed;
+        } else {
+            table[at] = rest;
+            buckets[at] = (uint8_t)bucket;
+        }
+    }
+}
+
+static void search_count(struct table_build *b, struct walk *w, int row,
+                         uint32_t cols, uint32_t anti, uint32_t main);
+static void search_fill(struct table_build *b, struct walk *w, int row,
+                        uint32_t cols, uint32_t anti, uint32_t main);
+
+/* The search below row `row`; `anti` and `main` are the diagonals attacked
+ * on that row. Counts or stores every top. Inlined twice, with `fill`
+ * constant, and the last two rows inlined too: calls and tests of the
+ * pass cost more than a leaf's own work. */
+static inline __attribute__((always_inline)) void
+search(struct table_build *b, struct walk *w, int row, uint32_t cols,
+       uint32_t anti, uint32_t main, bool fill)
+{
+    uint32_t full = ((uint32_t)1 << b->n) - 1;
+    uint32_t free_cols = ~(cols | anti | main) & full;
+    if (row == b->rows - 1) {
+        last_row(b, w, cols, anti, main, free_cols, fill);
+        return;
+    }
+    while (free_cols != 0 && !w->full) {
+        uint32_t bit = free_cols & -free_cols;
+        free_cols ^= bit;
+        uint32_t next_cols = cols | bit, next_anti = (anti | bit) >> 1;
+        uint32_t next_main = ((main | bit) << 1) & full;
+        if (row + 2 == b->rows) {
+            last_row(b, w, next_cols, next_anti, next_main,
+                     ~(next_cols | next_anti | next_main) & full, fill);
+        } else if (fill) {
+            search_fill(b, w, row + 1, next_cols, next_anti, next_main);
+        } else {
+            search_count(b, w, row + 1, next_cols, next_anti, next_main);
+        }
+    }
+}
+
+static void search_count(struct table_build *b, struct walk *w, int row,
+                         uint32_t cols, uint32_t anti, uint32_t main)
+{
+    search(b, w, row, cols, anti, main, false);
+}
+
+static void search_fill(struct table_build *b, struct walk *w, int row,
+                        uint32_t cols, uint32_t anti, uint32_t main)
+{
+    search(b, w, row, cols, anti, main, true);
+}
+
+/* Share `index` of the starts. */
+static int walk_task(struct table_build *b, size_t index, bool fill)
+{
+    struct walk w = {.counts = b->counts + index * b->groups};
+    for (size_t i = index; i < b->nstarts && !w.full; i += b->shares) {
+        w.part = b->starts[i][3] * b->sets;
+        if (fill)
+            search_fill(b, &w, b->start_row, b->starts[i][0], b->starts[i][1],
+                        b->starts[i][2]);
+        else
+            search_count(b, &w, b->start_row, b->starts[i][0], b->starts[i][1],
+                         b->starts[i][2]);
+    }
+    return !fill && report(b, &w) ? NQ_E_NOMEM : 0;
+}
+
+static int count_task(void *ctx, size_t index, void *result)
+{
+    (void)result;
+    return walk_task(ctx, index, false);
+}
+
+static int fill_task(void *ctx, size_t index, void *result)
+{
+    (void)result;
+    return walk_task(ctx, index, true);
+}
+
+/* The starts: every placement of the first min(2, rows - 1) rows; for a
+ * mirrored table only those with the queen of row 0 left of the middle
+ * column (part 0) or on it (part 1). */
+static int make_starts(struct table_build *b, int mirrored)
+{
+    int n = b->n;
+    uint32_t full = ((uint32_t)1 << n) - 1;
+    int first_cols = mirrored ? (n + 1) / 2 : n;
+    b->start_row = b->rows - 1 < 2 ? b->rows - 1 : 2;
+    b->starts = malloc((size_t)n * (size_t)n * sizeof *b->starts);
+    if (b->starts == NULL)
+        return NQ_E_NOMEM;
+    b->nstarts = 0;
+    if (b->start_row == 0) {
+        b->starts[b->nstarts][0] = 0;
+        b->starts[b->nstarts][1] = 0;
+        b->starts[b->nstarts][2] = 0;
+        b->starts[b->nstarts++][3] = 0;
+        return 0;
+    }
+    for (int c0 = 0; c0 < first_cols; c0++) {
+        uint32_t q0 = (uint32_t)1 << c0;
+        uint32_t cols = q0, anti = q0 >> 1, main = (q0 << 1) & full;
+        uint32_t part = mirrored && 2 * c0 == n - 1;
+        uint32_t free_cols =
+            b->start_row == 1 ? 0 : ~(cols | anti | main) & full;
+        if (b->start_row == 1) {
+            b->starts[b->nstarts][0] = cols;
+            b->starts[b->nstarts][1] = anti;
+            b->starts[b->nstarts][2] = main;
+            b->starts[b->nstarts++][3] = part;
+        }
+        while (free_cols != 0) {
+            uint32_t q1 = free_cols & -free_cols;
+            free_cols ^= q1;
+            b->starts[b->nstarts][0] = cols | q1;
+            b->starts[b->nstarts][1] = (anti | q1) >> 1;
+            b->starts[b->nstarts][2] = ((main | q1) << 1) & full;
+            b->starts[b->nstarts++][3] = part;
+        }
+    }
+    return 0;
+}
+
+static int half_rows(int n)
+{
+    return n / 2; /* odd n: the middle row is not part of a half */
+}
+
+/* At most this many workers build the table, with this many shares of
+ * the starts each: a share keeps a counter per set. */
+#define TABLE_WORKERS_MAX 16
+#define SHARES_PER_WORKER 8
+
+/* After the count pass: each group's offset, and every share's counters
+ * turned into its first slot within the group. */
+static void place_groups(struct table_build *b, uint64_t *start)
+{
+    uint64_t at = 0;
+    for (uint64_t i = 0; i < b->groups; i++) {
+        start[i] = at;
+        uint32_t run = 0;
+        for (size_t k = 0; k < b->shares; k++) {
+            uint32_t *c = &b->counts[k * b->groups + i];
+            uint32_t mine = *c;
+            *c = run;
+            run += mine;
+        }
+        at += run;
+        if (run > b->largest)
+            b->largest = run;
+    }
+    start[b->groups] = at;
+}
+
+/* The sort of `size` entries by bucket (< buckets <= 64): bs[y] : where
+ * bucket y begins, bs[buckets] = size; at[r][y] : where the entries k of
+ * bucket y with k % 4 == r go, in turn. The four rows of counters and
+ * cursors keep a run of one bucket from waiting on its own counter (the
+ * sort took 1.6 to 1.8 times as long with one row); the order within a
+ * bucket does not matter. */
+static void bucket_offsets(const uint32_t *bucket, uint64_t size,
+                           uint32_t buckets, uint32_t *bs, uint32_t at[4][64])
+{
+    uint32_t counted[4][64] = {{0}};
+    uint64_t k = 0;
+    for (; k + 4 <= size; k += 4) {
+        counted[0][bucket[k]]++;
+        counted[1][bucket[k + 1]]++;
+        counted[2][bucket[k + 2]]++;
+        counted[3][bucket[k + 3]]++;
+    }
+    for (; k < size; k++)
+        counted[0][bucket[k]]++;
+    uint32_t next = 0;
+    for (uint32_t y = 0; y < buckets; y++) {
+        bs[y] = next;
+        for (int r = 0; r < 4; r++) {
+            at[r][y] = next;
+            next += counted[r][y];
+        }
+    }
+    bs[buckets] = next;
+}
+
+/* The sort pass: groups [index * SORT_GROUPS, ...) sorted by bucket. */
+#define SORT_GROUPS 64
+
+static int sort_task(void *ctx, size_t index, void *result)
+{
+    (void)result;
+    struct table_build *b = ctx;
+    uint32_t *scratch = malloc((b->largest + 1) * sizeof *scratch);
+    uint32_t *scratch_buckets = malloc((b->largest + 1) * sizeof *scratch);
+    if (scratch == NULL || scratch_buckets == NULL) {
+        free(scratch);
+        free(scratch_buckets);
+        return NQ_E_NOMEM;
+    }
+    uint64_t first = (uint64_t)index * SORT_GROUPS;
+    uint64_t last =
+        first + SORT_GROUPS < b->groups ? first + SORT_GROUPS : b->groups;
+    uint32_t keep =
+        b->packed != 0 ? ((uint32_t)1 << b->packed) - 1 : UINT32_MAX;
+    for (uint64_t i = first; i < last; i++) {
+        uint64_t from = b->start[i], size = b->start[i + 1] - from;
+        uint32_t *bs = b->bucket_start + i * (b->buckets + 1);
+        memcpy(scratch, b->rest + from, size * sizeof *scratch);
+        uint32_t *bucket = scratch_buckets;
+        for (uint64_t k = 0; k < size; k++) {
+            bucket[k] =
+                b->packed != 0 ? scratch[k] >> b->packed : b->bucket[from + k];
+        }
+        uint32_t at[4][64];
+        bucket_offsets(bucket, size, b->buckets, bs, at);
+        uint32_t *out = b->rest + from;
+        uint64_t k = 0;
+        for (; k + 4 <= size; k += 4) {
+            out[at[0][bucket[k]]++] = scratch[k] & keep;
+            out[at[1][bucket[k + 1]]++] = scratch[k + 1] & keep;
+            out[at[2][bucket[k + 2]]++] = scratch[k + 2] & keep;
+            out[at[3][bucket[k + 3]]++] = scratch[k + 3] & keep;
+        }
+        for (; k < size; k++)
+            out[at[0][bucket[k]]++] = scratch[k] & keep;
+    }
+    free(scratch_buckets);
+    free(scratch);
+    return 0;
+}
+
+int nq__join_table_build(int n, int threads, uint64_t budget,
+                         struct nq_join_table *t)
+{
+    memset(t, 0, sizeof *t);
+    int rows = half_rows(n);
+    if (n < 2 || n > NQ_JOIN_MAX_N || rows < 1)
+        return NQ_E_RANGE;
+    struct nq_join_ranks *ranks = malloc(sizeof *ranks);
+    if (ranks == NULL)
+        return NQ_E_NOMEM;
+    nq__join_ranks_init(ranks, n);
+    /* The left half's tops (and the middle column's); the right half's
+     * are their mirror images. From n = 4 on: a start of one row could
+     * not be split. */
+    int mirrored = rows >= 2;
+    int parts = mirrored && n % 2 == 1 ? 2 : 1;
+    struct table_build b = {.n = n,
+                            .rows = rows,
+                            .ranks = ranks,
+                            .windows = nq__join_windows_of(n),
+                            .sets = nq__join_binomial(n, rows)};
+    b.groups = (uint64_t)parts * b.sets;
+    b.buckets = (uint32_t)1 << (2 * b.windows.width);
+    int rest_bits = 2 * (n - 1 - b.windows.width);
+    b.packed = 2 * (n - 1) <= 32 ? rest_bits : 0;
+    for (int c = 0; c < n; c++) {
+        uint32_t bit = (uint32_t)1 << c;
+        uint64_t low = ((uint64_t)1 << (n - 1)) - 1;
+        uint64_t word = (uint64_t)(bit >> 1) | (bit & low) << (n - 1);
+        b.rest_of[c] = nq_join_rest(&b.windows, n, word);
+        b.bucket_of[c] = nq_join_bucket(&b.windows, n, word);
+    }
+    atomic_init(&b.counted, 0);
+    int rc = make_starts(&b, mirrored);
+    if (rc != 0)
+        goto out;
+    b.workers =
+        threads > 0 ? (size_t)threads : (size_t)nq__tasks_online_cores();
+    if (b.workers > TABLE_WORKERS_MAX)
+        b.workers = TABLE_WORKERS_MAX;
+    if (b.workers > b.nstarts)
+        b.workers = b.nstarts;
+    if (b.workers < 1)
+        b.workers = 1;
+    b.shares = b.workers == 1 ? 1 : b.workers * SHARES_PER_WORKER;
+    if (b.shares > b.nstarts)
+        b.shares = b.nstarts;
+    if (b.shares < 1)
+        b.shares = 1;
+    uint64_t fixed = sizeof *ranks + b.shares * b.groups * sizeof *b.counts +
+                     (b.groups + 1) * sizeof *t->start +
+                     b.groups * (b.buckets + 1) * sizeof *t->bucket_start;
+    rc = NQ_E_NOMEM;
+    if (fixed >= budget)
+        goto out;
+    b.room = (budget - fixed) /
+             (sizeof *t->rest + (b.packed != 0 ? 0 : sizeof *b.bucket));
+    b.counts = calloc(b.shares * b.groups, sizeof *b.counts);
+    t->start = malloc((b.groups + 1) * sizeof *t->start);
+    t->bucket_start =
+        malloc(b.groups * (b.buckets + 1) * sizeof *t->bucket_start);
+    if (b.counts == NULL || t->start == NULL || t->bucket_start == NULL)
+        goto out;
+    rc = nq__tasks_run(b.shares, (int)b.workers, 0, count_task, NULL, &b);
+    if (rc != 0)
+        goto out;
+    place_groups(&b, t->start);
+    b.start = t->start;
+    rc = NQ_E_NOMEM;
+    b.rest = malloc((t->start[b.groups] + 1) * sizeof *b.rest);
+    if (b.packed == 0)
+        b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
+    if (b.rest == NULL || (b.packed == 0 && b.bucket == NULL))
+        goto out;
+    rc = nq__tasks_run(b.shares, (int)b.workers, 0, fill_task, NULL, &b);
+    if (rc != 0)
+        goto out;
+    b.bucket_start = t->bucket_start;
+    rc = nq__tasks_run((size_t)((b.groups + SORT_GROUPS - 1) / SORT_GROUPS),
+                       threads, 0, sort_task, NULL, &b);
+    if (rc != 0)
+        goto out;
+    t->n = n;
+    t->rows = rows;
+    t->mirrored = mirrored;
+    t->parts = parts;
+    t->windows = b.windows;
+    t->sets = b.sets;
+    t->buckets = b.buckets;
+    t->rest = b.rest;
+    t->fill = nq__join_pick_fill();
+    t->pairs = nq__join_pick_pairs();
+    b.rest = NULL;
+out:
+    free(b.rest);
+    free(b.bucket);
+    free(b.counts);
+    free(b.starts);
+    if (rc != 0) {
+        free(ranks);
+        nq__join_table_free(t);
+    } else {
+        t->ranks = ranks;
+    }
+    return rc;
+}
+
+void nq__join_table_free(struct nq_join_table *t)
+{
+    free(t->start);
+    free(t->rest);
+    free(t->bucket_start);
+    free(t->ranks);
+    memset(t, 0, sizeof *t);
+}
