@@ -1,5 +1,6 @@
 # The two commands of the README:
-#   make run [N=8]   build (Release) and run `nqueens N`
+#   make run [N=8]   install what the build needs (when missing, as root),
+#                    build the library and the tool (Release), run `nqueens N`
 #   make check       install what is missing, build with warnings as errors,
 #                    run every test, then the tests again under ASan+UBSan,
 #                    the threaded ones under TSan, the command-line ones under
@@ -24,19 +25,32 @@ N          ?= 8
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build run deps check test asan tsan memcheck lint fuzz install clean
+.PHONY: all configure build tool run deps deps-build check test asan tsan \
+	memcheck lint fuzz install clean
 
 all: build
 
-build:
+configure:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+# Everything: the library, the tool, the tests and the benchmarks.
+build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: build
+# Only the library and the tool: nothing that the tests alone need.
+tool: configure
+	cmake --build $(BUILD) -j $(JOBS) --target nqueens_cli
+
+run: deps-build
+	$(MAKE) tool
 	./$(BUILD)/nqueens $(N)
 
+# What the build needs (and nqueens-mpi's packages when it is asked for).
+deps-build:
+	./scripts/install-deps.sh build $(if $(findstring NQ_WITH_MPI=ON,$(CMAKE_FLAGS)),mpi)
+
 deps:
-	./scripts/install-deps.sh
+	./scripts/install-deps.sh build mpi test
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
