@@ -11,6 +11,7 @@ cmake --install "$NQ_BINARY_DIR" --prefix "$prefix" > "$TMP/install.log" ||
 [ -x "$prefix/bin/nqueens" ] || fail "no bin/nqueens"
 [ -f "$prefix/share/man/man1/nqueens.1" ] || fail "no man page"
 [ -f "$prefix/include/nqueens.h" ] || fail "no header"
+[ -f "$prefix/share/bash-completion/completions/nqueens" ] || fail "no bash completion"
 "$prefix/bin/nqueens" 6 | tail -1 | grep -qx '4 solutions in total.' || fail "installed tool"
 
 libdir=$(find "$prefix" -name nqueens.pc -exec dirname {} \;)
