@@ -15,8 +15,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "commands.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "parse.h"
+#include "writer.h"
 
 /* The published totals, OEIS A000170 (as tests/data/oeis-counts.tsv):
  * facts to check against, never a source of answers. */

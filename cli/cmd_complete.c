@@ -9,11 +9,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "board.h"
+#include "commands.h"
 #include "format.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "parse.h"
 #include "read_given.h"
 #include "read_placement.h"
+#include "writer.h"
 
 /* Search nodes the default order may spend proving the lexicographically
  * first completion before it settles for the fewest-free-cells one: about

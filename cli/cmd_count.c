@@ -25,8 +25,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
+#include "commands.h"
+#include "count_request.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "parse.h"
+#include "progress.h"
+#include "writer.h"
 
 static const char count_usage[] =
     "Usage: nqueens count [OPTIONS] N\n"

@@ -12,8 +12,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
+#include "board.h"
+#include "commands.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "parse.h"
+#include "writer.h"
 
 static const char find_usage[] =
     "Usage: nqueens find N [OPTIONS]\n"

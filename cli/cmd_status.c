@@ -7,8 +7,12 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "cli.h"
+#include "checkpoint_errors.h"
+#include "commands.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "writer.h"
 
 static const char status_usage[] =
     "Usage: nqueens status [OPTIONS] FILE\n"

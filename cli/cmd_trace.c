@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "commands.h"
+#include "options.h"
+#include "parse.h"
 #include "trace.h"
 
 static const char trace_usage[] =
