@@ -11,8 +11,10 @@
  * step itself and write what it saw into the page, for the headless
  * browser test (tests/cli/test_trace_html.sh).
  */
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "json.h"
 #include "trace.h"
 
 /* One recorded event, small enough that 100000 of them stay cheap. */
@@ -501,46 +503,70 @@ static void trace_write_lines(struct writer *w, const char *const *lines)
 }
 
 /* The data script: board size, events, the library's counts and a note
- * when the recording is not the whole search. */
+ * when the recording is not the whole search. The events are a flat array
+ * of numbers, a line break after every 16 events. */
 static void trace_write_data(struct writer *w, int n,
                              const struct trace_recording *rec,
                              const nq_trace_stats *stats)
 {
     const uint64_t *c = stats->conflicts;
-    writer_printf(w, "<script>\nvar TRACE = {\"n\":%d,\"events\":[", n);
+    writer_puts(w, "<script>\nvar TRACE = ");
+    struct json j;
+    json_start(&j, w);
+    json_begin_object(&j);
+    json_key(&j, "n");
+    json_int(&j, n);
+    json_key(&j, "events");
+    json_begin_array(&j);
     for (size_t i = 0; i < rec->len; i++) {
         const struct trace_record *r = &rec->events[i];
-        writer_printf(w, "%s%d,%d,%d,%d,%d", i == 0 ? "" : ",", r->kind, r->row,
-                      r->col, r->constraint, r->clash_row);
+        int numbers[5] = {r->kind, r->row, r->col, r->constraint,
+                          r->clash_row};
+        json_ints(&j, numbers, 5, 0);
+        /* A line break after every 16 events, before the comma. */
         if (i % 16 == 15)
             writer_putc(w, '\n');
     }
-    writer_printf(w,
-                  "],\n\"stats\":{\"placements\":%llu,\"conflicts\":[0,%llu,"
-                  "%llu,%llu],\"backtracks\":%llu,\"solutions\":%llu},\n",
-                  (unsigned long long)stats->placements,
-                  (unsigned long long)c[NQ_CONSTRAINT_COLUMN],
-                  (unsigned long long)c[NQ_CONSTRAINT_DIAGONAL],
-                  (unsigned long long)c[NQ_CONSTRAINT_ANTIDIAGONAL],
-                  (unsigned long long)stats->backtracks,
-                  (unsigned long long)stats->solutions);
+    json_end_array(&j);
+    json_break(&j);
+    json_key(&j, "stats");
+    json_begin_object(&j);
+    json_key(&j, "placements");
+    json_uint(&j, stats->placements);
+    json_key(&j, "conflicts");
+    json_begin_array(&j);
+    json_uint(&j, 0);
+    json_uint(&j, c[NQ_CONSTRAINT_COLUMN]);
+    json_uint(&j, c[NQ_CONSTRAINT_DIAGONAL]);
+    json_uint(&j, c[NQ_CONSTRAINT_ANTIDIAGONAL]);
+    json_end_array(&j);
+    json_key(&j, "backtracks");
+    json_uint(&j, stats->backtracks);
+    json_key(&j, "solutions");
+    json_uint(&j, stats->solutions);
+    json_end_object(&j);
+    json_break(&j);
+    json_key(&j, "truncated");
+    char note[128];
     switch (rec->end) {
     case TRACE_END_FIRST:
-        writer_puts(w, "\"truncated\":\"The recording stops at the first "
-                       "solution (--first).\"");
+        json_string(&j, "The recording stops at the first solution "
+                        "(--first).");
         break;
     case TRACE_END_MAX_STEPS:
-        writer_printf(w,
-                      "\"truncated\":\"The recording holds the first %llu "
-                      "steps of the search (--max-steps).\"",
-                      (unsigned long long)rec->max_steps);
+        snprintf(note, sizeof note,
+                 "The recording holds the first %llu steps of the search "
+                 "(--max-steps).",
+                 (unsigned long long)rec->max_steps);
+        json_string(&j, note);
         break;
     case TRACE_END_COMPLETE:
     case TRACE_END_INTERRUPTED:
-        writer_puts(w, "\"truncated\":\"\"");
+        json_string(&j, "");
         break;
     }
-    writer_puts(w, "};\n</script>\n");
+    json_end_object(&j);
+    writer_puts(w, ";\n</script>\n");
 }
 
 int trace_html(int n, bool first, uint64_t max_steps, const char *path)
