@@ -210,13 +210,19 @@ static size_t json_escape_byte(unsigned char c, char out[JSON_ESCAPE_MAX])
         out[1] = (char)c;
         return 2;
     }
+    out[0] = '\\';
+    out[1] = 'u';
     if (c < 0x20) {
-        memcpy(out, "\\u00", 4);
+        out[2] = '0';
+        out[3] = '0';
         out[4] = hex[c >> 4];
         out[5] = hex[c & 15];
-        return 6;
+    } else {
+        out[2] = 'f'; /* U+FFFD, the replacement character */
+        out[3] = 'f';
+        out[4] = 'f';
+        out[5] = 'd';
     }
-    memcpy(out, "\\ufffd", 6);
     return 6;
 }
 
@@ -272,9 +278,10 @@ char *json_text_uint(char *p, uint64_t value)
 void json_key(struct json *j, const char *key)
 {
     /* The keys are the program's own short names: one token. */
-    char token[JSON_ESCAPE_MAX * 16 + 3];
     if (strlen(key) <= 16) {
-        json_token(j, token, (size_t)(json_text_key(token, key) - token));
+        char token[JSON_ESCAPE_MAX * 16 + 3];
+        const char *end = json_text_key(token, key);
+        json_token(j, token, (size_t)(end - token));
     } else {
         if (json_needs_comma(j))
             writer_putc(j->out, ',');
