@@ -52,10 +52,11 @@ static char *json_digits(char *end, unsigned long long u)
 }
 
 /* Room for `need` bytes at the end of the writer's buffer, flushed first
- * if need be; NULL when there is none (an error, no buffer). */
+ * if need be; NULL when there is none (an error, no buffer, or more than
+ * the buffer holds). */
 static char *json_room(struct writer *w, size_t need)
 {
-    if (w->cap - w->len < need)
+    if (w->cap - w->len < need && need <= w->cap)
         writer_flush(w);
     if (w->err != 0 || w->buf == NULL || w->cap - w->len < need)
         return NULL;
@@ -372,30 +373,32 @@ char *json_text_ints(char *p, const int *values, size_t count, int offset)
     return p;
 }
 
+/* Elements json_ints writes in one piece. */
+#define JSON_INTS_PIECE 1024
+
 void json_ints(struct json *j, const int *values, size_t count, int offset)
 {
-    if (count == 0)
-        return;
     struct writer *w = j->out;
-    char chunk[JSON_INTS_MAX(64)];
+    char spare[JSON_INTS_MAX(JSON_INTS_PIECE)];
     for (size_t i = 0; i < count;) {
-        /* Straight into the writer's buffer when it has room for the
-         * rest, else through a chunk on the stack. */
-        size_t left = count - i;
-        char *direct = left <= SIZE_MAX / JSON_INT_MAX_BYTES - 2
-                           ? json_room(w, JSON_INTS_MAX(left))
-                           : NULL;
-        size_t take = direct != NULL || left < 64 ? left : 64;
-        char *start = direct != NULL ? direct : chunk;
+        size_t take = count - i < JSON_INTS_PIECE ? count - i : JSON_INTS_PIECE;
+        /* Before the room is taken: a pending json_break writes. */
+        bool comma = json_needs_comma(j);
+        /* Straight into the writer's buffer; through `spare` only when
+         * the writer has none (an error, or closed). */
+        char *start = json_room(w, JSON_INTS_MAX(take));
+        bool direct = start != NULL;
+        if (!direct)
+            start = spare;
         char *p = start;
-        if (json_needs_comma(j))
+        if (comma)
             *p++ = ',';
         p = json_text_ints(p, values + i, take, offset);
         i += take;
-        if (direct != NULL)
+        if (direct)
             w->len += (size_t)(p - start);
         else
-            writer_put(w, chunk, (size_t)(p - start));
+            writer_put(w, spare, (size_t)(p - start));
     }
 }
 

@@ -210,13 +210,14 @@ static void test_int_arrays(void **state)
     json_begin_array(&c.j);
     json_ints(&c.j, cols, 3, 0);
     json_ints(&c.j, cols, 0, 0);
+    json_break(&c.j);
     json_ints(&c.j, cols + 3, 2, 0);
     json_end_array(&c.j);
     json_end_object(&c.j);
     assert_string_equal(capture_text(&c),
                         "{\"queens\":[1,5,8,6,3,7,2,4],\"none\":[],"
                         "\"wide\":[-4,100,101,2147483648],"
-                        "\"blocks\":[0,4,7,5,2]}");
+                        "\"blocks\":[0,4,7,\n5,2]}");
 }
 
 /* An array longer than the writer's buffer goes through in pieces. */
