@@ -6,7 +6,9 @@
  */
 #include <string.h>
 
-#include "cli.h"
+#include "board.h"
+#include "messages.h"
+#include "writer.h"
 
 const struct board_style board_style_default = {
     .queen = "Q", .empty = ".", .compact = false};

@@ -7,8 +7,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
+#include "checkpoint_errors.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "parse.h"
 
 /* A refused file never is trusted nor overwritten, so every message ends by
  * saying what a user can do instead. */

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "interrupt.h"
 
 static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
 #define CLEANUP_SIGNAL_COUNT                                                   \

@@ -15,8 +15,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "commands.h"
+#include "json.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "parse.h"
+#include "writer.h"
 
 /* The published totals, OEIS A000170 (as tests/data/oeis-counts.tsv):
  * facts to check against, never a source of answers. */
@@ -333,40 +338,56 @@ static void bench_write_table(struct writer *w, int n, int runs,
 static void bench_write_json(struct writer *w, int n, int runs,
                              const struct bench_row *rows)
 {
-    writer_printf(w,
-                  "{\"n\":%d,\"runs\":%d,\"cores\":%ld,\"published\":%llu,"
-                  "\"methods\":[",
-                  n, runs, sysconf(_SC_NPROCESSORS_ONLN),
-                  (unsigned long long)bench_published[n]);
+    struct json j;
+    json_start(&j, w);
+    json_begin_object(&j);
+    json_key(&j, "n");
+    json_int(&j, n);
+    json_key(&j, "runs");
+    json_int(&j, runs);
+    json_key(&j, "cores");
+    json_int(&j, sysconf(_SC_NPROCESSORS_ONLN));
+    json_key(&j, "published");
+    json_uint(&j, bench_published[n]);
+    json_key(&j, "methods");
+    json_begin_array(&j);
     size_t base = bench_baseline(rows);
     double baseline = rows[base].median;
     for (size_t i = 0; i < BENCH_METHOD_COUNT; i++) {
         const struct bench_row *r = &rows[i];
         if (!r->selected)
             continue;
-        writer_printf(w, "%s{\"method\":\"%s\",\"total\":%llu,\"nodes\":",
-                      i == base ? "" : ",", bench_methods[i].key,
-                      (unsigned long long)r->total);
+        json_begin_object(&j);
+        json_key(&j, "method");
+        json_string(&j, bench_methods[i].key);
+        json_key(&j, "total");
+        json_uint(&j, r->total);
+        json_key(&j, "nodes");
         if (r->nodes != UINT64_MAX)
-            writer_printf(w, "%llu", (unsigned long long)r->nodes);
+            json_uint(&j, r->nodes);
         else
-            writer_puts(w, "null");
-        writer_printf(w,
-                      ",\"calls_per_run\":%ld,\"median_seconds\":%.9f,"
-                      "\"nodes_per_second\":",
-                      r->reps, r->median);
+            json_null(&j);
+        json_key(&j, "calls_per_run");
+        json_int(&j, r->reps);
+        json_key(&j, "median_seconds");
+        json_double(&j, r->median, 9);
+        json_key(&j, "nodes_per_second");
         if (r->nodes != UINT64_MAX && r->median > 0)
-            writer_printf(w, "%.0f", (double)r->nodes / r->median);
+            json_double(&j, (double)r->nodes / r->median, 0);
         else
-            writer_puts(w, "null");
-        writer_puts(w, ",\"speedup\":");
+            json_null(&j);
+        json_key(&j, "speedup");
         if (r->median > 0)
-            writer_printf(w, "%.3f", baseline / r->median);
+            json_double(&j, baseline / r->median, 3);
         else
-            writer_puts(w, "null");
-        writer_putc(w, '}');
+            json_null(&j);
+        json_end_object(&j);
     }
-    writer_printf(w, "],\"speedup_over\":\"%s\"}\n", bench_methods[base].key);
+    json_end_array(&j);
+    json_key(&j, "speedup_over");
+    json_string(&j, bench_methods[base].key);
+    json_end_object(&j);
+    json_end_line(&j);
 }
 
 /* Marks the methods named in `list` ("arrays,mirror"). Returns false on an

@@ -9,11 +9,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "board.h"
+#include "commands.h"
 #include "format.h"
+#include "json.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "parse.h"
 #include "read_given.h"
 #include "read_placement.h"
+#include "writer.h"
 
 /* Search nodes the default order may spend proving the lexicographically
  * first completion before it settles for the fewest-free-cells one: about
@@ -375,9 +381,15 @@ static int complete_count(const struct complete_args *a, int n,
     if (rc != NQ_OK)
         return cli_error("%s", nq_strerror(rc));
     if (a->format == &format_json) {
-        writer_printf(out, "{\"n\":%d,\"completions\":", n);
-        writer_put_u64(out, count);
-        writer_puts(out, "}\n");
+        struct json j;
+        json_start(&j, out);
+        json_begin_object(&j);
+        json_key(&j, "n");
+        json_int(&j, n);
+        json_key(&j, "completions");
+        json_uint(&j, count);
+        json_end_object(&j);
+        json_end_line(&j);
     } else {
         writer_put_u64(out, count);
         writer_putc(out, '\n');

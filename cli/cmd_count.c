@@ -25,8 +25,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
+#include "commands.h"
+#include "count_request.h"
+#include "json.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "parse.h"
+#include "progress.h"
+#include "writer.h"
 
 static const char count_usage[] =
     "Usage: nqueens count [OPTIONS] N\n"
@@ -193,12 +200,27 @@ void count_report(struct writer *out, const struct count_request *req,
     unsigned long long total = r->total, unique = r->unique;
     unsigned long long sym180 = r->sym180, sym90 = r->sym90;
     if (req->json) {
-        writer_printf(out,
-                      "{\"n\":%d,\"total\":%llu,\"unique\":%llu,"
-                      "\"sym180\":%llu,\"sym90\":%llu,\"threads\":%d,"
-                      "\"engine\":\"%s\",\"seconds\":%.3f}\n",
-                      req->n, total, unique, sym180, sym90, threads, engine,
-                      seconds);
+        struct json j;
+        json_start(&j, out);
+        json_begin_object(&j);
+        json_key(&j, "n");
+        json_int(&j, req->n);
+        json_key(&j, "total");
+        json_uint(&j, total);
+        json_key(&j, "unique");
+        json_uint(&j, unique);
+        json_key(&j, "sym180");
+        json_uint(&j, sym180);
+        json_key(&j, "sym90");
+        json_uint(&j, sym90);
+        json_key(&j, "threads");
+        json_int(&j, threads);
+        json_key(&j, "engine");
+        json_string(&j, engine);
+        json_key(&j, "seconds");
+        json_double(&j, seconds, 3);
+        json_end_object(&j);
+        json_end_line(&j);
     } else {
         writer_printf(out,
                       "n        %d\ntotal    %llu\nunique   %llu\n"

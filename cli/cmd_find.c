@@ -12,8 +12,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
+#include "board.h"
+#include "commands.h"
+#include "json.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "parse.h"
+#include "writer.h"
 
 static const char find_usage[] =
     "Usage: nqueens find N [OPTIONS]\n"
@@ -188,29 +194,47 @@ static void write_solution(struct writer *w, const struct find_request *req,
         board_write(w, cols, req->n, &req->style);
         return;
     }
-    int base = format == FORMAT_JSON ? 1 : req->base;
-    char sep = format == FORMAT_JSON ? ',' : ' ';
-    if (format == FORMAT_JSON) {
-        writer_printf(w, "{\"n\":%d,\"method\":\"%s\",", req->n,
-                      method_names[req->method]);
-        if (req->method == FIND_RANDOM)
-            writer_printf(w, "\"seed\":%llu,", (unsigned long long)req->seed);
-        writer_puts(w, "\"queens\":[");
+    bool json = format == FORMAT_JSON;
+    struct json j;
+    if (json) {
+        json_start(&j, w);
+        json_begin_object(&j);
+        json_key(&j, "n");
+        json_int(&j, req->n);
+        json_key(&j, "method");
+        json_string(&j, method_names[req->method]);
+        if (req->method == FIND_RANDOM) {
+            json_key(&j, "seed");
+            json_uint(&j, req->seed);
+        }
+        json_key(&j, "queens");
+        json_begin_array(&j);
     }
     bool first = true;
-    if (cols != NULL) {
-        put_columns(w, cols, req->n, base, sep, &first);
-    } else {
-        static int block[FIND_BLOCK_ROWS];
-        for (int row = 0; row < req->n && w->err == 0;) {
-            int count =
-                req->n - row < FIND_BLOCK_ROWS ? req->n - row : FIND_BLOCK_ROWS;
+    static int block[FIND_BLOCK_ROWS];
+    for (int row = 0; row < req->n && w->err == 0;) {
+        int count = cols != NULL                         ? req->n
+                    : req->n - row < FIND_BLOCK_ROWS ? req->n - row
+                                                     : FIND_BLOCK_ROWS;
+        const int *part = cols;
+        if (cols == NULL) {
             nq_construct_range(req->n, row, count, block);
-            put_columns(w, block, count, base, sep, &first);
-            row += count;
+            part = block;
         }
+        /* The contract fixes JSON columns as 1-based. */
+        if (json)
+            json_ints(&j, part, (size_t)count, 1);
+        else
+            put_columns(w, part, count, req->base, ' ', &first);
+        row += count;
     }
-    writer_puts(w, format == FORMAT_JSON ? "]}\n" : "\n");
+    if (json) {
+        json_end_array(&j);
+        json_end_object(&j);
+        json_end_line(&j);
+    } else {
+        writer_putc(w, '\n');
+    }
 }
 
 /* ---- the command line ---------------------------------------------------- */

@@ -9,8 +9,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "board.h"
+#include "commands.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "parse.h"
+#include "writer.h"
 
 static const char seeds_usage[] =
     "Usage: nqueens [OPTIONS] [N]\n"

@@ -8,9 +8,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "board.h"
+#include "commands.h"
 #include "format.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "parse.h"
+#include "writer.h"
 
 static const char solve_usage[] =
     "Usage: nqueens solve [OPTIONS] N\n"

@@ -7,8 +7,13 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "cli.h"
+#include "checkpoint_errors.h"
+#include "commands.h"
+#include "json.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "writer.h"
 
 static const char status_usage[] =
     "Usage: nqueens status [OPTIONS] FILE\n"
@@ -42,50 +47,53 @@ static void format_hms(char *buf, size_t size, double seconds)
     snprintf(buf, size, "%llu:%02llu:%02llu", s / 3600, s / 60 % 60, s % 60);
 }
 
-/* Writes `text` as a JSON string. */
-static void put_json_string(struct writer *w, const char *text)
-{
-    writer_putc(w, '"');
-    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            writer_printf(w, "\\%c", *c);
-        else if (*c < 0x20)
-            writer_printf(w, "\\u%04x", *c);
-        else
-            writer_putc(w, (char)*c);
-    }
-    writer_putc(w, '"');
-}
-
 static void status_json(struct writer *w, const char *path,
                         const nq_checkpoint_info *info)
 {
     char created[40], saved[40];
     format_time(created, sizeof created, info->created);
     format_time(saved, sizeof saved, info->saved);
-    writer_puts(w, "{\"file\":");
-    put_json_string(w, path);
-    writer_printf(w, ",\"format\":%d,\"n\":%d,\"plan\":", info->format,
-                  info->n);
-    put_json_string(w, info->signature);
-    writer_printf(w,
-                  ",\"subproblems\":%llu,\"done\":%llu,\"percent\":%.2f,"
-                  "\"solutions\":%llu,\"sym180\":%llu,\"sym90\":%llu,"
-                  "\"seconds\":%.1f,\"sessions\":%llu,\"created\":\"%s\","
-                  "\"saved\":\"%s\",\"complete\":%s",
-                  (unsigned long long)info->size,
-                  (unsigned long long)info->done,
-                  100.0 * (double)info->done / (double)info->size,
-                  (unsigned long long)info->sum.total,
-                  (unsigned long long)info->sum.sym180,
-                  (unsigned long long)info->sum.sym90, info->seconds,
-                  (unsigned long long)info->sessions, created, saved,
-                  info->complete ? "true" : "false");
-    if (info->complete)
-        writer_printf(w, ",\"total\":%llu,\"unique\":%llu",
-                      (unsigned long long)info->result.total,
-                      (unsigned long long)info->result.unique);
-    writer_puts(w, "}\n");
+    struct json j;
+    json_start(&j, w);
+    json_begin_object(&j);
+    json_key(&j, "file");
+    json_string(&j, path);
+    json_key(&j, "format");
+    json_int(&j, info->format);
+    json_key(&j, "n");
+    json_int(&j, info->n);
+    json_key(&j, "plan");
+    json_string(&j, info->signature);
+    json_key(&j, "subproblems");
+    json_uint(&j, info->size);
+    json_key(&j, "done");
+    json_uint(&j, info->done);
+    json_key(&j, "percent");
+    json_double(&j, 100.0 * (double)info->done / (double)info->size, 2);
+    json_key(&j, "solutions");
+    json_uint(&j, info->sum.total);
+    json_key(&j, "sym180");
+    json_uint(&j, info->sum.sym180);
+    json_key(&j, "sym90");
+    json_uint(&j, info->sum.sym90);
+    json_key(&j, "seconds");
+    json_double(&j, info->seconds, 1);
+    json_key(&j, "sessions");
+    json_uint(&j, info->sessions);
+    json_key(&j, "created");
+    json_string(&j, created);
+    json_key(&j, "saved");
+    json_string(&j, saved);
+    json_key(&j, "complete");
+    json_bool(&j, info->complete);
+    if (info->complete) {
+        json_key(&j, "total");
+        json_uint(&j, info->result.total);
+        json_key(&j, "unique");
+        json_uint(&j, info->result.unique);
+    }
+    json_end_object(&j);
+    json_end_line(&j);
 }
 
 static void status_text(struct writer *w, const char *path,

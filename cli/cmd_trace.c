@@ -8,6 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "commands.h"
+#include "json.h"
+#include "options.h"
+#include "parse.h"
 #include "trace.h"
 
 static const char trace_usage[] =
@@ -291,33 +295,48 @@ static void trace_write_text(struct trace_printer *p,
 static void trace_write_json(struct trace_printer *p,
                              const nq_trace_event *event)
 {
-    struct writer *w = p->out;
-    writer_printf(w, "{\"event\":\"%s\",\"step\":%llu",
-                  trace_kind_name(event->kind),
-                  (unsigned long long)event->step);
+    struct json j;
+    json_start(&j, p->out);
+    json_begin_object(&j);
+    json_key(&j, "event");
+    json_string(&j, trace_kind_name(event->kind));
+    json_key(&j, "step");
+    json_uint(&j, event->step);
     switch (event->kind) {
     case NQ_TRACE_PLACE:
-        writer_printf(w, ",\"row\":%d,\"col\":%d", event->row + 1,
-                      event->col + 1);
+        json_key(&j, "row");
+        json_int(&j, event->row + 1);
+        json_key(&j, "col");
+        json_int(&j, event->col + 1);
         break;
     case NQ_TRACE_CONFLICT:
-        writer_printf(w,
-                      ",\"row\":%d,\"col\":%d,\"constraint\":\"%s\","
-                      "\"with\":{\"row\":%d,\"col\":%d}",
-                      event->row + 1, event->col + 1,
-                      nq_constraint_name(event->constraint),
-                      event->clash_row + 1, event->clash_col + 1);
+        json_key(&j, "row");
+        json_int(&j, event->row + 1);
+        json_key(&j, "col");
+        json_int(&j, event->col + 1);
+        json_key(&j, "constraint");
+        json_string(&j, nq_constraint_name(event->constraint));
+        json_key(&j, "with");
+        json_begin_object(&j);
+        json_key(&j, "row");
+        json_int(&j, event->clash_row + 1);
+        json_key(&j, "col");
+        json_int(&j, event->clash_col + 1);
+        json_end_object(&j);
         break;
     case NQ_TRACE_BACKTRACK:
-        writer_printf(w, ",\"row\":%d", event->row + 1);
+        json_key(&j, "row");
+        json_int(&j, event->row + 1);
         break;
     case NQ_TRACE_SOLUTION:
-        writer_printf(w, ",\"index\":%llu", (unsigned long long)p->solutions);
+        json_key(&j, "index");
+        json_uint(&j, p->solutions);
         break;
     }
-    writer_puts(w, ",\"queens\":[");
-    trace_write_vector(w, event, ",");
-    writer_puts(w, "]}\n");
+    json_key(&j, "queens");
+    json_int_array(&j, event->cols, (size_t)event->depth, 1);
+    json_end_object(&j);
+    json_end_line(&j);
 }
 
 static int trace_print_event(const nq_trace_event *event, int n, void *user)

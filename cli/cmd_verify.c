@@ -10,9 +10,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "commands.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "options.h"
+#include "parse.h"
 #include "read_placement.h"
+#include "writer.h"
 
 static const char verify_usage[] =
     "Usage: nqueens verify [OPTIONS] [FILE|-]\n"

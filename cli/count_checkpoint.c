@@ -11,8 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "checkpoint_errors.h"
+#include "count_request.h"
+#include "interrupt.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "parse.h"
+#include "progress.h"
 
 /* The longest interval accepted: a day. */
 #define COUNT_INTERVAL_MAX 86400.0

@@ -10,8 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli.h"
+#include "board.h"
 #include "nqueens.h"
+#include "writer.h"
 
 /* The text of each column number followed by a separator, e.g. "12 ". */
 struct number_table {

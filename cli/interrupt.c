@@ -7,7 +7,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "cli.h"
+#include "interrupt.h"
 
 static volatile sig_atomic_t interrupt_caught;
 

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "cli.h"
+#include "commands.h"
 
 struct command {
     const char *name;               /* the word after `nqueens` */

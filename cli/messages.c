@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "cli.h"
+#include "messages.h"
 
 const char *cli_program = "nqueens";
 

@@ -4,7 +4,9 @@
  */
 #include <getopt.h>
 
-#include "cli.h"
+#include "messages.h"
+#include "options.h"
+#include "parse.h"
 
 /* A command takes one N: a second one is an error, not a silent choice. */
 static bool take_n(const char *arg, const char **n_text)

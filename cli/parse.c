@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "messages.h"
+#include "parse.h"
 
 bool cli_parse_long(const char *text, long long min, long long max,
                     long long *value)

@@ -15,7 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "messages.h"
+#include "progress.h"
 
 /* Seconds between two redraws on a terminal, and between two lines
  * elsewhere. */

@@ -7,8 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "messages.h"
 #include "nqueens.h"
+#include "parse.h"
 #include "read_given.h"
 
 /* Numbers are read in a wide range so that 99:1 is "off the board", not

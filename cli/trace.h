@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli.h"
 #include "nqueens.h"
+#include "writer.h"
 
 /* Glyphs of the trace's boards. */
 #define TRACE_QUEEN 'Q'

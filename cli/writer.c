@@ -14,7 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "interrupt.h"
+#include "messages.h"
+#include "writer.h"
 
 #define WRITER_CAPACITY ((size_t)256 * 1024)
 

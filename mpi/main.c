@@ -12,7 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "checkpoint_errors.h"
+#include "interrupt.h"
 #include "mpi_count.h"
+#include "parse.h"
 
 static const char mpi_usage[] =
     "Usage: mpirun -np P nqueens-mpi count [OPTIONS] N\n"

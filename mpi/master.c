@@ -12,7 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checkpoint_errors.h"
+#include "interrupt.h"
 #include "mpi_count.h"
+#include "parse.h"
 
 struct master {
     const struct mpi_job *job;

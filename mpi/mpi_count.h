@@ -17,7 +17,7 @@
 
 #include <mpi.h>
 
-#include "cli.h"
+#include "count_request.h"
 #include "nqueens.h"
 
 enum mpi_tag {

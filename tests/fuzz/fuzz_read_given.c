@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "cli.h"
 #include "fuzz.h"
+#include "messages.h"
 #include "nqueens.h"
 #include "read_given.h"
 

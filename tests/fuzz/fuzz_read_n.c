@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "cli.h"
 #include "fuzz.h"
+#include "parse.h"
 
 static bool is_space(uint8_t c)
 {

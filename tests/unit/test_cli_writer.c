@@ -13,8 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "messages.h"
 #include "testutil.h"
+#include "writer.h"
 
 /* A fresh scratch folder per test, removed with all it holds (files
  * only: the tests make no sub-folders). */
