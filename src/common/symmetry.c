@@ -11,6 +11,7 @@
  * for most placements is the first one.
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "common/symmetry.h"
@@ -76,7 +77,7 @@ static struct image_walk image_walk(nq_symmetry s, const int *cols,
 /* Element i of an image. */
 static int image_at(const struct image_walk *w, int i)
 {
-    return (w->at[w->step * i] ^ w->flip) + w->offset;
+    return (w->at[(ptrdiff_t)w->step * i] ^ w->flip) + w->offset;
 }
 
 /* Fills inv with the inverse of the permutation cols. */

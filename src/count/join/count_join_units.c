@@ -9,11 +9,13 @@
 #include "count/join/count_join.h"
 #include "nqueens.h"
 
+/* The next larger set with as many bits as `mask`, which is not 0
+ * (Gosper's hack; its division by the lowest bit is a shift by its index). */
 static uint32_t next_same_bits(uint32_t mask)
 {
     uint32_t low = nq__lowest_bit32(mask);
     uint32_t ripple = mask + low;
-    return ripple | (((mask ^ ripple) >> 2) / low);
+    return ripple | (((mask ^ ripple) >> 2) >> nq__bit_index32(mask));
 }
 
 /* A unit (m, set) and its images under mirror and flip, as ordered keys. */
