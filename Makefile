@@ -11,7 +11,7 @@
 #   make tsan        ThreadSanitizer build, the tests labelled `threads`
 #   make memcheck    the command-line tests (not slow, not no-memcheck) with
 #                    nqueens under valgrind
-#   make lint        clang-tidy and cppcheck (scripts/lint.sh)
+#   make lint        clang-format, clang-tidy and cppcheck (scripts/lint.sh)
 #   make fuzz        clang + libFuzzer + ASan+UBSan: each fuzz target for
 #                    FUZZ_SECONDS (default 30), JOBS at a time
 BUILD      ?= build

@@ -11,7 +11,15 @@
  *  - Callbacks come as (fn, user). A callback that returns non-zero stops
  *    the search, and the call then returns NQ_E_STOPPED.
  *
- * The declarations are ordered from simple to advanced.
+ * The declarations are ordered from simple to advanced:
+ *  1. One-call functions: version and errors; count; solve (every solution
+ *     in order); construct, random and first solutions; verify; complete;
+ *     symmetry; the textbook algorithms and the trace, for learners.
+ *  2. Options of those calls, with their defaults, and the encoded stream.
+ *  3. Counting by subproblems (nq_plan_*): what threads, checkpoints and
+ *     MPI share.
+ *  4. Checkpoints: a count that resumes after a stop or a crash.
+ *  5. Experimental: benchmarks and oracles, which may change.
  */
 #ifndef NQUEENS_H
 #define NQUEENS_H
@@ -23,16 +31,23 @@
 extern "C" {
 #endif
 
+/* Marks the library's exported symbols when it is being built. */
 #if defined(NQ_BUILDING_LIBRARY) && defined(__GNUC__)
 #define NQ_API __attribute__((visibility("default")))
 #else
 #define NQ_API
 #endif
 
+/* ================================================================== */
+/* 1. One-call functions                                              */
+/* ================================================================== */
+
 /* ------------------------------------------------------------------ */
-/* Version and limits                                                  */
+/* Version and limits                                                 */
 /* ------------------------------------------------------------------ */
 
+/*! The version of this header, as numbers and as a string; nq_version()
+ *  gives the library's, which is the same when both come from one build. */
 #define NQ_VERSION_MAJOR 0
 #define NQ_VERSION_MINOR 1
 #define NQ_VERSION_PATCH 0
@@ -45,13 +60,12 @@ extern "C" {
 NQ_API const char *nq_version(void);
 
 /* ------------------------------------------------------------------ */
-/* Errors                                                              */
+/* Errors                                                             */
 /* ------------------------------------------------------------------ */
 
-/*
- * The one table of error codes: NQ_E_<name>, its value and its message.
- * nq_strerror() and nq_err_name() are generated from it.
- */
+/*! The one table of error codes: NQ_E_<name>, its value and its message.
+ *  The enum nq_error, nq_strerror() and nq_err_name() are generated from
+ *  it. */
 #define NQ_ERROR_TABLE(X)                                                      \
     X(INVAL, -1, "invalid argument")                                           \
     X(RANGE, -2, "board size out of range")                                    \
@@ -70,6 +84,7 @@ NQ_API const char *nq_version(void);
     X(CORRUPT, -15, "checkpoint file is damaged")                              \
     X(BUSY, -16, "checkpoint file is in use by another run")
 
+/*! The error codes: NQ_OK (0), or an NQ_E_<name> of the table above. */
 typedef enum nq_error {
     NQ_OK = 0,
 #define NQ_ERROR_ENUM_(name, value, text) NQ_E_##name = (value),
@@ -85,50 +100,29 @@ NQ_API const char *nq_strerror(int err);
 NQ_API const char *nq_err_name(int err);
 
 /* ------------------------------------------------------------------ */
-/* Solutions through a callback                                        */
+/* Callbacks and options                                              */
 /* ------------------------------------------------------------------ */
 
 /*! A solution callback: `cols` holds n 0-based columns (one per row) and is
  *  valid only during the call. Return 0 to go on, non-zero to stop. */
 typedef int (*nq_solution_fn)(const int *cols, int n, void *user);
 
-/* ------------------------------------------------------------------ */
-/* The textbook algorithms (the oracles)                               */
-/* ------------------------------------------------------------------ */
+/*! A progress callback: `done` of `total` subproblems are finished and
+ *  their solutions add up to `solutions` so far. Called from the thread
+ *  that runs the count, never from two threads at once. Return non-zero to
+ *  cancel the count (it then returns NQ_E_STOPPED). */
+typedef int (*nq_progress_fn)(uint64_t done, uint64_t total, uint64_t solutions,
+                              void *user);
 
-/*! The three backtracking algorithms of the teaching texts. All place one
- *  queen per row, try columns in ascending order and so emit solutions in
- *  lexicographic order. They are slow on purpose: clear enough to be
- *  trusted as the oracle that every fast engine is tested against. */
-typedef enum nq_classic_method {
-    /* Recursive, with boolean arrays cols[n], diags1[2n-1] (row-col+n-1)
-     * and diags2[2n-1] (row+col): O(1) safety test per square. */
-    NQ_CLASSIC_ARRAYS = 0,
-    /* Recursive, with isSafe(k, j) scanning every earlier row of the
-     * 1-based solution vector q[1..n]. */
-    NQ_CLASSIC_ISSAFE = 1,
-    /* Iterative (no recursion): x[k]++ to try the next column, k++ to go
-     * down a row and k-- to backtrack, with the same place(k) scan. */
-    NQ_CLASSIC_ITERATIVE = 2
-} nq_classic_method;
-
-#define NQ_CLASSIC_METHOD_COUNT 3
-
-/*! nq_classic_name() : a short name for `method` ("arrays", "issafe",
- *  "iterative"), or NULL for an unknown method. */
-NQ_API const char *nq_classic_name(nq_classic_method method);
-
-/*! nq_classic_solve() : runs the textbook `method` on an n x n board,
- *  calling `fn` (may be NULL) once per solution in lexicographic order.
- *  If `count` is not NULL it receives the number of solutions emitted.
- *  Returns 0 when the search ran to its end, NQ_E_STOPPED when `fn` stopped
- *  it (count then includes the solution that stopped it), NQ_E_RANGE unless
- *  1 <= n <= NQ_MAX_N, NQ_E_INVAL for an unknown method. */
-NQ_API int nq_classic_solve(nq_classic_method method, int n, nq_solution_fn fn,
-                            void *user, uint64_t *count);
+/*! The options of the calls that take them, defined in part 2 with their
+ *  defaults (nq_count_options_init() and friends); a NULL options pointer
+ *  stands for the defaults. */
+typedef struct nq_count_options nq_count_options;
+typedef struct nq_solve_options nq_solve_options;
+typedef struct nq_complete_options nq_complete_options;
 
 /* ------------------------------------------------------------------ */
-/* Counting                                                            */
+/* Counting                                                           */
 /* ------------------------------------------------------------------ */
 
 /*! What a count finds. For n >= 2, unique = (total + sym180 + 2*sym90) / 8. */
@@ -138,40 +132,6 @@ typedef struct nq_count_result {
     uint64_t sym180; /* solutions unchanged by a half turn (sym90 included) */
     uint64_t sym90;  /* solutions unchanged by a quarter turn */
 } nq_count_result;
-
-/*! A progress callback: `done` of `total` subproblems are finished and
- *  their solutions add up to `solutions` so far. Called from the thread
- *  that runs the count, never from two threads at once. Return non-zero to
- *  cancel the count (it then returns NQ_E_STOPPED). */
-typedef int (*nq_progress_fn)(uint64_t done, uint64_t total, uint64_t solutions,
-                              void *user);
-
-/*! The engine of a count. */
-typedef enum nq_engine {
-    NQ_ENGINE_AUTO = 0, /* the join where it fits the memory budget (n <= 20),
-                           else constellations */
-    NQ_ENGINE_JOIN = 1, /* half-board join (meet in the middle): the fastest;
-                           2 <= n <= 20; its memory: about 42 MiB at n = 16,
-                           800 MiB at 18, 1.9 GiB at 19, 19 GB at 20 */
-    NQ_ENGINE_CONSTELLATIONS = 2 /* start-constellation backtracking: any n,
-                                    almost no memory */
-} nq_engine;
-
-/*! Options of a count. Start from nq_count_options_init(). */
-typedef struct nq_count_options {
-    int threads;             /* worker threads; 0 = all online cores */
-    uint64_t memory_bytes;   /* memory budget; 0 = the default (2 GiB) */
-    nq_engine engine;        /* NQ_ENGINE_AUTO by default */
-    nq_progress_fn progress; /* may be NULL */
-    void *progress_user;     /* handed to progress */
-} nq_count_options;
-
-/*! nq_count_options_init() : fills `options` with the defaults. */
-NQ_API void nq_count_options_init(nq_count_options *options);
-
-/*! nq_count_default_threads() : the number of worker threads that
- *  `threads = 0` stands for (the online cores, at least 1). */
-NQ_API int nq_count_default_threads(void);
 
 /*! nq_count() : counts the solutions of n queens exactly, with the counts of
  *  symmetric solutions and the unique count. `options` may be NULL (the
@@ -191,86 +151,308 @@ NQ_API int nq_count_default_threads(void);
 NQ_API int nq_count(int n, const nq_count_options *options,
                     nq_count_result *result);
 
-/* ---- Counting by subproblems: what threads, checkpoints and MPI share ---- */
+/* ------------------------------------------------------------------ */
+/* Solutions, in order                                                */
+/* ------------------------------------------------------------------ */
 
-/*! A plan splits one count into subproblems with stable ids 0..size-1:
- *  the same n, engine and parameters always give the same ids, so a
- *  result never depends on who ran which id, and a killed run can resume
- *  from the ids it had finished. Opaque; immutable once created, so one
- *  plan may be used by several threads at once. */
-typedef struct nq_plan nq_plan;
+/*! nq_solve() : calls `fn` once for every solution of n queens, in
+ *  lexicographic order of the column vectors (row 0 first), the order of
+ *  the textbook algorithms. With several threads the search is split into
+ *  ordered subproblems (the placements of the first rows) that threads
+ *  solve ahead into bounded buffers; the solutions are handed to `fn` in
+ *  order, from the calling thread only and never concurrently, so `fn`
+ *  needs no locking and the sequence does not depend on the thread count.
+ *  Memory stays bounded (options->buffer_bytes) whatever the number of
+ *  solutions; for 4 <= n <= 20 the call also builds a table of the last
+ *  rows' placements first (at most 32 MiB, built once before the first
+ *  solution; without the memory for it, the plain search runs instead).
+ *  `options` may be NULL (the defaults).
+ *  Returns 0 after the last solution; NQ_E_STOPPED when `fn` returned
+ *  non-zero (it is not called again); NQ_E_RANGE unless 1 <= n <=
+ *  NQ_MAX_N; NQ_E_INVAL for a NULL fn, threads < 0 or threads >
+ *  NQ_SOLVE_MAX_THREADS (fn not called); NQ_E_NOMEM, in which case fn may
+ *  have run for the first solutions. If no thread can be started the
+ *  search runs on the calling thread. */
+NQ_API int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,
+                    void *user);
 
-/*! What one subproblem (or a sum of them) contributes. */
-typedef struct nq_subcount {
-    uint64_t total;  /* contribution to the total, symmetry weights applied */
-    uint64_t sym180; /* contribution to sym180 */
-    uint64_t sym90;  /* contribution to sym90 */
-} nq_subcount;
-
-/*! nq_plan_create() : the decomposition of the count of n under `options`
- *  (may be NULL): the engine, chosen by options->engine and the memory
- *  budget, and for the join its table of half boards, built on
- *  options->threads threads (about 0.1 s at n = 16, 3 s at n = 18). Returns
- *  0 and sets *plan, or NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM, NQ_E_THREAD.
- *  Free with nq_plan_free(). */
-NQ_API int nq_plan_create(int n, const nq_count_options *options,
-                          nq_plan **plan);
-
-/*! nq_count_plan() : nq_count() on a plan made by nq_plan_create(), so
- *  that a caller who wants the plan's signature builds it only once
- *  (options->threads and the progress callback are used). */
-NQ_API int nq_count_plan(const nq_plan *plan, const nq_count_options *options,
-                         nq_count_result *result);
-
-/*! nq_plan_free() : releases a plan; NULL is allowed. */
-NQ_API void nq_plan_free(nq_plan *plan);
-
-/*! nq_plan_size() : the number of subproblems (ids are 0..size-1). */
-NQ_API uint64_t nq_plan_size(const nq_plan *plan);
-
-/*! nq_plan_engine() : the engine the plan runs on (never NQ_ENGINE_AUTO). */
-NQ_API nq_engine nq_plan_engine(const nq_plan *plan);
-
-/*! nq_plan_n() : the board size of the plan. */
-NQ_API int nq_plan_n(const nq_plan *plan);
-
-/*! nq_plan_signature() : a short printable string naming the engine, n and
- *  every parameter that shapes the ids, such as "constellations/1 n=17
- *  rows=3". Two plans with equal signatures have the same ids meaning the
- *  same work: checkpoints record it and refuse a mismatch. */
-NQ_API const char *nq_plan_signature(const nq_plan *plan);
-
-/*! nq_plan_count_one() : solves subproblem `id` on the calling thread.
- *  Returns 0, NQ_E_INVAL for an id out of range, NQ_E_OVERFLOW. */
-NQ_API int nq_plan_count_one(const nq_plan *plan, uint64_t id,
-                             nq_subcount *out);
-
-/*! Called once per finished subproblem by nq_plan_run(), from one thread
- *  at a time (never concurrently). Return non-zero to stop the run. */
-typedef int (*nq_subproblem_fn)(uint64_t id, const nq_subcount *count,
-                                void *user);
-
-/*! nq_plan_run() : solves the subproblems `ids[0..nids-1]` on `threads`
- *  threads (0 = all cores), handing ids out dynamically, and calls `done`
- *  (may be NULL) as each finishes, in any order. Returns 0, NQ_E_STOPPED
- *  when `done` stopped it (subproblems not yet reported are lost),
- *  NQ_E_INVAL, NQ_E_OVERFLOW, NQ_E_NOMEM, NQ_E_THREAD. */
-NQ_API int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
-                       int threads, nq_subproblem_fn done, void *user);
-
-/*! nq_subcount_add() : *sum += *add, every field checked. Returns 0 or
- *  NQ_E_OVERFLOW (and leaves *sum unchanged). */
-NQ_API int nq_subcount_add(nq_subcount *sum, const nq_subcount *add);
-
-/*! nq_plan_result() : turns the sum over ALL subproblems of a plan into the
- *  final result (adds what the plan counts outside its subproblems, derives
- *  unique). Returns 0 or NQ_E_OVERFLOW. */
-NQ_API int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
-                          nq_count_result *result);
+/*! nq_solve_unique() : as nq_solve(), but only for the canonical form of
+ *  each class of solutions under the 8 symmetries (nq_is_canonical()): one
+ *  call per class, in lexicographic order; the number of calls is the
+ *  unique count. Same options, threads and errors as nq_solve(). */
+NQ_API int nq_solve_unique(int n, const nq_solve_options *options,
+                           nq_solution_fn fn, void *user);
 
 /* ------------------------------------------------------------------ */
-/* Learning: the search itself, step by step                           */
+/* Huge boards: one solution for any n                                */
 /* ------------------------------------------------------------------ */
+
+/*! nq_construct_column() : the 0-based column of the queen in `row` of an
+ *  explicit solution of n queens, computed in O(1) from a closed form
+ *  (Hoffman, Loessi and Moore, 1969), so a solution of any size can be
+ *  written row by row without holding it. Valid for n = 1 and every
+ *  n >= 4 up to INT_MAX. Returns the column (>= 0), or NQ_E_RANGE for
+ *  n < 1, NQ_E_NOSOLUTION for n = 2 or 3, NQ_E_INVAL unless 0 <= row < n. */
+NQ_API int nq_construct_column(int n, int row);
+
+/*! nq_construct_range() : cols[k] = nq_construct_column(n, first_row + k)
+ *  for k in 0..count-1, the fast way to stream a constructed solution in
+ *  blocks. Returns 0, NQ_E_RANGE, NQ_E_NOSOLUTION, or NQ_E_INVAL when the
+ *  rows are not all within 0..n-1 or cols is NULL (count 0 is allowed). */
+NQ_API int nq_construct_range(int n, int first_row, int count, int *cols);
+
+/*! nq_construct() : the whole constructed solution: cols[0..n-1].
+ *  Errors as nq_construct_range(). */
+NQ_API int nq_construct(int n, int *cols);
+
+/*! nq_random_solution() : a solution of n queens found by seeded local
+ *  search (Sosic and Gu's QS4: a permutation, a greedy conflict-free
+ *  placement of all but the last few rows, then swaps that lower the number
+ *  of attacks until there are none), in near-linear time and O(n) memory
+ *  (about 8 bytes a queen, cols included). The same n and seed always give
+ *  the same solution, on every platform; different seeds give different
+ *  ones where the board has them. `progress` (may be NULL) is called now
+ *  and then with done = rows settled so far, total = n, solutions = 0;
+ *  non-zero cancels.
+ *  Returns 0 and fills cols[0..n-1], NQ_E_RANGE for n < 1,
+ *  NQ_E_NOSOLUTION for n = 2 or 3, NQ_E_INVAL for cols NULL, NQ_E_NOMEM,
+ *  NQ_E_STOPPED (cols then holds no solution). */
+NQ_API int nq_random_solution(int n, uint64_t seed, int *cols,
+                              nq_progress_fn progress, void *user);
+
+/*! nq_first_solution() : the first solution in lexicographic order (row 0's
+ *  column smallest first), found by bitboard backtracking. The search can
+ *  take very long for some n above 30, so `progress` (may be NULL) is
+ *  called about every 65,536 placements with done = placements tried,
+ *  total = 0, solutions = 0; non-zero cancels. Returns 0 and fills
+ *  cols[0..n-1], NQ_E_NOSOLUTION for n = 2 or 3, NQ_E_RANGE unless
+ *  1 <= n <= NQ_MAX_N, NQ_E_INVAL for cols NULL, NQ_E_STOPPED. */
+NQ_API int nq_first_solution(int n, int *cols, nq_progress_fn progress,
+                             void *user);
+
+/* ------------------------------------------------------------------ */
+/* Checking a placement                                               */
+/* ------------------------------------------------------------------ */
+
+/*! The lines along which two queens attack (rows differ by construction). */
+typedef enum nq_line_kind {
+    NQ_LINE_COLUMN = 0,      /* the same column */
+    NQ_LINE_DIAGONAL = 1,    /* the same row - col: "\" */
+    NQ_LINE_ANTIDIAGONAL = 2 /* the same row + col: "/" */
+} nq_line_kind;
+
+/*! A conflict callback: the queens of rows row_a < row_b attack each other
+ *  along `line`. Return 0 to hear of the next, non-zero to stop. */
+typedef int (*nq_conflict_fn)(int row_a, int row_b, nq_line_kind line,
+                              void *user);
+
+/*! What nq_verify() finds. A pair of queens on one line counts once per
+ *  line they share (two queens share at most one). */
+typedef struct nq_verify_result {
+    uint64_t pairs;              /* pairs of queens that attack each other */
+    uint64_t column_pairs;       /* of which in one column */
+    uint64_t diagonal_pairs;     /* of which on one "\" diagonal */
+    uint64_t antidiagonal_pairs; /* of which on one "/" diagonal */
+    uint64_t empty_rows;         /* rows holding -1 (no queen) */
+    int first_empty_row;         /* the first such row, -1 if none */
+} nq_verify_result;
+
+/*! nq_verify() : checks a placement of queens on an n x n board in O(n) time
+ *  and 5n bytes of memory (5n bits above 4 million queens; O(n) words when
+ *  there are attacks).
+ *  cols[r] is the column of the queen of row r, or -1 for a row without a
+ *  queen (a partial board). Returns 0 when no two queens attack each other
+ *  (a solution exactly when result->empty_rows is also 0), NQ_E_CONFLICT
+ *  when some do, NQ_E_RANGE for n < 1, NQ_E_INVAL for cols NULL or a
+ *  column outside -1..n-1, NQ_E_NOMEM. `result` (may be NULL) is filled
+ *  before `fn` is first called, so the totals are complete even when `fn`
+ *  stops the listing; it is zeroed on NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM.
+ *  `fn` (may be NULL) hears of every attacking pair, ordered by row_b, then
+ *  by line kind, then by row_a; finding the partners of a queen costs O(n),
+ *  so a caller that lists only a few conflicts should stop early. When `fn`
+ *  stops, the call returns NQ_E_STOPPED. */
+NQ_API int nq_verify(const int *cols, int n, nq_conflict_fn fn, void *user,
+                     nq_verify_result *result);
+
+/* ------------------------------------------------------------------ */
+/* Completion                                                         */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A partial placement `given` holds n ints: given[r] is the 0-based column
+ * of a queen placed in advance in row r, or NQ_COMPLETE_FREE_ROW when row r
+ * holds none. Given queens may stand in any rows. A completion is a
+ * solution of the n x n board that keeps every given queen. Deciding
+ * whether one exists is NP-complete (Gent, Jefferson and Nightingale, JAIR
+ * 2017); the engine projects the given queens' columns and diagonals onto
+ * every free row, then backtracks over bitboards (n <= 64) with forward
+ * checking: a free row or a free column left without a cell ends a branch,
+ * and a row or a column with a single cell left is filled at once.
+ *
+ * Every function below checks its input first and returns:
+ *   NQ_E_RANGE     unless 1 <= n <= NQ_MAX_N;
+ *   NQ_E_INVAL     for a NULL pointer it needs, or a given[r] outside
+ *                  -1..n-1;
+ *   NQ_E_CONFLICT  when two given queens attack each other
+ *                  (nq_complete_check() names them).
+ */
+
+/*! The value of given[r] for a row without a given queen. */
+#define NQ_COMPLETE_FREE_ROW (-1)
+
+/*! How two given queens attack each other. (Two queens in one row cannot
+ *  be written in a `given` array: the reader of the input rejects them.) */
+typedef enum nq_complete_attack {
+    NQ_COMPLETE_NO_ATTACK = 0,
+    NQ_COMPLETE_SAME_COLUMN = 1,      /* equal columns */
+    NQ_COMPLETE_SAME_DIAGONAL = 2,    /* equal row - column: a diagonal */
+    NQ_COMPLETE_SAME_ANTIDIAGONAL = 3 /* equal row + column: anti-diagonal */
+} nq_complete_attack;
+
+/*! The first pair of given queens that attack each other. */
+typedef struct nq_complete_conflict {
+    int row_a;               /* the upper queen's row (0-based) */
+    int row_b;               /* the lower queen's row, row_a < row_b */
+    nq_complete_attack kind; /* how they attack */
+} nq_complete_conflict;
+
+/*! nq_complete_check() : validates a partial placement. Returns 0 when
+ *  1 <= n <= NQ_MAX_N, every given[r] is in -1..n-1 and no two given
+ *  queens attack each other; NQ_E_CONFLICT when two do, with `conflict`
+ *  (may be NULL) naming the pair that comes first in row order (smallest
+ *  row_b, then smallest row_a); NQ_E_RANGE or NQ_E_INVAL otherwise. */
+NQ_API int nq_complete_check(int n, const int *given,
+                             nq_complete_conflict *conflict);
+
+/*! Which completion nq_complete_first() returns. Both are deterministic:
+ *  the same input always gives the same completion. */
+typedef enum nq_complete_order {
+    /* The lexicographically first completion: the smallest column in the
+     * first free row, then in the next, ... This is what `nqueens
+     * complete` prints by default. Found by asking the fewest-free-cells
+     * search, row by row, whether a smaller column can still be completed:
+     * one more search per column tried. */
+    NQ_COMPLETE_LEXICOGRAPHIC = 0,
+    /* The first completion met by the search that always fills next the
+     * free row with the fewest free cells (ties: the upper row), trying
+     * columns in ascending order: the fastest answer on hard instances,
+     * not necessarily the lexicographically first. */
+    NQ_COMPLETE_FEWEST_FREE = 1
+} nq_complete_order;
+
+/*! nq_complete_first() : writes one completion of `given` to out[0..n-1]
+ *  (0-based columns, the given queens included), chosen by `order`.
+ *  `options` may be NULL (the defaults); only its node_limit is used. `out`
+ *  may be `given` itself. The lexicographic order has to prove that no
+ *  smaller column of any free row can be completed, which can take far
+ *  longer than finding a completion when few queens are given on a large
+ *  board (the empty 40 x 40 board needs over 2*10^7 nodes): node_limit
+ *  bounds that work in a deterministic way. Returns 0; NQ_E_NOSOLUTION when
+ *  no completion exists; NQ_E_TIMEOUT when the node limit was reached first;
+ *  NQ_E_INVAL for an unknown order; the input errors above. On error `out`
+ *  is left unchanged. */
+NQ_API int nq_complete_first(int n, const int *given, nq_complete_order order,
+                             const nq_complete_options *options, int *out);
+
+/*! nq_complete_each() : calls `fn` (may be NULL) once per completion of
+ *  `given`, in lexicographic order, streaming (memory does not grow with
+ *  the number of completions). If `count` is not NULL it receives the
+ *  number of completions emitted. Returns 0 when the search ran to its end
+ *  (zero completions included), NQ_E_STOPPED when `fn` stopped it (count
+ *  then includes the completion that stopped it), or an input error above,
+ *  in which case `fn` has not been called. */
+NQ_API int nq_complete_each(int n, const int *given, nq_solution_fn fn,
+                            void *user, uint64_t *count);
+
+/*! nq_complete_count() : counts the completions of `given` exactly, on
+ *  `options->threads` threads (options may be NULL: the defaults). The
+ *  search is split into subproblems that threads take in turn; the result
+ *  does not depend on the thread count. Returns 0 (zero completions
+ *  included); NQ_E_STOPPED when the progress callback cancelled it;
+ *  NQ_E_OVERFLOW if the count would not fit in 64 bits; NQ_E_NOMEM;
+ *  NQ_E_THREAD; an input error above. On error *count is 0. */
+NQ_API int nq_complete_count(int n, const int *given,
+                             const nq_complete_options *options,
+                             uint64_t *count);
+
+/* ------------------------------------------------------------------ */
+/* Symmetry                                                           */
+/* ------------------------------------------------------------------ */
+
+/*! The 8 symmetries of the square, acting on a placement. Row 0 is the top
+ *  row and column 0 the left column; (r, c) is the queen of row r. */
+typedef enum nq_symmetry {
+    NQ_SYM_IDENTITY = 0,    /* (r, c) -> (r, c) */
+    NQ_SYM_ROT90 = 1,       /* quarter turn clockwise: (r, c) -> (c, n-1-r) */
+    NQ_SYM_ROT180 = 2,      /* half turn: (r, c) -> (n-1-r, n-1-c) */
+    NQ_SYM_ROT270 = 3,      /* quarter turn anticlockwise: -> (n-1-c, r) */
+    NQ_SYM_MIRROR = 4,      /* left-right mirror: (r, c) -> (r, n-1-c) */
+    NQ_SYM_FLIP = 5,        /* top-bottom flip: (r, c) -> (n-1-r, c) */
+    NQ_SYM_DIAGONAL = 6,    /* transpose on the main diagonal: -> (c, r) */
+    NQ_SYM_ANTIDIAGONAL = 7 /* transpose on the other: -> (n-1-c, n-1-r) */
+} nq_symmetry;
+
+/*! The number of symmetries: nq_symmetry values 0 to 7. */
+#define NQ_SYMMETRY_COUNT 8
+
+/*! nq_transform() : writes the image of the placement cols[0..n-1] under
+ *  `s` to out[0..n-1] (out may be cols itself). cols must hold one queen
+ *  per row and per column (a permutation of 0..n-1); it need not be a
+ *  solution. Returns 0, NQ_E_RANGE unless 1 <= n <= NQ_MAX_N, NQ_E_INVAL
+ *  for a NULL pointer, an unknown `s` or cols not a permutation. */
+NQ_API int nq_transform(nq_symmetry s, const int *cols, int n, int *out);
+
+/*! nq_canonical() : the canonical form of cols' class: the lexicographically
+ *  smallest of its 8 images, written to `out` (may be NULL, may be cols),
+ *  and the number of distinct images in *class_size (may be NULL): 8, 4
+ *  (unchanged by a half turn), 2 (by a quarter turn) or 1 (n = 1).
+ *  Preconditions and errors as nq_transform(). */
+NQ_API int nq_canonical(const int *cols, int n, int *out, int *class_size);
+
+/*! nq_class_size() : the number of distinct images of cols (1, 2, 4 or 8),
+ *  or a negative error as nq_transform(). */
+NQ_API int nq_class_size(const int *cols, int n);
+
+/*! nq_is_canonical() : 1 when cols is the canonical form of its class, 0
+ *  when not, or a negative error as nq_transform(). Cheaper than
+ *  nq_canonical(): it usually decides on the first element. */
+NQ_API int nq_is_canonical(const int *cols, int n);
+
+/* ------------------------------------------------------------------ */
+/* Learning: the textbook algorithms, the search step by step         */
+/* ------------------------------------------------------------------ */
+
+/*! The three backtracking algorithms of the teaching texts. All place one
+ *  queen per row, try columns in ascending order and so emit solutions in
+ *  lexicographic order. They are slow on purpose: clear enough to be
+ *  trusted as the oracle that every fast engine is tested against. */
+typedef enum nq_classic_method {
+    /* Recursive, with boolean arrays cols[n], diags1[2n-1] (row-col+n-1)
+     * and diags2[2n-1] (row+col): O(1) safety test per square. */
+    NQ_CLASSIC_ARRAYS = 0,
+    /* Recursive, with isSafe(k, j) scanning every earlier row of the
+     * 1-based solution vector q[1..n]. */
+    NQ_CLASSIC_ISSAFE = 1,
+    /* Iterative (no recursion): x[k]++ to try the next column, k++ to go
+     * down a row and k-- to backtrack, with the same place(k) scan. */
+    NQ_CLASSIC_ITERATIVE = 2
+} nq_classic_method;
+
+/*! The number of nq_classic_method values (0 to 2). */
+#define NQ_CLASSIC_METHOD_COUNT 3
+
+/*! nq_classic_name() : a short name for `method` ("arrays", "issafe",
+ *  "iterative"), or NULL for an unknown method. */
+NQ_API const char *nq_classic_name(nq_classic_method method);
+
+/*! nq_classic_solve() : runs the textbook `method` on an n x n board,
+ *  calling `fn` (may be NULL) once per solution in lexicographic order.
+ *  If `count` is not NULL it receives the number of solutions emitted.
+ *  Returns 0 when the search ran to its end, NQ_E_STOPPED when `fn` stopped
+ *  it (count then includes the solution that stopped it), NQ_E_RANGE unless
+ *  1 <= n <= NQ_MAX_N, NQ_E_INVAL for an unknown method. */
+NQ_API int nq_classic_solve(nq_classic_method method, int n, nq_solution_fn fn,
+                            void *user, uint64_t *count);
 
 /*! What happens at one step of the teaching texts' search (row by row,
  *  boolean arrays for columns and both diagonals, columns tried in
@@ -340,110 +522,62 @@ NQ_API uint64_t nq_trace_conflicts(const nq_trace_stats *stats);
  *  stats zeroed). */
 NQ_API int nq_trace(int n, nq_trace_fn fn, void *user, nq_trace_stats *stats);
 
-/* ---- Simple bitboard counters: what each idea buys (nqueens bench) ---- */
-
-/*! nq_count_bitboard() : counts the solutions with the plain bitboard
- *  backtracking (three bit masks: columns and both diagonals taken), the
- *  same search tree as the textbook, one machine word per test. `total`
- *  (may be NULL) receives the count; `nodes` (may be NULL) the number of
- *  queens placed, which equals the place events of nq_trace(). Returns 0 or
- * NQ_E_RANGE unless 1 <= n <= NQ_MAX_N; on error the outputs are zeroed. */
-NQ_API int nq_count_bitboard(int n, uint64_t *total, uint64_t *nodes);
-
-/*! nq_count_bitboard_mirror() : the same, searching only the first row's
- *  left half (and its middle column for odd n) and doubling, since the
- *  mirror image of a solution is a solution: about half the nodes. */
-NQ_API int nq_count_bitboard_mirror(int n, uint64_t *total, uint64_t *nodes);
+/* ================================================================== */
+/* 2. Options, and the encoded stream of solutions                    */
+/* ================================================================== */
 
 /* ------------------------------------------------------------------ */
-/* Symmetry                                                            */
+/* Options of a count                                                 */
 /* ------------------------------------------------------------------ */
 
-/*! The 8 symmetries of the square, acting on a placement. Row 0 is the top
- *  row and column 0 the left column; (r, c) is the queen of row r. */
-typedef enum nq_symmetry {
-    NQ_SYM_IDENTITY = 0,    /* (r, c) -> (r, c) */
-    NQ_SYM_ROT90 = 1,       /* quarter turn clockwise: (r, c) -> (c, n-1-r) */
-    NQ_SYM_ROT180 = 2,      /* half turn: (r, c) -> (n-1-r, n-1-c) */
-    NQ_SYM_ROT270 = 3,      /* quarter turn anticlockwise: -> (n-1-c, r) */
-    NQ_SYM_MIRROR = 4,      /* left-right mirror: (r, c) -> (r, n-1-c) */
-    NQ_SYM_FLIP = 5,        /* top-bottom flip: (r, c) -> (n-1-r, c) */
-    NQ_SYM_DIAGONAL = 6,    /* transpose on the main diagonal: -> (c, r) */
-    NQ_SYM_ANTIDIAGONAL = 7 /* transpose on the other: -> (n-1-c, n-1-r) */
-} nq_symmetry;
+/*! The engine of a count. */
+typedef enum nq_engine {
+    NQ_ENGINE_AUTO = 0, /* the join where it fits the memory budget (n <= 20),
+                           else constellations */
+    NQ_ENGINE_JOIN = 1, /* half-board join (meet in the middle): the fastest;
+                           2 <= n <= 20; its memory is a table of the top
+                           halves (the placements of the upper n/2 rows),
+                           about 5 bytes each, a number that grows several
+                           times over from one n to the next */
+    NQ_ENGINE_CONSTELLATIONS = 2 /* start-constellation backtracking: any n,
+                                    almost no memory */
+} nq_engine;
 
-#define NQ_SYMMETRY_COUNT 8
+/*! Options of a count. Start from nq_count_options_init(). */
+struct nq_count_options {
+    int threads;             /* worker threads; 0 = all online cores */
+    uint64_t memory_bytes;   /* memory budget; 0 = the default (2 GiB) */
+    nq_engine engine;        /* NQ_ENGINE_AUTO by default */
+    nq_progress_fn progress; /* may be NULL */
+    void *progress_user;     /* handed to progress */
+};
 
-/*! nq_transform() : writes the image of the placement cols[0..n-1] under
- *  `s` to out[0..n-1] (out may be cols itself). cols must hold one queen
- *  per row and per column (a permutation of 0..n-1); it need not be a
- *  solution. Returns 0, NQ_E_RANGE unless 1 <= n <= NQ_MAX_N, NQ_E_INVAL
- *  for a NULL pointer, an unknown `s` or cols not a permutation. */
-NQ_API int nq_transform(nq_symmetry s, const int *cols, int n, int *out);
+/*! nq_count_options_init() : fills `options` with the defaults. */
+NQ_API void nq_count_options_init(nq_count_options *options);
 
-/*! nq_canonical() : the canonical form of cols' class: the lexicographically
- *  smallest of its 8 images, written to `out` (may be NULL, may be cols),
- *  and the number of distinct images in *class_size (may be NULL): 8, 4
- *  (unchanged by a half turn), 2 (by a quarter turn) or 1 (n = 1).
- *  Preconditions and errors as nq_transform(). */
-NQ_API int nq_canonical(const int *cols, int n, int *out, int *class_size);
-
-/*! nq_class_size() : the number of distinct images of cols (1, 2, 4 or 8),
- *  or a negative error as nq_transform(). */
-NQ_API int nq_class_size(const int *cols, int n);
-
-/*! nq_is_canonical() : 1 when cols is the canonical form of its class, 0
- *  when not, or a negative error as nq_transform(). Cheaper than
- *  nq_canonical(): it usually decides on the first element. */
-NQ_API int nq_is_canonical(const int *cols, int n);
+/*! nq_count_default_threads() : the number of worker threads that
+ *  `threads = 0` stands for (the online cores, at least 1). */
+NQ_API int nq_count_default_threads(void);
 
 /* ------------------------------------------------------------------ */
-/* Solutions                                                           */
+/* Options of the solution stream; solutions as bytes                 */
 /* ------------------------------------------------------------------ */
 
 /*! Options of nq_solve() and nq_solve_unique(). Start from
  *  nq_solve_options_init(). */
-typedef struct nq_solve_options {
+struct nq_solve_options {
     int threads;         /* search threads; 0 = all online cores; 1 = the
                             search runs on the calling thread alone */
     size_t buffer_bytes; /* about the most memory that holds solutions
                             found ahead of their turn (never less than
                             32 KiB a thread); 0 = the default (8 MiB) */
-} nq_solve_options;
+};
 
 /*! The most search threads nq_solve() takes. */
 #define NQ_SOLVE_MAX_THREADS 1024
 
 /*! nq_solve_options_init() : fills `options` with the defaults. */
 NQ_API void nq_solve_options_init(nq_solve_options *options);
-
-/*! nq_solve() : calls `fn` once for every solution of n queens, in
- *  lexicographic order of the column vectors (row 0 first), the order of
- *  the textbook algorithms. With several threads the search is split into
- *  ordered subproblems (the placements of the first rows) that threads
- *  solve ahead into bounded buffers; the solutions are handed to `fn` in
- *  order, from the calling thread only and never concurrently, so `fn`
- *  needs no locking and the sequence does not depend on the thread count.
- *  Memory stays bounded (options->buffer_bytes) whatever the number of
- *  solutions; for 4 <= n <= 20 the call also builds a table of the last
- *  rows' placements first (at most 32 MiB, about 0.1 s at n = 16; without
- *  the memory for it, the plain search runs instead). `options` may be
- *  NULL (the defaults).
- *  Returns 0 after the last solution; NQ_E_STOPPED when `fn` returned
- *  non-zero (it is not called again); NQ_E_RANGE unless 1 <= n <=
- *  NQ_MAX_N; NQ_E_INVAL for a NULL fn, threads < 0 or threads >
- *  NQ_SOLVE_MAX_THREADS (fn not called); NQ_E_NOMEM, in which case fn may
- *  have run for the first solutions. If no thread can be started the
- *  search runs on the calling thread. */
-NQ_API int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,
-                    void *user);
-
-/*! nq_solve_unique() : as nq_solve(), but only for the canonical form of
- *  each class of solutions under the 8 symmetries (nq_is_canonical()): one
- *  call per class, in lexicographic order; the number of calls is the
- *  unique count. Same options, threads and errors as nq_solve(). */
-NQ_API int nq_solve_unique(int n, const nq_solve_options *options,
-                           nq_solution_fn fn, void *user);
 
 /*! How nq_solve_encoded() turns solutions into bytes and hands them on. */
 typedef struct nq_solve_encoder {
@@ -481,74 +615,12 @@ NQ_API int nq_solve_encoded(int n, const nq_solve_options *options,
                             const nq_solve_encoder *encoder);
 
 /* ------------------------------------------------------------------ */
-/* Completion                                                          */
+/* Options of the completion                                          */
 /* ------------------------------------------------------------------ */
-
-/*
- * A partial placement `given` holds n ints: given[r] is the 0-based column
- * of a queen placed in advance in row r, or NQ_COMPLETE_FREE_ROW when row r
- * holds none. Given queens may stand in any rows. A completion is a
- * solution of the n x n board that keeps every given queen. Deciding
- * whether one exists is NP-complete (Gent, Jefferson and Nightingale, JAIR
- * 2017); the engine projects the given queens' columns and diagonals onto
- * every free row, then backtracks over bitboards (n <= 64) with forward
- * checking: a free row or a free column left without a cell ends a branch,
- * and a row or a column with a single cell left is filled at once.
- *
- * Every function below checks its input first and returns:
- *   NQ_E_RANGE     unless 1 <= n <= NQ_MAX_N;
- *   NQ_E_INVAL     for a NULL pointer it needs, or a given[r] outside
- *                  -1..n-1;
- *   NQ_E_CONFLICT  when two given queens attack each other
- *                  (nq_complete_check() names them).
- */
-
-/*! The value of given[r] for a row without a given queen. */
-#define NQ_COMPLETE_FREE_ROW (-1)
-
-/*! How two given queens attack each other. (Two queens in one row cannot
- *  be written in a `given` array: the reader of the input rejects them.) */
-typedef enum nq_complete_attack {
-    NQ_COMPLETE_NO_ATTACK = 0,
-    NQ_COMPLETE_SAME_COLUMN = 1,      /* equal columns */
-    NQ_COMPLETE_SAME_DIAGONAL = 2,    /* equal row - column: a diagonal */
-    NQ_COMPLETE_SAME_ANTIDIAGONAL = 3 /* equal row + column: anti-diagonal */
-} nq_complete_attack;
-
-/*! The first pair of given queens that attack each other. */
-typedef struct nq_complete_conflict {
-    int row_a;               /* the upper queen's row (0-based) */
-    int row_b;               /* the lower queen's row, row_a < row_b */
-    nq_complete_attack kind; /* how they attack */
-} nq_complete_conflict;
-
-/*! nq_complete_check() : validates a partial placement. Returns 0 when
- *  1 <= n <= NQ_MAX_N, every given[r] is in -1..n-1 and no two given
- *  queens attack each other; NQ_E_CONFLICT when two do, with `conflict`
- *  (may be NULL) naming the pair that comes first in row order (smallest
- *  row_b, then smallest row_a); NQ_E_RANGE or NQ_E_INVAL otherwise. */
-NQ_API int nq_complete_check(int n, const int *given,
-                             nq_complete_conflict *conflict);
-
-/*! Which completion nq_complete_first() returns. Both are deterministic:
- *  the same input always gives the same completion. */
-typedef enum nq_complete_order {
-    /* The lexicographically first completion: the smallest column in the
-     * first free row, then in the next, ... This is what `nqueens
-     * complete` prints by default. Found by asking the fewest-free-cells
-     * search, row by row, whether a smaller column can still be completed:
-     * one more search per column tried. */
-    NQ_COMPLETE_LEXICOGRAPHIC = 0,
-    /* The first completion met by the search that always fills next the
-     * free row with the fewest free cells (ties: the upper row), trying
-     * columns in ascending order: the fastest answer on hard instances,
-     * not necessarily the lexicographically first. */
-    NQ_COMPLETE_FEWEST_FREE = 1
-} nq_complete_order;
 
 /*! Options of the completion functions. Start from
  *  nq_complete_options_init(). */
-typedef struct nq_complete_options {
+struct nq_complete_options {
     /* count: worker threads; 0 = all online cores */
     int threads;
     /* first: give up with NQ_E_TIMEOUT after this many search nodes;
@@ -558,135 +630,94 @@ typedef struct nq_complete_options {
     nq_progress_fn progress;
     /* handed to progress */
     void *progress_user;
-} nq_complete_options;
+};
 
 /*! nq_complete_options_init() : fills `options` with the defaults. */
 NQ_API void nq_complete_options_init(nq_complete_options *options);
 
-/*! nq_complete_first() : writes one completion of `given` to out[0..n-1]
- *  (0-based columns, the given queens included), chosen by `order`.
- *  `options` may be NULL (the defaults); only its node_limit is used. `out`
- *  may be `given` itself. The lexicographic order has to prove that no
- *  smaller column of any free row can be completed, which can take far
- *  longer than finding a completion when few queens are given on a large
- *  board (the empty 40 x 40 board needs over 2*10^7 nodes): node_limit
- *  bounds that work in a deterministic way. Returns 0; NQ_E_NOSOLUTION when no
- *  completion exists; NQ_E_TIMEOUT when the node limit was reached first;
- *  NQ_E_INVAL for an unknown order; the input errors above. On error `out`
- *  is left unchanged. */
-NQ_API int nq_complete_first(int n, const int *given, nq_complete_order order,
-                             const nq_complete_options *options, int *out);
+/* ================================================================== */
+/* 3. Counting by subproblems: what threads, checkpoints, MPI share   */
+/* ================================================================== */
 
-/*! nq_complete_each() : calls `fn` (may be NULL) once per completion of
- *  `given`, in lexicographic order, streaming (memory does not grow with
- *  the number of completions). If `count` is not NULL it receives the
- *  number of completions emitted. Returns 0 when the search ran to its end
- *  (zero completions included), NQ_E_STOPPED when `fn` stopped it (count
- *  then includes the completion that stopped it), or an input error above,
- *  in which case `fn` has not been called. */
-NQ_API int nq_complete_each(int n, const int *given, nq_solution_fn fn,
-                            void *user, uint64_t *count);
+/*! A plan splits one count into subproblems with stable ids 0..size-1:
+ *  the same n, engine and parameters always give the same ids, so a
+ *  result never depends on who ran which id, and a killed run can resume
+ *  from the ids it had finished. Opaque; immutable once created, so one
+ *  plan may be used by several threads at once. */
+typedef struct nq_plan nq_plan;
 
-/*! nq_complete_count() : counts the completions of `given` exactly, on
- *  `options->threads` threads (options may be NULL: the defaults). The
- *  search is split into subproblems that threads take in turn; the result
- *  does not depend on the thread count. Returns 0 (zero completions
- *  included); NQ_E_STOPPED when the progress callback cancelled it;
- *  NQ_E_OVERFLOW if the count would not fit in 64 bits; NQ_E_NOMEM;
- *  NQ_E_THREAD; an input error above. On error *count is 0. */
-NQ_API int nq_complete_count(int n, const int *given,
-                             const nq_complete_options *options,
-                             uint64_t *count);
+/*! What one subproblem (or a sum of them) contributes. */
+typedef struct nq_subcount {
+    uint64_t total;  /* contribution to the total, symmetry weights applied */
+    uint64_t sym180; /* contribution to sym180 */
+    uint64_t sym90;  /* contribution to sym90 */
+} nq_subcount;
 
-/* ------------------------------------------------------------------ */
-/* Huge boards: one solution for any n, and checking a placement       */
-/* ------------------------------------------------------------------ */
+/*! nq_plan_create() : the decomposition of the count of n under `options`
+ *  (may be NULL): the engine, chosen by options->engine and the memory
+ *  budget, and for the join its table of half boards, built on
+ *  options->threads threads (the costly part of a join's set-up, growing
+ *  with the table: see NQ_ENGINE_JOIN). Returns 0 and sets *plan, or
+ *  NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM, NQ_E_THREAD. Free with
+ *  nq_plan_free(). */
+NQ_API int nq_plan_create(int n, const nq_count_options *options,
+                          nq_plan **plan);
 
-/*! nq_construct_column() : the 0-based column of the queen in `row` of an
- *  explicit solution of n queens, computed in O(1) from a closed form
- *  (Hoffman, Loessi and Moore, 1969), so a solution of any size can be
- *  written row by row without holding it. Valid for n = 1 and every
- *  n >= 4 up to INT_MAX. Returns the column (>= 0), or NQ_E_RANGE for
- *  n < 1, NQ_E_NOSOLUTION for n = 2 or 3, NQ_E_INVAL unless 0 <= row < n. */
-NQ_API int nq_construct_column(int n, int row);
+/*! nq_count_plan() : nq_count() on a plan made by nq_plan_create(), so
+ *  that a caller who wants the plan's signature builds it only once
+ *  (options->threads and the progress callback are used). */
+NQ_API int nq_count_plan(const nq_plan *plan, const nq_count_options *options,
+                         nq_count_result *result);
 
-/*! nq_construct_range() : cols[k] = nq_construct_column(n, first_row + k)
- *  for k in 0..count-1, the fast way to stream a constructed solution in
- *  blocks. Returns 0, NQ_E_RANGE, NQ_E_NOSOLUTION, or NQ_E_INVAL when the
- *  rows are not all within 0..n-1 or cols is NULL (count 0 is allowed). */
-NQ_API int nq_construct_range(int n, int first_row, int count, int *cols);
+/*! nq_plan_free() : releases a plan; NULL is allowed. */
+NQ_API void nq_plan_free(nq_plan *plan);
 
-/*! nq_construct() : the whole constructed solution: cols[0..n-1].
- *  Errors as nq_construct_range(). */
-NQ_API int nq_construct(int n, int *cols);
+/*! nq_plan_size() : the number of subproblems (ids are 0..size-1). */
+NQ_API uint64_t nq_plan_size(const nq_plan *plan);
 
-/*! nq_random_solution() : a solution of n queens found by seeded local
- *  search (Sosic and Gu's QS4: a permutation, a greedy conflict-free
- *  placement of all but the last few rows, then swaps that lower the number
- *  of attacks until there are none), in near-linear time and O(n) memory
- *  (about 8 bytes a queen, cols included). The same n and seed always give the
- * same solution, on every platform; different seeds give different ones where
- *  the board has them. `progress` (may be NULL) is called now and then with
- *  done = rows settled so far, total = n, solutions = 0; non-zero cancels.
- *  Returns 0 and fills cols[0..n-1], NQ_E_RANGE for n < 1,
- *  NQ_E_NOSOLUTION for n = 2 or 3, NQ_E_INVAL for cols NULL, NQ_E_NOMEM,
- *  NQ_E_STOPPED (cols then holds no solution). */
-NQ_API int nq_random_solution(int n, uint64_t seed, int *cols,
-                              nq_progress_fn progress, void *user);
+/*! nq_plan_engine() : the engine the plan runs on (never NQ_ENGINE_AUTO). */
+NQ_API nq_engine nq_plan_engine(const nq_plan *plan);
 
-/*! nq_first_solution() : the first solution in lexicographic order (row 0's
- *  column smallest first), found by bitboard backtracking. The search can
- *  take very long for some n above 30, so `progress` (may be NULL) is
- *  called about every 65,536 placements with done = placements tried,
- *  total = 0, solutions = 0; non-zero cancels. Returns 0 and fills
- *  cols[0..n-1], NQ_E_NOSOLUTION for n = 2 or 3, NQ_E_RANGE unless
- *  1 <= n <= NQ_MAX_N, NQ_E_INVAL for cols NULL, NQ_E_STOPPED. */
-NQ_API int nq_first_solution(int n, int *cols, nq_progress_fn progress,
-                             void *user);
+/*! nq_plan_n() : the board size of the plan. */
+NQ_API int nq_plan_n(const nq_plan *plan);
 
-/*! The lines along which two queens attack (rows differ by construction). */
-typedef enum nq_line_kind {
-    NQ_LINE_COLUMN = 0,      /* the same column */
-    NQ_LINE_DIAGONAL = 1,    /* the same row - col: "\" */
-    NQ_LINE_ANTIDIAGONAL = 2 /* the same row + col: "/" */
-} nq_line_kind;
+/*! nq_plan_signature() : a short printable string naming the engine, n and
+ *  every parameter that shapes the ids, such as "constellations/1 n=17
+ *  rows=3". Two plans with equal signatures have the same ids meaning the
+ *  same work: checkpoints record it and refuse a mismatch. */
+NQ_API const char *nq_plan_signature(const nq_plan *plan);
 
-/*! A conflict callback: the queens of rows row_a < row_b attack each other
- *  along `line`. Return 0 to hear of the next, non-zero to stop. */
-typedef int (*nq_conflict_fn)(int row_a, int row_b, nq_line_kind line,
-                              void *user);
+/*! nq_plan_count_one() : solves subproblem `id` on the calling thread.
+ *  Returns 0, NQ_E_INVAL for an id out of range, NQ_E_OVERFLOW. */
+NQ_API int nq_plan_count_one(const nq_plan *plan, uint64_t id,
+                             nq_subcount *out);
 
-/*! What nq_verify() finds. A pair of queens on one line counts once per
- *  line they share (two queens share at most one). */
-typedef struct nq_verify_result {
-    uint64_t pairs;              /* pairs of queens that attack each other */
-    uint64_t column_pairs;       /* of which in one column */
-    uint64_t diagonal_pairs;     /* of which on one "\" diagonal */
-    uint64_t antidiagonal_pairs; /* of which on one "/" diagonal */
-    uint64_t empty_rows;         /* rows holding -1 (no queen) */
-    int first_empty_row;         /* the first such row, -1 if none */
-} nq_verify_result;
+/*! Called once per finished subproblem by nq_plan_run(), from one thread
+ *  at a time (never concurrently). Return non-zero to stop the run. */
+typedef int (*nq_subproblem_fn)(uint64_t id, const nq_subcount *count,
+                                void *user);
 
-/*! nq_verify() : checks a placement of queens on an n x n board in O(n) time
- *  and 5n bytes of memory (5n bits above 4 million queens; O(n) words when
- *  there are attacks).
- *  cols[r] is the column of the queen of row r, or -1 for a row without a
- *  queen (a partial board). Returns 0 when no two queens attack each other
- *  (a solution exactly when result->empty_rows is also 0), NQ_E_CONFLICT
- *  when some do, NQ_E_RANGE for n < 1, NQ_E_INVAL for cols NULL or a
- *  column outside -1..n-1, NQ_E_NOMEM. `result` (may be NULL) is filled
- *  before `fn` is first called, so the totals are complete even when `fn`
- *  stops the listing; it is zeroed on NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM.
- *  `fn` (may be NULL) hears of every attacking pair, ordered by row_b, then
- *  by line kind, then by row_a; finding the partners of a queen costs O(n),
- *  so a caller that lists only a few conflicts should stop early. When `fn`
- *  stops, the call returns NQ_E_STOPPED. */
-NQ_API int nq_verify(const int *cols, int n, nq_conflict_fn fn, void *user,
-                     nq_verify_result *result);
+/*! nq_plan_run() : solves the subproblems `ids[0..nids-1]` on `threads`
+ *  threads (0 = all cores), handing ids out dynamically, and calls `done`
+ *  (may be NULL) as each finishes, in any order. Returns 0, NQ_E_STOPPED
+ *  when `done` stopped it (subproblems not yet reported are lost),
+ *  NQ_E_INVAL, NQ_E_OVERFLOW, NQ_E_NOMEM, NQ_E_THREAD. */
+NQ_API int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
+                       int threads, nq_subproblem_fn done, void *user);
 
-/* ------------------------------------------------------------------ */
-/* Checkpoints                                                         */
-/* ------------------------------------------------------------------ */
+/*! nq_subcount_add() : *sum += *add, every field checked. Returns 0 or
+ *  NQ_E_OVERFLOW (and leaves *sum unchanged). */
+NQ_API int nq_subcount_add(nq_subcount *sum, const nq_subcount *add);
+
+/*! nq_plan_result() : turns the sum over ALL subproblems of a plan into the
+ *  final result (adds what the plan counts outside its subproblems, derives
+ *  unique). Returns 0 or NQ_E_OVERFLOW. */
+NQ_API int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
+                          nq_count_result *result);
+
+/* ================================================================== */
+/* 4. Checkpoints                                                     */
+/* ================================================================== */
 
 /*
  * A checkpoint keeps the finished subproblems of one plan, with their
@@ -727,6 +758,8 @@ NQ_API int nq_verify(const int *cols, int n, nq_conflict_fn fn, void *user,
 /*! The default seconds between two commits. */
 #define NQ_CHECKPOINT_INTERVAL 10.0
 
+/*! An open checkpoint (opaque): made by nq_checkpoint_open(), freed by
+ *  nq_checkpoint_close(). */
 typedef struct nq_checkpoint nq_checkpoint;
 
 /*! What a checkpoint file holds, as nq_checkpoint_read() finds it. */
@@ -771,7 +804,7 @@ NQ_API int nq_checkpoint_open(const char *path, int n, const char *signature,
 
 /*! nq_checkpoint_in_use() : whether an open checkpoint (another run)
  *  holds the file at `path` now: a quick look before the costly part of a
- *  run (the join's table takes seconds and gigabytes at large n), so that
+ *  run (the join's table is the costly part at large n), so that
  *  a second run is refused at once. nq_checkpoint_open decides all the
  *  same. It takes a shared lock for an instant, so an open at that very
  *  instant may be refused: of two runs, still exactly one goes on.
@@ -823,7 +856,7 @@ NQ_API int nq_checkpoint_finish(nq_checkpoint *cp,
 
 /*! nq_checkpoint_close() : commits what is recorded, closes the file,
  *  releases its lock and frees `cp` (NULL is allowed). Returns 0 or the
- * commit's NQ_E_IO; `cp` is freed in any case. */
+ *  commit's NQ_E_IO; `cp` is freed in any case. */
 NQ_API int nq_checkpoint_close(nq_checkpoint *cp);
 
 /*! nq_checkpoint_run() : the resumable count. Runs the subproblems of
@@ -843,6 +876,31 @@ NQ_API int nq_checkpoint_close(nq_checkpoint *cp);
 NQ_API int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
                              const nq_count_options *options,
                              nq_count_result *result);
+
+/* ================================================================== */
+/* 5. Experimental: benchmarks and oracles, may change                */
+/* ================================================================== */
+
+/*
+ * Calls kept for `nqueens bench` and the tests: simpler engines that show
+ * what each idea of the fast counters buys, and serve as oracles. Their
+ * names, signatures and results may change in any release; programs
+ * should count with nq_count().
+ */
+
+/*! nq_count_bitboard() : counts the solutions with the plain bitboard
+ *  backtracking (three bit masks: columns and both diagonals taken), the
+ *  same search tree as the textbook, one machine word per test. `total`
+ *  (may be NULL) receives the count; `nodes` (may be NULL) the number of
+ *  queens placed, which equals the place events of nq_trace(). Returns 0 or
+ *  NQ_E_RANGE unless 1 <= n <= NQ_MAX_N; on error the outputs are
+ *  zeroed. */
+NQ_API int nq_count_bitboard(int n, uint64_t *total, uint64_t *nodes);
+
+/*! nq_count_bitboard_mirror() : the same, searching only the first row's
+ *  left half (and its middle column for odd n) and doubling, since the
+ *  mirror image of a solution is a solution: about half the nodes. */
+NQ_API int nq_count_bitboard_mirror(int n, uint64_t *total, uint64_t *nodes);
 
 #ifdef __cplusplus
 }

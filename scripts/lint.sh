@@ -1,7 +1,10 @@
 #!/bin/sh
-# Static analysis of every C file the build compiles (library, tool, tests,
-# fuzz targets): clang-tidy with the committed .clang-tidy, then cppcheck
-# with the options below and .cppcheck-suppressions. Any finding fails.
+# Formatting and static analysis: every tracked .c/.h file of src/,
+# include/, tests/, bench/, mpi/ and cli/ must be as clang-format makes it
+# with the committed .clang-format; then every C file the build compiles
+# (library, tool, tests, fuzz targets) goes through clang-tidy with the
+# committed .clang-tidy and cppcheck with the options below and
+# .cppcheck-suppressions. Any finding fails.
 # `make lint` runs it (and `make check` runs `make lint`).
 # Usage: scripts/lint.sh BUILD_DIR [JOBS]   (BUILD_DIR configured with
 # -DCMAKE_EXPORT_COMPILE_COMMANDS=ON; nothing needs to be built)
@@ -29,6 +32,32 @@ PY
 db=$build/lint-db/compile_commands.json
 
 status=0
+
+# Formatting: the files are listed by git where there is a checkout (so
+# that build trees and untracked scratch files are not judged), else found.
+echo "lint: clang-format ($(clang-format --version | sed -n 's/.*version \([0-9.]*\).*/\1/p' | head -1))"
+if git -C "$root" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+    sources=$(git -C "$root" ls-files -- 'src/*.[ch]' 'include/*.[ch]' \
+        'tests/*.[ch]' 'bench/*.[ch]' 'mpi/*.[ch]' 'cli/*.[ch]')
+else
+    sources=$(cd "$root" && find src include tests bench mpi cli \
+        -name '*.[ch]' 2> /dev/null | sort)
+fi
+unformatted=""
+for f in $sources; do
+    if ! clang-format --dry-run --Werror --style=file "$root/$f" \
+        > /dev/null 2>&1; then
+        unformatted="$unformatted $f"
+    fi
+done
+if [ -n "$unformatted" ]; then
+    for f in $unformatted; do
+        echo "$f: not formatted (clang-format -i $f)"
+    done
+    echo "lint: clang-format found $(echo $unformatted | wc -w) files to format"
+    status=1
+fi
+
 echo "lint: clang-tidy ($(clang-tidy --version | sed -n 's/.*version \([0-9.]*\).*/\1/p' | head -1))"
 # run-clang-tidy prints every file it checks; only the findings matter.
 if ! run-clang-tidy -p "$build/lint-db" -quiet -j "$jobs" "$root/(src|cli|tests)/" \

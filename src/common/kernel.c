@@ -9,6 +9,7 @@
  * makes the output lexicographic.
  */
 #include "common/kernel.h"
+#include "common/bits.h"
 
 /* The n low bits set, for 1 <= n <= 64. */
 static uint64_t board_mask(int n)
@@ -61,31 +62,43 @@ int nq__kernel_start(struct kernel *k, int n, const int *prefix, int base,
     return NQ_OK;
 }
 
-bool nq__kernel_next(struct kernel *k)
+/* The one loop behind nq__kernel_next() and nq__kernel_next_counted().
+ * `counted` is a constant in each caller: always inlined, the loop of
+ * nq__kernel_next() keeps no trace of the counting, and the one of
+ * nq__kernel_next_counted() adds a compare and an increment per queen. */
+static inline __attribute__((always_inline)) enum kernel_stop
+kernel_advance(struct kernel *k, const bool counted, uint64_t *placed,
+               uint64_t limit)
 {
     int r = k->row;
     if (r < 0)
-        return false;
+        return KERNEL_EXHAUSTED;
     if (k->target == k->base) {
         /* Nothing to place: the prefix itself is the one placement. */
         k->row = -1;
-        return true;
+        return KERNEL_FOUND;
     }
     const int base = k->base;
     const int last = k->target - 1;
     const uint64_t board = k->board;
     while (r >= base) {
+        if (counted && *placed >= limit) {
+            k->row = r; /* every mask of rows base..r is up to date */
+            return KERNEL_PAUSED;
+        }
         uint64_t avail = k->avail[r];
         if (avail == 0) {
             r--; /* row r is exhausted: backtrack */
             continue;
         }
-        uint64_t bit = avail & (0 - avail); /* leftmost untried column */
+        uint64_t bit = nq__lowest_bit(avail); /* leftmost untried column */
         k->avail[r] = avail ^ bit;
+        if (counted)
+            ++*placed;
         if (r == last) {
-            k->cols[r] = __builtin_ctzll(bit);
+            k->cols[r] = nq__bit_index(bit);
             k->row = r;
-            return true;
+            return KERNEL_FOUND;
         }
         uint64_t columns = k->columns[r] | bit;
         uint64_t down = (k->diag_down[r] | bit) << 1;
@@ -93,7 +106,7 @@ bool nq__kernel_next(struct kernel *k)
         uint64_t next = board & ~(columns | down | up);
         if (next == 0)
             continue; /* row r+1 would have no square: try the next column */
-        k->cols[r] = __builtin_ctzll(bit);
+        k->cols[r] = nq__bit_index(bit);
         r++;
         k->columns[r] = columns;
         k->diag_down[r] = down;
@@ -101,5 +114,17 @@ bool nq__kernel_next(struct kernel *k)
         k->avail[r] = next;
     }
     k->row = -1;
-    return false;
+    return KERNEL_EXHAUSTED;
+}
+
+bool nq__kernel_next(struct kernel *k)
+{
+    /* Uncounted, it never pauses: found or exhausted, true or false. */
+    return kernel_advance(k, false, NULL, 0) != KERNEL_EXHAUSTED;
+}
+
+enum kernel_stop nq__kernel_next_counted(struct kernel *k, uint64_t *placed,
+                                         uint64_t limit)
+{
+    return kernel_advance(k, true, placed, limit);
 }

@@ -47,4 +47,22 @@ int nq__kernel_start(struct kernel *k, int n, const int *prefix, int base,
  * holding it, or false when the search is exhausted. */
 bool nq__kernel_next(struct kernel *k);
 
+/* Why nq__kernel_next_counted() returned. */
+enum kernel_stop {
+    KERNEL_EXHAUSTED = 0, /* the search is over */
+    KERNEL_FOUND = 1,     /* a placement: k->cols[0..target-1] holds it */
+    KERNEL_PAUSED = 2     /* *placed reached limit: call again to go on */
+};
+
+/* nq__kernel_next() that also counts the queens it places: every column it
+ * takes in any row, the last row's and those that leave the next row no
+ * square included (the nodes of the plain backtracking tree), adding them
+ * to *placed. Before placing a queen it checks *placed against `limit` and
+ * pauses when it has been reached, with the search intact, so that a
+ * caller can report progress or give up every so many queens and then
+ * resume. A search that pauses yields the same placements in the same
+ * order as one that does not. */
+enum kernel_stop nq__kernel_next_counted(struct kernel *k, uint64_t *placed,
+                                         uint64_t limit);
+
 #endif /* NQ_KERNEL_H */

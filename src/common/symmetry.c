@@ -11,34 +11,73 @@
  * for most placements is the first one.
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "common/symmetry.h"
 #include "nqueens.h"
 
-/* Element i of the image of cols (inverse inv) under transform s. */
-static int image_at(nq_symmetry s, const int *cols, const int *inv, int n,
-                    int i)
+/* The 8 symmetries, each written once as three steps applied to a cell
+ * (r, c) in this order: swap row and column, then reverse the row
+ * (r -> n-1-r), then reverse the column (c -> n-1-c). The table is the one
+ * definition; the comments give the map it makes. */
+static const struct {
+    bool swap;     /* (r, c) -> (c, r) first */
+    bool flip_row; /* then r -> n-1-r */
+    bool flip_col; /* then c -> n-1-c */
+} steps[NQ_SYMMETRY_COUNT] = {
+    [NQ_SYM_IDENTITY] = {false, false, false},  /* (r, c) */
+    [NQ_SYM_ROT90] = {true, false, true},       /* (c, n-1-r) */
+    [NQ_SYM_ROT180] = {false, true, true},      /* (n-1-r, n-1-c) */
+    [NQ_SYM_ROT270] = {true, true, false},      /* (n-1-c, r) */
+    [NQ_SYM_MIRROR] = {false, false, true},     /* (r, n-1-c) */
+    [NQ_SYM_FLIP] = {false, true, false},       /* (n-1-r, c) */
+    [NQ_SYM_DIAGONAL] = {true, false, false},   /* (c, r) */
+    [NQ_SYM_ANTIDIAGONAL] = {true, true, true}, /* (n-1-c, n-1-r) */
+};
+
+void nq__symmetry_cell(nq_symmetry s, int n, int row, int col, int *out_row,
+                       int *out_col)
 {
-    switch (s) {
-    case NQ_SYM_IDENTITY:
-        return cols[i];
-    case NQ_SYM_ROT90: /* (r, c) -> (c, n-1-r) */
-        return n - 1 - inv[i];
-    case NQ_SYM_ROT180: /* (r, c) -> (n-1-r, n-1-c) */
-        return n - 1 - cols[n - 1 - i];
-    case NQ_SYM_ROT270: /* (r, c) -> (n-1-c, r) */
-        return inv[n - 1 - i];
-    case NQ_SYM_MIRROR: /* (r, c) -> (r, n-1-c) */
-        return n - 1 - cols[i];
-    case NQ_SYM_FLIP: /* (r, c) -> (n-1-r, c) */
-        return cols[n - 1 - i];
-    case NQ_SYM_DIAGONAL: /* (r, c) -> (c, r) */
-        return inv[i];
-    case NQ_SYM_ANTIDIAGONAL: /* (r, c) -> (n-1-c, n-1-r) */
-        return n - 1 - inv[n - 1 - i];
+    int r = steps[s].swap ? col : row;
+    int c = steps[s].swap ? row : col;
+    *out_row = steps[s].flip_row ? n - 1 - r : r;
+    *out_col = steps[s].flip_col ? n - 1 - c : c;
+}
+
+/* The image of the permutation cols (inverse inv) under s, as a walk:
+ * element i of the image is (at[step * i] ^ flip) + offset. This is the
+ * table above read backwards: row i of the image comes from row i, or
+ * n-1-i when the rows are reversed, of cols, or of inv when rows and
+ * columns swap; a reversed column turns the value v into n-1-v, which is
+ * (v ^ -1) + n. */
+struct image_walk {
+    const int *at; /* element 0 of the image, in cols or inv */
+    int step;      /* +1, or -1 when the rows are read from the bottom */
+    int flip;      /* 0, or -1 when the value is reversed */
+    int offset;    /* 0, or n when the value is reversed */
+};
+
+static struct image_walk image_walk(nq_symmetry s, const int *cols,
+                                    const int *inv, int n)
+{
+    const int *values = steps[s].swap ? inv : cols;
+    struct image_walk w = {values, 1, 0, 0};
+    if (steps[s].flip_row) {
+        w.at = values + n - 1;
+        w.step = -1;
     }
-    return -1;
+    if (steps[s].flip_col) {
+        w.flip = -1;
+        w.offset = n;
+    }
+    return w;
+}
+
+/* Element i of an image. */
+static int image_at(const struct image_walk *w, int i)
+{
+    return (w->at[(ptrdiff_t)w->step * i] ^ w->flip) + w->offset;
 }
 
 /* Fills inv with the inverse of the permutation cols. */
@@ -52,11 +91,28 @@ static void invert(const int *cols, int n, int *inv)
 static int compare_images(nq_symmetry a, nq_symmetry b, const int *cols,
                           const int *inv, int n)
 {
+    struct image_walk wa = image_walk(a, cols, inv, n);
+    struct image_walk wb = image_walk(b, cols, inv, n);
     for (int i = 0; i < n; i++) {
-        int x = image_at(a, cols, inv, n, i);
-        int y = image_at(b, cols, inv, n, i);
+        int x = image_at(&wa, i);
+        int y = image_at(&wb, i);
         if (x != y)
             return x < y ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Compares the image of cols under s with cols itself: the hot test of
+ * the unique enumeration, one walk instead of two. */
+static int compare_with_cols(nq_symmetry s, const int *cols, const int *inv,
+                             int n)
+{
+    struct image_walk w = image_walk(s, cols, inv, n);
+    const int *p = w.at;
+    for (int i = 0; i < n; i++, p += w.step) {
+        int x = (*p ^ w.flip) + w.offset;
+        if (x != cols[i])
+            return x < cols[i] ? -1 : 1;
     }
     return 0;
 }
@@ -85,7 +141,7 @@ bool nq__symmetry_is_canonical(const int *cols, int n)
     int inv[NQ_MAX_N];
     invert(cols, n, inv);
     for (int s = 1; s < NQ_SYMMETRY_COUNT; s++) {
-        if (compare_images((nq_symmetry)s, NQ_SYM_IDENTITY, cols, inv, n) < 0)
+        if (compare_with_cols((nq_symmetry)s, cols, inv, n) < 0)
             return false;
     }
     return true;
@@ -100,8 +156,9 @@ int nq_transform(nq_symmetry s, const int *cols, int n, int *out)
         return NQ_E_INVAL;
     int inv[NQ_MAX_N], image[NQ_MAX_N];
     invert(cols, n, inv);
+    struct image_walk w = image_walk(s, cols, inv, n);
     for (int i = 0; i < n; i++)
-        image[i] = image_at(s, cols, inv, n, i);
+        image[i] = image_at(&w, i);
     /* Written last, so that out may be cols itself. */
     for (int i = 0; i < n; i++)
         out[i] = image[i];
@@ -125,8 +182,9 @@ int nq_canonical(const int *cols, int n, int *out, int *class_size)
     }
     if (out != NULL) {
         int image[NQ_MAX_N];
+        struct image_walk w = image_walk(smallest, cols, inv, n);
         for (int i = 0; i < n; i++)
-            image[i] = image_at(smallest, cols, inv, n, i);
+            image[i] = image_at(&w, i);
         for (int i = 0; i < n; i++)
             out[i] = image[i];
     }

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "common/bits.h"
 #include "complete/complete_search.h"
 #include "nqueens.h"
 
@@ -102,8 +103,8 @@ static int complete_first_lex(int n, const int *given, int *out,
         int r = node.row[0];
         uint64_t smaller = node.avail[0] & ((1ull << best[r]) - 1);
         while (smaller != 0) {
-            int c = __builtin_ctzll(smaller);
-            smaller &= smaller - 1;
+            int c = nq__bit_index(smaller);
+            smaller = nq__clear_lowest(smaller);
             memcpy(cols, best, sizeof(int) * (size_t)n);
             cols[r] = c;
             nq__cs_place(&node, 0, c, &trial);

@@ -17,6 +17,7 @@
  *    smaller trees on hard instances).
  */
 #include "complete/complete_search.h"
+#include "common/bits.h"
 
 /* How often the search looks at the cancel flag, in nodes (a power of 2). */
 #define CS_POLL_INTERVAL 4096u
@@ -84,9 +85,9 @@ static enum cs_verdict cs_examine(const struct cs_node *node,
         uint64_t a = node->avail[j];
         if (a == 0)
             return CS_DEAD;
-        if ((a & (a - 1)) == 0) { /* one cell: forced */
+        if (nq__clear_lowest(a) == 0) { /* one cell: forced */
             *pick = j;
-            *col = __builtin_ctzll(a);
+            *col = nq__bit_index(a);
             return CS_FORCED;
         }
         twice |= once & a;
@@ -103,7 +104,7 @@ static enum cs_verdict cs_examine(const struct cs_node *node,
         return CS_DEAD;
     uint64_t single = node->cols_free & ~twice;
     if (single != 0) { /* a column only one row can take */
-        int c = __builtin_ctzll(single);
+        int c = nq__bit_index(single);
         for (int j = 0; j < node->nfree; j++) {
             if ((node->avail[j] >> c) & 1) {
                 *pick = j;
@@ -155,8 +156,8 @@ static int cs_descend(struct cs_run *run, struct cs_node *node, int depth)
     uint64_t choices = node->avail[pick];
     struct cs_node child;
     while (choices != 0) {
-        int c = __builtin_ctzll(choices);
-        choices &= choices - 1;
+        int c = nq__bit_index(choices);
+        choices = nq__clear_lowest(choices);
         run->cols[r] = c;
         nq__cs_place(node, pick, c, &child);
         if (cs_descend(run, &child, depth + 1))

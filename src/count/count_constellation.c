@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/symmetry.h"
 #include "count/count_kernel.h"
 #include "count/count_plan.h"
 
@@ -58,46 +59,6 @@ static bool cells_clash(int r1, int c1, int r2, int c2)
     if (dr == 0 && dc == 0)
         return false; /* one corner queen on two lines */
     return dr == 0 || dc == 0 || dr == dc || dr == -dc;
-}
-
-/* Symmetry g (0..7) of the square applied to cell (r, c). */
-static void transform(int n, int g, int r, int c, int *tr, int *tc)
-{
-    int m = n - 1;
-    switch (g) {
-    case 0:
-        *tr = r;
-        *tc = c;
-        break;
-    case 1:
-        *tr = c;
-        *tc = m - r;
-        break; /* quarter turn */
-    case 2:
-        *tr = m - r;
-        *tc = m - c;
-        break; /* half turn */
-    case 3:
-        *tr = m - c;
-        *tc = r;
-        break; /* three quarters */
-    case 4:
-        *tr = r;
-        *tc = m - c;
-        break; /* mirror left-right */
-    case 5:
-        *tr = m - r;
-        *tc = c;
-        break; /* mirror top-bottom */
-    case 6:
-        *tr = c;
-        *tc = r;
-        break; /* main diagonal */
-    default:
-        *tr = m - c;
-        *tc = m - r;
-        break; /* anti-diagonal */
-    }
 }
 
 /* The constellation of a valid border set, as one number for comparing:
@@ -155,14 +116,15 @@ int nq__constellations_list(int n, struct nq_constellation **list,
                     uint64_t code = border_code(n, &b, &c);
                     /* Keep it if no image is smaller; its class has as many
                      * members as it has distinct images. */
-                    uint64_t images[8] = {0};
+                    uint64_t images[NQ_SYMMETRY_COUNT] = {0};
                     int distinct = 0;
                     bool smallest = true;
-                    for (int g = 0; g < 8 && smallest; g++) {
+                    for (int g = 0; g < NQ_SYMMETRY_COUNT && smallest; g++) {
                         struct border t = {0};
                         for (int i = 0; i < b.count; i++) {
                             int tr, tc;
-                            transform(n, g, b.row[i], b.col[i], &tr, &tc);
+                            nq__symmetry_cell((nq_symmetry)g, n, b.row[i],
+                                              b.col[i], &tr, &tc);
                             border_add(&t, tr, tc);
                         }
                         uint64_t image = border_code(n, &t, NULL);
@@ -295,11 +257,11 @@ static struct nq_constellation best_image(int n,
     border_add(&b, c->right, n - 1);
     struct nq_constellation best = *c;
     int best_score = 0;
-    for (int g = 0; g < 8; g++) {
+    for (int g = 0; g < NQ_SYMMETRY_COUNT; g++) {
         struct border t = {0};
         for (int i = 0; i < b.count; i++) {
             int tr, tc;
-            transform(n, g, b.row[i], b.col[i], &tr, &tc);
+            nq__symmetry_cell((nq_symmetry)g, n, b.row[i], b.col[i], &tr, &tc);
             border_add(&t, tr, tc);
         }
         struct nq_constellation image;

@@ -7,6 +7,7 @@
  */
 #include <stddef.h>
 
+#include "common/bits.h"
 #include "count/count_kernel.h"
 
 uint64_t nq__kernel_count(const struct nq_kernel_setup *s)
@@ -40,7 +41,7 @@ uint64_t nq__kernel_count(const struct nq_kernel_setup *s)
             i--;
             continue;
         }
-        uint64_t bit = avail & (0 - avail); /* lowest free square */
+        uint64_t bit = nq__lowest_bit(avail); /* lowest free square */
         todo[i] = avail ^ bit;
         size_t j = i + 1;
         /* The diagonals move one column per row, s->gap[j] rows down. */

@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "common/bits.h"
 #include "nqueens.h"
 
 struct bitboard_run {
@@ -35,7 +36,7 @@ static void bitboard_row(struct bitboard_run *run, uint64_t cols, uint64_t left,
     }
     uint64_t free_squares = run->all & ~(cols | left | right);
     while (free_squares != 0) {
-        uint64_t bit = free_squares & (~free_squares + 1); /* lowest free */
+        uint64_t bit = nq__lowest_bit(free_squares); /* lowest free */
         free_squares ^= bit;
         run->nodes++;
         bitboard_row(run, cols | bit, (left | bit) << 1, (right | bit) >> 1);

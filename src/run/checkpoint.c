@@ -37,6 +37,7 @@
 
 #include <sqlite3.h>
 
+#include "common/clock.h"
 #include "nqueens.h"
 
 /* PRAGMA application_id of every checkpoint: "NQCP" in ASCII. */
@@ -84,13 +85,6 @@ struct nq_checkpoint {
 
 /* ---- small helpers --------------------------------------------------- */
 
-static double monotonic_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Mixes one 64-bit word into a running hash (multiply and xor-shift, so
  * that every input bit reaches every output bit). */
 static uint64_t hash_fold(uint64_t h, uint64_t v)
@@ -127,20 +121,6 @@ static uint64_t result_check(uint64_t key, const nq_count_result *r)
     h = hash_fold(h, r->unique);
     h = hash_fold(h, r->sym180);
     return hash_fold(h, r->sym90);
-}
-
-/* *sum += *add, every field checked; the checkpoint stands on its own, so
- * it does not borrow the counting engine's nq_subcount_add. */
-static int subcount_add(nq_subcount *sum, const nq_subcount *add)
-{
-    if (sum->total > UINT64_MAX - add->total ||
-        sum->sym180 > UINT64_MAX - add->sym180 ||
-        sum->sym90 > UINT64_MAX - add->sym90)
-        return NQ_E_OVERFLOW;
-    sum->total += add->total;
-    sum->sym180 += add->sym180;
-    sum->sym90 += add->sym90;
-    return NQ_OK;
 }
 
 /* Maps an SQLite result code to ours. */
@@ -345,7 +325,7 @@ static int read_rows(sqlite3 *db, uint64_t key, nq_checkpoint_info *info,
                          (uint64_t)sqlite3_column_int64(st, 3)};
         uint64_t check = (uint64_t)sqlite3_column_int64(st, 4);
         if (id >= info->size || row_check(key, id, &c) != check ||
-            subcount_add(&info->sum, &c) != NQ_OK) {
+            nq_subcount_add(&info->sum, &c) != NQ_OK) {
             err = NQ_E_CORRUPT;
             break;
         }
@@ -691,7 +671,7 @@ int nq_checkpoint_open(const char *path, int n, const char *signature,
     cp->info.sessions++;
     cp->key = plan_key(n, signature, size);
     cp->interval = NQ_CHECKPOINT_INTERVAL;
-    cp->session_start = monotonic_seconds();
+    cp->session_start = nq__monotonic_seconds();
     cp->last_commit = cp->session_start;
     cp->seconds_before = cp->info.seconds;
     *out = cp;
@@ -702,7 +682,7 @@ void nq_checkpoint_info_get(const nq_checkpoint *cp, nq_checkpoint_info *info)
 {
     *info = cp->info;
     info->seconds =
-        cp->seconds_before + (monotonic_seconds() - cp->session_start);
+        cp->seconds_before + (nq__monotonic_seconds() - cp->session_start);
 }
 
 int nq_checkpoint_pending(const nq_checkpoint *cp, uint64_t *ids,
@@ -737,7 +717,7 @@ int nq_checkpoint_record(nq_checkpoint *cp, uint64_t id,
         (cp->done_bits[id / 8] & (1u << (id % 8))))
         return NQ_E_INVAL;
     nq_subcount sum = cp->info.sum;
-    if (subcount_add(&sum, count) != NQ_OK)
+    if (nq_subcount_add(&sum, count) != NQ_OK)
         return NQ_E_OVERFLOW;
     if (cp->batch_len == cp->batch_cap) {
         size_t cap = cp->batch_cap ? 2 * cp->batch_cap : 256;
@@ -751,7 +731,7 @@ int nq_checkpoint_record(nq_checkpoint *cp, uint64_t id,
     cp->done_bits[id / 8] |= (uint8_t)(1u << (id % 8));
     cp->info.sum = sum;
     cp->info.done++;
-    if (monotonic_seconds() - cp->last_commit >= cp->interval)
+    if (nq__monotonic_seconds() - cp->last_commit >= cp->interval)
         return nq_checkpoint_commit(cp);
     return NQ_OK;
 }
@@ -828,7 +808,7 @@ int nq_checkpoint_commit(nq_checkpoint *cp)
 {
     if (cp == NULL)
         return NQ_E_INVAL;
-    double now = monotonic_seconds();
+    double now = nq__monotonic_seconds();
     double seconds = cp->seconds_before + (now - cp->session_start);
     int64_t wall = (int64_t)time(NULL);
     int err = exec_sql(cp->db, "BEGIN IMMEDIATE");

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/bits.h"
 #include "nqueens.h"
 #include "solve/solve_join.h"
 
@@ -130,9 +131,9 @@ static int add_tops(struct solve_join_walk *w, int r, uint64_t columns,
     const int at = 8 * (r - w->batch_base); /* row r's byte in path */
     if (r + 1 == w->join->top_rows) {       /* the last row: no call a top */
         while (avail != 0) {
-            uint64_t bit = avail & (0 - avail);
+            uint64_t bit = nq__lowest_bit(avail);
             avail ^= bit;
-            uint64_t col = (uint64_t)__builtin_ctzll(bit);
+            uint64_t col = (uint64_t)nq__bit_index(bit);
             int rc = add_top(w, columns | bit, (down | bit) << 1,
                              (up | bit) >> 1, path | col << at);
             if (rc != NQ_OK)
@@ -141,9 +142,9 @@ static int add_tops(struct solve_join_walk *w, int r, uint64_t columns,
         return NQ_OK;
     }
     while (avail != 0) {
-        uint64_t bit = avail & (0 - avail);
+        uint64_t bit = nq__lowest_bit(avail);
         avail ^= bit;
-        uint64_t col = (uint64_t)__builtin_ctzll(bit);
+        uint64_t col = (uint64_t)nq__bit_index(bit);
         int rc = add_tops(w, r + 1, columns | bit, (down | bit) << 1,
                           (up | bit) >> 1, ~(uint64_t)0, path | col << at);
         if (rc != NQ_OK)
@@ -189,7 +190,8 @@ static void build_squeeze(struct solve_join_walk *w, uint32_t free_columns)
         uint16_t *table = w->squeeze[b];
         table[0] = 0;
         for (unsigned v = 1; v < 256; v++)
-            table[v] = table[v & (v - 1)] | bit_of[__builtin_ctz(v)];
+            table[v] =
+                table[nq__clear_lowest32(v)] | bit_of[nq__bit_index32(v)];
     }
 }
 
@@ -353,8 +355,8 @@ static void enter_top(struct solve_join_walk *w)
          i++)
         w->cols[bb + i] = t->cols[i];
     uint32_t set = t->set;
-    for (int i = 0; set != 0; i++, set &= set - 1)
-        w->group_cols[i] = __builtin_ctz(set);
+    for (int i = 0; set != 0; i++, set = nq__clear_lowest32(set))
+        w->group_cols[i] = nq__bit_index32(set);
     w->ready = true;
 }
 
@@ -431,8 +433,8 @@ long nq__solve_join_walk_fill(struct solve_join_walk *w, unsigned char *out,
          * highest bits of the packed ranks). */
         memcpy(line + bb, t->cols, (size_t)(top_rows - bb));
         uint32_t set = t->set;
-        for (int i = 0; set != 0; i++, set &= set - 1)
-            group[i] = (unsigned char)__builtin_ctz(set);
+        for (int i = 0; set != 0; i++, set = nq__clear_lowest32(set))
+            group[i] = (unsigned char)nq__bit_index32(set);
         size_t take = end - w->hit;
         if (take > max - filled)
             take = max - filled;

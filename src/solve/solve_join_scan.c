@@ -7,6 +7,7 @@
  * a test matched. On x86-64 they are compiled whatever the build's -march
  * and picked at run time from what the processor has.
  */
+#include "common/bits.h"
 #include "solve/solve_join.h"
 
 /* The hit of entry first + i with top id. */
@@ -59,8 +60,9 @@ scan_k_avx512(const uint32_t *e, int count, uint32_t first,
             continue;
         for (int q = 0; q < k; q++)
             for (unsigned match = _mm512_mask_testn_epi32_mask(lanes, v, w[q]);
-                 match != 0; match &= match - 1)
-                hits[found++] = hit_of(ids[q], first, i + __builtin_ctz(match));
+                 match != 0; match = nq__clear_lowest32(match))
+                hits[found++] =
+                    hit_of(ids[q], first, i + nq__bit_index32(match));
     }
     return found;
 }
@@ -106,8 +108,9 @@ scan_avx2(const uint32_t *e, int count, uint32_t first, const uint32_t *words,
             __m256i none = _mm256_cmpeq_epi32(_mm256_and_si256(v, w), zero);
             unsigned match =
                 (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(none));
-            for (; match != 0; match &= match - 1)
-                hits[found++] = hit_of(ids[t], first, i + __builtin_ctz(match));
+            for (; match != 0; match = nq__clear_lowest32(match))
+                hits[found++] =
+                    hit_of(ids[t], first, i + nq__bit_index32(match));
         }
     }
     return found + nq__solve_join_scan_plain(e + i, count - i,

@@ -1,7 +1,9 @@
 /*
  * test_kernel.c - the bitboard iterator against the textbook oracle: the
  * same solutions in the same order, and the same again when the search is
- * split into subproblems by prefix and the parts are put end to end.
+ * split into subproblems by prefix and the parts are put end to end; the
+ * counted form yields the same while it pauses, and counts the queens of
+ * the plain bitboard tree.
  */
 #include "common/kernel.h"
 #include "oracle.h"
@@ -172,6 +174,52 @@ static void test_widest_board(void **state)
     assert_int_equal(k.cols[0], 63);
 }
 
+static void test_counted_pauses_and_counts(void **state)
+{
+    (void)state;
+    /* Pausing every `every` queens changes nothing in the sequence, and the
+     * queens placed add up to the nodes of nq_count_bitboard(): both count
+     * every column taken, the last row's and the dead ends included. */
+    const uint64_t every_of[] = {1, 7, 1000, UINT64_MAX};
+    for (int n = 1; n <= KERNEL_MAX_TESTED_N; n++) {
+        struct placements plain = {.n = n};
+        collect_from(&plain, n, NULL, 0, n, ~(uint64_t)0);
+        uint64_t total = 0, nodes = 0;
+        assert_int_equal(nq_count_bitboard(n, &total, &nodes), NQ_OK);
+        for (size_t e = 0; e < sizeof every_of / sizeof *every_of; e++) {
+            const uint64_t every = every_of[e];
+            struct placements got = {.n = n};
+            struct kernel k;
+            assert_int_equal(nq__kernel_start(&k, n, NULL, 0, n, ~(uint64_t)0),
+                             NQ_OK);
+            uint64_t placed = 0, pauses = 0;
+            for (;;) {
+                uint64_t limit = every == UINT64_MAX
+                                     ? UINT64_MAX
+                                     : (placed / every + 1) * every;
+                enum kernel_stop stop =
+                    nq__kernel_next_counted(&k, &placed, limit);
+                if (stop == KERNEL_EXHAUSTED)
+                    break;
+                if (stop == KERNEL_PAUSED) {
+                    assert_int_equal(placed % every, 0);
+                    pauses++;
+                    continue;
+                }
+                placements_add(k.cols, n, &got);
+            }
+            assert_same_sequence(&plain, &got);
+            assert_int_equal(placed, nodes);
+            /* Every queen but those of a solution is followed by a pause
+             * (the search goes on), except the last one placed. */
+            if (every == 1)
+                assert_true(pauses + total + 1 >= nodes && pauses <= nodes);
+            placements_free(&got);
+        }
+        placements_free(&plain);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -181,6 +229,7 @@ int main(void)
         cmocka_unit_test(test_bad_starts),
         cmocka_unit_test(test_complete_prefix_yields_itself),
         cmocka_unit_test(test_widest_board),
+        cmocka_unit_test(test_counted_pauses_and_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

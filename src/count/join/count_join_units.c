@@ -5,14 +5,17 @@
  */
 #include <stdlib.h>
 
+#include "common/bits.h"
 #include "count/join/count_join.h"
 #include "nqueens.h"
 
+/* The next larger set with as many bits as `mask`, which is not 0
+ * (Gosper's hack; its division by the lowest bit is a shift by its index). */
 static uint32_t next_same_bits(uint32_t mask)
 {
-    uint32_t low = mask & -mask;
+    uint32_t low = nq__lowest_bit32(mask);
     uint32_t ripple = mask + low;
-    return ripple | (((mask ^ ripple) >> 2) / low);
+    return ripple | (((mask ^ ripple) >> 2) >> nq__bit_index32(mask));
 }
 
 /* A unit (m, set) and its images under mirror and flip, as ordered keys. */
@@ -106,8 +109,8 @@ static uint32_t rank_part(uint32_t bits, int offset, int before)
 {
     uint32_t r = 0;
     for (int i = before; bits != 0; i++) {
-        int c = __builtin_ctz(bits) + offset;
-        bits &= bits - 1;
+        int c = nq__bit_index32(bits) + offset;
+        bits = nq__clear_lowest32(bits);
         r += nq__join_binomial(c, i + 1);
     }
     return r;
