@@ -1,5 +1,5 @@
 /*
- * fuzz_checkpoint.c - the checkpoint reader (src/checkpoint.c): the file
+ * fuzz_checkpoint.c - the checkpoint reader (src/run/checkpoint.c): the file
  * handed to `nqueens count --checkpoint FILE` or `nqueens status FILE` may
  * be anything. The first byte of the input says what the file is:
  *  even  the rest of the input, byte for byte (the seeds are real
