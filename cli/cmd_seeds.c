@@ -43,6 +43,7 @@ static const char seeds_usage[] =
     "  find N          one solution for any N, however large\n"
     "  verify [FILE]   check a placement given as a vector or a board\n"
     "  status FILE     how far a checkpointed count has come\n"
+    "  help [COMMAND]  this help, or the help of COMMAND\n"
     "\n"
     "Exit status: 0 success, 1 a negative answer (no solution, invalid\n"
     "placement), 2 bad usage or bad input.\n";
