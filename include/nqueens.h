@@ -41,6 +41,11 @@ extern "C" {
 /*! The largest board the bitboard engines and the textbook algorithms take. */
 #define NQ_MAX_N 64
 
+/*! The most worker threads a call starts: a larger `threads` option runs on
+ *  this many (nq_solve() refuses it), and `threads = 0` (all online cores)
+ *  never stands for more. */
+#define NQ_MAX_THREADS 1024
+
 /*! nq_version() : the library's version as "MAJOR.MINOR.PATCH". */
 NQ_API const char *nq_version(void);
 
@@ -170,7 +175,8 @@ typedef struct nq_count_options {
 NQ_API void nq_count_options_init(nq_count_options *options);
 
 /*! nq_count_default_threads() : the number of worker threads that
- *  `threads = 0` stands for (the online cores, at least 1). */
+ *  `threads = 0` stands for (the online cores, at least 1, at most
+ *  NQ_MAX_THREADS). */
 NQ_API int nq_count_default_threads(void);
 
 /*! nq_count() : counts the solutions of n queens exactly, with the counts of
@@ -411,8 +417,8 @@ typedef struct nq_solve_options {
                             32 KiB a thread); 0 = the default (8 MiB) */
 } nq_solve_options;
 
-/*! The most search threads nq_solve() takes. */
-#define NQ_SOLVE_MAX_THREADS 1024
+/*! The most search threads nq_solve() takes: NQ_MAX_THREADS. */
+#define NQ_SOLVE_MAX_THREADS NQ_MAX_THREADS
 
 /*! nq_solve_options_init() : fills `options` with the defaults. */
 NQ_API void nq_solve_options_init(nq_solve_options *options);
