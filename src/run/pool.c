@@ -48,7 +48,7 @@ int nq__pool_threads(int threads)
     return threads > NQ_MAX_THREADS ? NQ_MAX_THREADS : threads;
 }
 
-/* ---- what both modes share -------------------------------------------- */
+/* ---- what both modes share ---------------------------------------------- */
 
 /* The time `ms` milliseconds from now on the monotonic clock. */
 static struct timespec ms_from_now(long ms)
@@ -148,7 +148,7 @@ static void crew_join(struct crew *c)
     free(c->members);
 }
 
-/* ---- any order ---------------------------------------------------------- */
+/* ---- any order --------------------------------------------------------- */
 
 struct job_run {
     const struct nq_pool_job *job;
@@ -312,8 +312,7 @@ int nq__pool_run(const struct nq_pool_job *job)
     return alone ? job_inline(job) : rc;
 }
 
-/* ---- in id order ----------------------------------------------------------
- */
+/* ---- in id order -------------------------------------------------------- */
 
 /* The queued output of the item with id = slot index mod window. */
 struct slot {

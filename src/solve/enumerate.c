@@ -225,7 +225,7 @@ static int solve_serial(int n, bool unique, const struct solve_join *join,
     return rc;
 }
 
-/* ---- the pool's workers -------------------------------------------------- */
+/* ---- the pool's workers ------------------------------------------------ */
 
 /* The prefix of subproblem `id` (ids come in turn); under the pool's
  * lock. */
@@ -280,7 +280,7 @@ static int solve_subproblem(void *ctx, int worker, uint64_t id,
     return got < 0 ? (int)got : NQ_OK; /* out of memory: the run stops */
 }
 
-/* ---- the calling thread: the pieces in id order ------------------------ */
+/* ---- the calling thread: the pieces in id order ----------------------- */
 
 /* Calls fn for every solution of a piece, or emit for an encoded one. */
 static int deliver_piece(void *ctx, uint64_t id, const struct nq_pool_piece *c)
