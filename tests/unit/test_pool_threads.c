@@ -21,6 +21,12 @@
 
 #define ITEMS 2000
 
+/* Checks made on the workers: counted, and the count asserted on the
+ * calling thread after each run (cmocka's asserts belong to the test's own
+ * thread). */
+static atomic_int faults;
+#define EXPECT(cond) ((cond) ? (void)0 : (void)atomic_fetch_add(&faults, 1))
+
 /* Sleeps `us` microseconds: work long enough for the tick to come. */
 static void nap(long us)
 {
@@ -50,7 +56,7 @@ struct job {
 static int job_work(void *ctx, int worker, size_t index, void *result)
 {
     struct job *j = ctx;
-    assert_true(worker >= 0 && worker < nq__pool_threads(j->threads));
+    EXPECT(worker >= 0 && worker < nq__pool_threads(j->threads));
     atomic_fetch_add(&j->worker_seen[worker], 1);
     if (pthread_equal(pthread_self(), j->caller))
         j->work_on_caller = true; /* only read when the run was inline */
@@ -105,7 +111,9 @@ static int job_run(struct job *j, size_t count)
                               .tick = job_tick,
                               .ctx = j,
                               .cancel = &j->cancel};
-    return nq__pool_run(&job);
+    int rc = nq__pool_run(&job);
+    assert_int_equal(atomic_exchange(&faults, 0), 0);
+    return rc;
 }
 
 static void test_every_item_once(void **state)
@@ -239,10 +247,10 @@ struct stream {
 static int stream_next(void *ctx, uint64_t id, void *item)
 {
     struct stream *s = ctx;
-    assert_true(id == s->next_id); /* in turn, one call at a time */
+    EXPECT(id == s->next_id); /* in turn, one call at a time */
     /* The window: no id is handed out a window past the first one that
      * has not been delivered. */
-    assert_true(id < atomic_load(&s->incomplete) + s->window);
+    EXPECT(id < atomic_load(&s->incomplete) + s->window);
     if (id == s->next_fail_at)
         return -7;
     if (id >= s->ids)
@@ -266,17 +274,16 @@ static int stream_produce(void *ctx, int worker, uint64_t id, const void *item,
                           struct nq_pool_piece **piece, struct nq_pool_out *out)
 {
     struct stream *s = ctx;
-    assert_true(worker >= 0 && worker < nq__pool_threads(s->threads));
+    EXPECT(worker >= 0 && worker < nq__pool_threads(s->threads));
     if (pthread_equal(pthread_self(), s->caller))
         s->produce_on_caller = true; /* only read when the run was inline */
     uint64_t from_item;
     memcpy(&from_item, item, sizeof from_item);
-    assert_true(from_item == id);
+    EXPECT(from_item == id);
     if (id == s->fail_at)
         return -5;
     struct nq_pool_piece *c = *piece;
-    assert_non_null(c);
-    assert_int_equal(c->count, 0);
+    EXPECT(c != NULL && c->count == 0);
     size_t values = values_of(id);
     for (size_t k = 0; k < values && c != NULL; k++) {
         uint64_t value = id << 20 | k;
@@ -284,8 +291,7 @@ static int stream_produce(void *ctx, int worker, uint64_t id, const void *item,
         if (++c->count == PER_PIECE) {
             count_emitted(s);
             c = nq__pool_emit(out, c);
-            if (c != NULL)
-                assert_int_equal(c->count, 0);
+            EXPECT(c == NULL || c->count == 0);
         }
     }
     if (c != NULL && c->count > 0)
@@ -373,7 +379,9 @@ static int stream_run(struct stream *s)
                                  .tick = stream_tick,
                                  .ctx = s,
                                  .cancel = &s->cancel};
-    return nq__pool_run_ordered(&run);
+    int rc = nq__pool_run_ordered(&run);
+    assert_int_equal(atomic_exchange(&faults, 0), 0);
+    return rc;
 }
 
 static size_t all_values(void)
