@@ -172,10 +172,10 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
             a->max_nodes = (uint64_t)value;
             break;
         case 't':
-            if (!cli_parse_long(optarg, 1, 1024, &value))
+            if (!cli_parse_long(optarg, 1, NQ_MAX_THREADS, &value))
                 return cli_usage_error("--threads must be an integer from 1 "
-                                       "to 1024, got '%s'",
-                                       optarg);
+                                       "to %d, got '%s'",
+                                       NQ_MAX_THREADS, optarg);
             a->threads = (int)value;
             break;
         case 'f':

@@ -135,10 +135,10 @@ int count_parse(int argc, char **argv, const char *usage,
             fputs(usage, stdout);
             return EXIT_OK;
         case 't':
-            if (!cli_parse_long(optarg, 1, 1024, &value))
+            if (!cli_parse_long(optarg, 1, NQ_MAX_THREADS, &value))
                 return cli_usage_error(
-                    "--threads must be an integer from 1 to 1024, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
+                    "--threads must be an integer from 1 to %d, got '%s'",
+                    NQ_MAX_THREADS, cli_quote(optarg, quoted, sizeof quoted));
             req->threads = (int)value;
             break;
         case 'm':

@@ -176,11 +176,10 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
             a->output = optarg;
             break;
         case 't':
-            if (!cli_parse_long(optarg, 1, NQ_SOLVE_MAX_THREADS, &value))
+            if (!cli_parse_long(optarg, 1, NQ_MAX_THREADS, &value))
                 return cli_usage_error(
                     "--threads must be an integer from 1 to %d, got '%s'",
-                    NQ_SOLVE_MAX_THREADS,
-                    cli_quote(optarg, quoted, sizeof quoted));
+                    NQ_MAX_THREADS, cli_quote(optarg, quoted, sizeof quoted));
             a->threads = (int)value;
             break;
         case BOARD_OPT_QUEEN:

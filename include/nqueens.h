@@ -56,6 +56,11 @@ extern "C" {
 /*! The largest board the bitboard engines and the textbook algorithms take. */
 #define NQ_MAX_N 64
 
+/*! The most worker threads a call starts: a larger `threads` option runs on
+ *  this many (nq_solve() refuses it), and `threads = 0` (all online cores)
+ *  never stands for more. */
+#define NQ_MAX_THREADS 1024
+
 /*! nq_version() : the library's version as "MAJOR.MINOR.PATCH". */
 NQ_API const char *nq_version(void);
 
@@ -145,7 +150,7 @@ typedef struct nq_count_result {
  *  0, NQ_E_RANGE for an n the engine does not take, NQ_E_INVAL for
  *  threads < 0, an unknown engine or a NULL result, NQ_E_OVERFLOW if a
  *  count would not fit in 64 bits, NQ_E_STOPPED when the progress callback
- *  cancelled it (checked between subproblems), NQ_E_NOMEM, NQ_E_THREAD.
+ *  cancelled it (checked between subproblems), NQ_E_NOMEM.
  *  On error `result` is zeroed. The result does not depend on the thread
  *  count or the engine. */
 NQ_API int nq_count(int n, const nq_count_options *options,
@@ -369,8 +374,8 @@ NQ_API int nq_complete_each(int n, const int *given, nq_solution_fn fn,
  *  search is split into subproblems that threads take in turn; the result
  *  does not depend on the thread count. Returns 0 (zero completions
  *  included); NQ_E_STOPPED when the progress callback cancelled it;
- *  NQ_E_OVERFLOW if the count would not fit in 64 bits; NQ_E_NOMEM;
- *  NQ_E_THREAD; an input error above. On error *count is 0. */
+ *  NQ_E_OVERFLOW if the count would not fit in 64 bits; NQ_E_NOMEM; an
+ *  input error above. On error *count is 0. */
 NQ_API int nq_complete_count(int n, const int *given,
                              const nq_complete_options *options,
                              uint64_t *count);
@@ -556,7 +561,8 @@ struct nq_count_options {
 NQ_API void nq_count_options_init(nq_count_options *options);
 
 /*! nq_count_default_threads() : the number of worker threads that
- *  `threads = 0` stands for (the online cores, at least 1). */
+ *  `threads = 0` stands for (the online cores, at least 1, at most
+ *  NQ_MAX_THREADS). */
 NQ_API int nq_count_default_threads(void);
 
 /* ------------------------------------------------------------------ */
@@ -573,8 +579,8 @@ struct nq_solve_options {
                             32 KiB a thread); 0 = the default (8 MiB) */
 };
 
-/*! The most search threads nq_solve() takes. */
-#define NQ_SOLVE_MAX_THREADS 1024
+/*! The most search threads nq_solve() takes: NQ_MAX_THREADS. */
+#define NQ_SOLVE_MAX_THREADS NQ_MAX_THREADS
 
 /*! nq_solve_options_init() : fills `options` with the defaults. */
 NQ_API void nq_solve_options_init(nq_solve_options *options);
@@ -658,7 +664,7 @@ typedef struct nq_subcount {
  *  budget, and for the join its table of half boards, built on
  *  options->threads threads (the costly part of a join's set-up, growing
  *  with the table: see NQ_ENGINE_JOIN). Returns 0 and sets *plan, or
- *  NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM, NQ_E_THREAD. Free with
+ *  NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM. Free with
  *  nq_plan_free(). */
 NQ_API int nq_plan_create(int n, const nq_count_options *options,
                           nq_plan **plan);
@@ -701,7 +707,7 @@ typedef int (*nq_subproblem_fn)(uint64_t id, const nq_subcount *count,
  *  threads (0 = all cores), handing ids out dynamically, and calls `done`
  *  (may be NULL) as each finishes, in any order. Returns 0, NQ_E_STOPPED
  *  when `done` stopped it (subproblems not yet reported are lost),
- *  NQ_E_INVAL, NQ_E_OVERFLOW, NQ_E_NOMEM, NQ_E_THREAD. */
+ *  NQ_E_INVAL, NQ_E_OVERFLOW, NQ_E_NOMEM. */
 NQ_API int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
                        int threads, nq_subproblem_fn done, void *user);
 
@@ -871,7 +877,7 @@ NQ_API int nq_checkpoint_close(nq_checkpoint *cp);
  *  `cp` must have been opened for this plan (n, signature and size).
  *  Returns 0, NQ_E_CHECKPOINT for a checkpoint of another plan,
  *  NQ_E_STOPPED, NQ_E_IO (a commit failed), NQ_E_OVERFLOW, NQ_E_NOMEM,
- *  NQ_E_THREAD, NQ_E_INVAL. On error `result` is zeroed; the progress
+ *  NQ_E_INVAL. On error `result` is zeroed; the progress
  *  callback may have run. */
 NQ_API int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
                              const nq_count_options *options,

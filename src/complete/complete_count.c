@@ -4,22 +4,21 @@
  * The fewest-free-cells search is cut at a branching depth deep enough to
  * give a few dozen subproblems per thread (the nodes at that depth, in the
  * search's own deterministic order); completions met above that depth are
- * counted on the way. Threads then take subproblems one at a time from a
- * shared index, so a thread that drew easy ones takes more. The sum does
- * not depend on who counted which subproblem.
+ * counted on the way. The pool's threads then take subproblems one at a
+ * time, so a thread that drew easy ones takes more, and the calling thread
+ * adds up their counts and reports progress. The sum does not depend on
+ * who counted which subproblem.
  */
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "complete/complete_search.h"
 #include "nqueens.h"
+#include "run/pool.h"
 
 /* Subproblems wanted per thread: enough to even out their sizes. */
 #define COUNT_SUBPROBLEMS_PER_THREAD 64
-/* More threads than this are not started, whatever is asked. */
-#define COUNT_MAX_THREADS 1024
 
 struct count_job {
     int n;
@@ -27,12 +26,11 @@ struct count_job {
     size_t size;              /* subproblems in frontier */
     size_t cap;               /* room in frontier */
     bool nomem;               /* growing frontier failed */
-    atomic_size_t next;       /* next subproblem to hand out */
-    atomic_bool cancel;       /* set to stop every worker */
-    pthread_mutex_t lock;     /* guards the fields below */
-    uint64_t done;            /* subproblems finished */
-    uint64_t total;           /* completions counted so far */
-    int error;                /* first error: NQ_E_OVERFLOW, NQ_E_STOPPED */
+    atomic_bool cancel;       /* set by the pool when the run stops: every
+                                 search under way gives up */
+    /* The calling thread's alone: */
+    uint64_t done;  /* subproblems finished */
+    uint64_t total; /* completions counted so far */
     nq_progress_fn progress;
     void *progress_user;
 };
@@ -78,76 +76,35 @@ static int count_split(struct count_job *job, const struct cs_node *root,
     return NQ_OK;
 }
 
-/* Reports one finished subproblem; called with the lock held. */
-static void count_finished(struct count_job *job, uint64_t found)
+/* Counts the completions below subproblem i (on a worker). */
+static int count_work(void *ctx, int worker, size_t i, void *result)
 {
-    if (job->error != 0)
-        return;
-    if (__builtin_add_overflow(job->total, found, &job->total)) {
-        job->error = NQ_E_OVERFLOW;
-        atomic_store(&job->cancel, true);
-        return;
-    }
-    job->done++;
-    if (job->progress != NULL &&
-        job->progress(job->done, job->size, job->total, job->progress_user)) {
-        job->error = NQ_E_STOPPED;
-        atomic_store(&job->cancel, true);
-    }
+    (void)worker;
+    struct count_job *job = ctx;
+    struct cs_run run = {
+        .n = job->n, .policy = CS_FEWEST_FREE, .cancel = &job->cancel};
+    if (nq__cs_search(&run, &job->frontier[i]))
+        return NQ_E_STOPPED; /* cancelled: the run has its code already */
+    memcpy(result, &run.count, sizeof run.count);
+    return 0;
 }
 
-static void *count_worker(void *arg)
+/* Adds one finished subproblem to the total and reports progress, on the
+ * calling thread. A stop sets job->cancel (the pool does), which ends the
+ * searches still running. */
+static int count_done(void *ctx, size_t i, const void *result)
 {
-    struct count_job *job = arg;
-    while (!atomic_load(&job->cancel)) {
-        size_t i = atomic_fetch_add(&job->next, 1);
-        if (i >= job->size)
-            break;
-        struct cs_run run = {
-            .n = job->n, .policy = CS_FEWEST_FREE, .cancel = &job->cancel};
-        if (nq__cs_search(&run, &job->frontier[i]))
-            break; /* cancelled: the count of this subproblem is partial */
-        pthread_mutex_lock(&job->lock);
-        count_finished(job, run.count);
-        pthread_mutex_unlock(&job->lock);
-    }
-    return NULL;
-}
-
-static int count_threads_wanted(const nq_complete_options *options)
-{
-    long threads = options->threads;
-    if (threads <= 0)
-        threads = sysconf(_SC_NPROCESSORS_ONLN);
-    if (threads < 1)
-        threads = 1;
-    if (threads > COUNT_MAX_THREADS)
-        threads = COUNT_MAX_THREADS;
-    return (int)threads;
-}
-
-/* Runs the workers: the calling thread and threads - 1 others. */
-static int count_run(struct count_job *job, int threads)
-{
-    if ((size_t)threads > job->size)
-        threads = job->size > 0 ? (int)job->size : 1;
-    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
-    if (ids == NULL)
-        return NQ_E_NOMEM;
-    int started = 0;
+    (void)i;
+    struct count_job *job = ctx;
+    uint64_t found;
+    memcpy(&found, result, sizeof found);
     int rc = NQ_OK;
-    for (; started < threads - 1; started++) {
-        if (pthread_create(&ids[started], NULL, count_worker, job) != 0) {
-            atomic_store(&job->cancel, true);
-            rc = NQ_E_THREAD;
-            break;
-        }
-    }
-    if (rc == NQ_OK)
-        count_worker(job);
-    for (int t = 0; t < started; t++)
-        pthread_join(ids[t], NULL);
-    free(ids);
+    if (__builtin_add_overflow(job->total, found, &job->total))
+        rc = NQ_E_OVERFLOW;
+    else if (job->progress != NULL &&
+             job->progress(++job->done, job->size, job->total,
+                           job->progress_user) != 0)
+        rc = NQ_E_STOPPED;
     return rc;
 }
 
@@ -166,29 +123,32 @@ int nq_complete_count(int n, const int *given,
         nq_complete_options_init(&defaults);
         options = &defaults;
     }
-    int threads = count_threads_wanted(options);
+    /* A negative count of threads has always meant all cores here. */
+    int threads = nq__pool_threads(options->threads);
 
     struct count_job job;
     memset(&job, 0, sizeof job);
     job.n = n;
     job.progress = options->progress;
     job.progress_user = options->progress_user;
-    atomic_init(&job.next, 0);
     atomic_init(&job.cancel, false);
-    if (pthread_mutex_init(&job.lock, NULL) != 0)
-        return NQ_E_THREAD;
 
     struct cs_node root;
     nq__cs_root(n, given, &root);
     rc = count_split(&job, &root,
                      (size_t)threads * COUNT_SUBPROBLEMS_PER_THREAD);
-    if (rc == NQ_OK)
-        rc = count_run(&job, threads);
-    if (rc == NQ_OK)
-        rc = job.error;
+    if (rc == NQ_OK) {
+        struct nq_pool_job run = {.count = job.size,
+                                  .threads = threads,
+                                  .result_size = sizeof(uint64_t),
+                                  .work = count_work,
+                                  .done = count_done,
+                                  .ctx = &job,
+                                  .cancel = &job.cancel};
+        rc = nq__pool_run(&run);
+    }
     if (rc == NQ_OK)
         *count = job.total;
-    pthread_mutex_destroy(&job.lock);
     free(job.frontier);
     return rc;
 }

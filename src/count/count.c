@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "count/count_plan.h"
-#include "run/tasks.h"
+#include "run/pool.h"
 
 void nq_count_options_init(nq_count_options *options)
 {
@@ -97,5 +97,5 @@ int nq_count(int n, const nq_count_options *options, nq_count_result *result)
 
 int nq_count_default_threads(void)
 {
-    return nq__tasks_online_cores();
+    return nq__pool_threads(0);
 }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "count/count_plan.h"
-#include "run/tasks.h"
+#include "run/pool.h"
 
 /* The constellations of n, if their small memory fits the budget. */
 static int plan_constellations(nq_plan *p, uint64_t budget)
@@ -238,8 +238,9 @@ struct plan_run {
     void *user;
 };
 
-static int plan_run_work(void *ctx, size_t index, void *result)
+static int plan_run_work(void *ctx, int worker, size_t index, void *result)
 {
+    (void)worker;
     struct plan_run *run = ctx;
     return nq_plan_count_one(run->plan, run->ids[index], result);
 }
@@ -264,6 +265,11 @@ int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
             return NQ_E_INVAL;
     }
     struct plan_run run = {plan, ids, done, user};
-    return nq__tasks_run(nids, threads, sizeof(nq_subcount), plan_run_work,
-                         plan_run_done, &run);
+    struct nq_pool_job job = {.count = nids,
+                              .threads = threads,
+                              .result_size = sizeof(nq_subcount),
+                              .work = plan_run_work,
+                              .done = plan_run_done,
+                              .ctx = &run};
+    return nq__pool_run(&job);
 }

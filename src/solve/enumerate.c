@@ -6,27 +6,17 @@
  * The search is split into ordered subproblems: the placements of the
  * first `depth` rows, in lexicographic order, so that concatenating the
  * subproblems' solutions in id order gives the whole sequence in order.
- * Worker threads take ids in turn and pack their solutions into chunks
- * queued on the id's slot; the calling thread hands the chunks of the
- * oldest unfinished id (the head) to the callback, then moves to the next
- * id. Memory is bounded twice: workers never run more than `window` ids
- * ahead of the head, and a slot holds at most `slot_cap` chunks (a worker
- * that fills its slot waits until the calling thread drains it). The head
- * slot is always being drained, so the pipeline cannot deadlock.
+ * They run on the pool in id order (run/pool.h, nq__pool_run_ordered()):
+ * the pool's workers take ids in turn and pack their solutions into pieces
+ * (chunks of solutions) that reach the calling thread in id order, with
+ * memory bounded by the pool's look-ahead window and its cap of pieces
+ * queued per id. A worker keeps its source (the join's walk arrays) from
+ * one subproblem to the next.
  *
  * Below a prefix the solutions come from the meet-in-the-middle join
  * (solve_join.h) where its table fits, else from the plain bitboard
  * search (kernel.h); both yield them in lexicographic order.
- *
- * This is a small ordered pipeline of its own beside the counting pool
- * (tasks.c, nq__tasks_run): that pool runs a known number of items and
- * reports each finished item's fixed-size result in any order, while a
- * stream needs its ids produced lazily, its results in id order, of any
- * size, and workers held back when the caller falls behind. Both hand out
- * ids dynamically to pthread workers and report on the calling thread; a
- * pool that took an "in order, with back-pressure" mode could serve both.
  */
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +24,7 @@
 #include "common/kernel.h"
 #include "common/symmetry.h"
 #include "nqueens.h"
-#include "run/tasks.h"
+#include "run/pool.h"
 #include "solve/solve_join.h"
 
 #define ENUM_DEFAULT_BUFFER ((size_t)8 << 20) /* bytes */
@@ -42,23 +32,6 @@
 #define ENUM_MIN_CHUNK ((size_t)4 << 10)
 #define ENUM_WINDOW_PER_THREAD 4 /* ids in flight per worker */
 #define ENUM_SERIAL_BELOW_N 12   /* threads = 0 runs serially below this n */
-
-/* Solutions packed as one byte per row (n <= 64 columns fit), or for an
- * encoded stream their bytes as the encoder wrote them. */
-struct chunk {
-    struct chunk *next;   /* queue or free-list link */
-    size_t count;         /* solutions held */
-    size_t len;           /* bytes of an encoded chunk */
-    unsigned char data[]; /* count * n columns, or len encoded bytes */
-};
-
-/* The queued output of the subproblem with id = slot index mod window. */
-struct slot {
-    struct chunk *first; /* oldest queued chunk */
-    struct chunk *last;  /* newest queued chunk */
-    size_t chunks;       /* chunks queued */
-    bool done;           /* the subproblem has queued all it found */
-};
 
 /* The solutions below one prefix, from the join or the plain search. */
 struct source {
@@ -130,75 +103,33 @@ static long source_fill(struct source *s, int n, bool unique,
     return more < 0 ? more : (long)filled;
 }
 
-struct pipeline {
-    /* What is searched; read-only once the workers run. */
+/* Pieces hold solutions packed as one byte per row (n <= 64 columns fit),
+ * piece->count of them, or for an encoded stream their bytes as the
+ * encoder wrote them (piece->len). */
+struct stream {
+    /* What is searched; read-only once the pool runs. */
     int n;
     bool unique;
-    int depth;         /* rows fixed by a subproblem's prefix */
-    size_t per_chunk;  /* solutions per chunk */
-    size_t chunk_size; /* bytes of a chunk's data */
-    size_t window;     /* ids that may be handed out past the head */
-    size_t slot_cap;   /* chunks a slot may hold */
+    int depth;        /* rows fixed by a subproblem's prefix */
+    size_t per_chunk; /* solutions per piece */
     nq_solution_fn fn;
     void *user;
     const nq_solve_encoder *encoder; /* not NULL: an encoded stream */
     /* The table of the join (solve_join.h); NULL: the plain search. */
     const struct solve_join *join;
 
-    /* Everything below is guarded by lock. */
-    pthread_mutex_t lock;
-    pthread_cond_t workers_wake; /* head moved, a slot drained, stop */
-    pthread_cond_t caller_wake;  /* an id handed out, a chunk queued, done */
-    struct kernel prefixes;      /* iterator over the subproblems' prefixes */
-    bool prefixes_done;          /* every id has been handed out */
-    uint64_t next_id;            /* the id the next worker takes */
-    uint64_t head;               /* the id whose solutions go out now */
-    struct slot *slots;          /* window slots */
-    struct chunk *free_chunks;   /* drained chunks, for reuse */
-    bool stop;                   /* the callback stopped or an error */
-    int error;                   /* first error of a worker, 0 if none */
-    bool caller_waits;           /* the caller sleeps on caller_wake */
-    int workers_waiting;         /* workers asleep on workers_wake */
+    struct kernel prefixes; /* the subproblems' prefixes; under the pool's
+                               lock (next_prefix) */
+    struct stream_worker *workers; /* one per worker of the pool */
 };
 
-/* Waking a thread that is not asleep costs a system call for nothing
- * (thousands a run): the sleepers say so, under the lock. */
-static void wait_as_caller(struct pipeline *p)
-{
-    p->caller_waits = true;
-    pthread_cond_wait(&p->caller_wake, &p->lock);
-    p->caller_waits = false;
-}
-
-static void wait_as_worker(struct pipeline *p)
-{
-    p->workers_waiting++;
-    pthread_cond_wait(&p->workers_wake, &p->lock);
-    p->workers_waiting--;
-}
-
-/* Both with the lock held. */
-static void wake_caller(struct pipeline *p)
-{
-    if (p->caller_waits)
-        pthread_cond_signal(&p->caller_wake);
-}
-
-static void wake_workers(struct pipeline *p)
-{
-    if (p->workers_waiting > 0)
-        pthread_cond_broadcast(&p->workers_wake);
-}
-
-/* Stops the run with `error` (the first one kept) and wakes everyone to
- * see it; with the lock held. */
-static void stop_with(struct pipeline *p, int error)
-{
-    p->error = p->error ? p->error : error;
-    p->stop = true;
-    wake_workers(p);
-    wake_caller(p);
-}
+/* What a worker keeps from one subproblem to the next. */
+struct stream_worker {
+    struct source src;      /* freed after the run */
+    bool started;           /* src has been started */
+    unsigned char *scratch; /* an encoded stream's columns: per_chunk
+                               solutions */
+};
 
 /* Columns allowed in row 0: all, or for the unique search the left half,
  * since a canonical vector is no larger than its mirror image. */
@@ -223,13 +154,6 @@ static int subproblem_depth(int n)
             : depth > ENUM_MAX_DEPTH ? ENUM_MAX_DEPTH
                                      : depth;
     return depth < n ? depth : n;
-}
-
-/* All online cores, as the counting pool counts them, within the limit. */
-static int online_cores(void)
-{
-    int cores = nq__tasks_online_cores();
-    return cores > NQ_SOLVE_MAX_THREADS ? NQ_SOLVE_MAX_THREADS : cores;
 }
 
 /* ---- the calling thread alone ---------------------------------------- */
@@ -301,285 +225,137 @@ static int solve_serial(int n, bool unique, const struct solve_join *join,
     return rc;
 }
 
-/* ---- workers ------------------------------------------------------------ */
+/* ---- the pool's workers ------------------------------------------------ */
 
-/* A chunk from the free list or the heap; called with the lock held. */
-static struct chunk *take_chunk(struct pipeline *p)
+/* The prefix of subproblem `id` (ids come in turn); under the pool's
+ * lock. */
+static int next_prefix(void *ctx, uint64_t id, void *item)
 {
-    struct chunk *c = p->free_chunks;
-    if (c != NULL) {
-        p->free_chunks = c->next;
-    } else {
-        c = malloc(sizeof *c + p->chunk_size);
-        if (c == NULL) {
-            stop_with(p, NQ_E_NOMEM);
-            return NULL;
-        }
-    }
-    c->next = NULL;
-    c->count = 0;
-    c->len = 0;
-    return c;
+    (void)id;
+    struct stream *st = ctx;
+    if (!nq__kernel_next(&st->prefixes))
+        return 0;
+    memcpy(item, st->prefixes.cols, sizeof(int) * (size_t)st->depth);
+    return 1;
 }
 
-/* Queues a chunk (NULL: none) on id's slot, marks the slot done if asked,
- * waits while the slot is full, and returns an empty chunk to go on with
- * (NULL when the run stops or is done). */
-static struct chunk *queue_chunk(struct pipeline *p, uint64_t id,
-                                 struct chunk *c, bool done)
+/* Finds every solution below one prefix and emits them, a piece at a
+ * time. */
+static int solve_subproblem(void *ctx, int worker, uint64_t id,
+                            const void *prefix, struct nq_pool_piece **piece,
+                            struct nq_pool_out *out)
 {
-    struct slot *slot = &p->slots[id % p->window];
-    pthread_mutex_lock(&p->lock);
-    if (c != NULL && c->count > 0) {
-        if (slot->last != NULL)
-            slot->last->next = c;
-        else
-            slot->first = c;
-        slot->last = c;
-        slot->chunks++;
-    } else if (c != NULL) {
-        c->next = p->free_chunks;
-        p->free_chunks = c;
+    (void)id;
+    const struct stream *st = ctx;
+    struct stream_worker *w = &st->workers[worker];
+    const int n = st->n;
+    const nq_solve_encoder *enc = st->encoder;
+    if (enc != NULL && w->scratch == NULL) {
+        w->scratch = malloc(st->per_chunk * (size_t)n);
+        if (w->scratch == NULL)
+            return NQ_E_NOMEM;
     }
-    slot->done = done;
-    wake_caller(p);
-    struct chunk *fresh = NULL;
-    if (!done) {
-        while (!p->stop && slot->chunks >= p->slot_cap)
-            wait_as_worker(p);
-        if (!p->stop)
-            fresh = take_chunk(p);
-    }
-    pthread_mutex_unlock(&p->lock);
-    return fresh;
-}
-
-/* Finds every solution below one prefix and queues them; scratch holds
- * per_chunk solutions' columns (an encoded stream's). src is the worker's
- * source: started already when *started, freed by the worker at its end. */
-static void solve_subproblem(struct pipeline *p, uint64_t id, const int *prefix,
-                             unsigned char *scratch, struct source *src,
-                             bool *started)
-{
-    const int n = p->n;
-    const nq_solve_encoder *enc = p->encoder;
-    int rc =
-        *started
-            ? source_restart(src, p->join, n, prefix, p->depth, ~(uint64_t)0)
-            : source_start(src, p->join, n, prefix, p->depth, ~(uint64_t)0);
-    *started = true;
-    if (rc != NQ_OK) {
-        queue_chunk(p, id, NULL, true); /* cannot happen: prefixes are valid */
-        return;
-    }
-    pthread_mutex_lock(&p->lock);
-    struct chunk *c = p->stop ? NULL : take_chunk(p);
-    pthread_mutex_unlock(&p->lock);
+    int rc = w->started ? source_restart(&w->src, st->join, n, prefix,
+                                         st->depth, ~(uint64_t)0)
+                        : source_start(&w->src, st->join, n, prefix, st->depth,
+                                       ~(uint64_t)0);
+    w->started = true;
+    if (rc != NQ_OK)
+        return rc; /* cannot happen: the prefixes are valid */
+    struct nq_pool_piece *c = *piece;
     long got = 0;
     while (c != NULL) {
-        unsigned char *cols = enc != NULL ? scratch : c->data;
-        got = source_fill(src, n, p->unique, cols, p->per_chunk);
+        unsigned char *cols = enc != NULL ? w->scratch : c->data;
+        got = source_fill(&w->src, n, st->unique, cols, st->per_chunk);
         if (got <= 0)
             break;
         c->count = (size_t)got;
         if (enc != NULL)
             c->len = enc->encode(cols, c->count, n, (char *)c->data, enc->user);
-        if (c->count < p->per_chunk)
+        if (c->count < st->per_chunk)
             break; /* the last one */
-        c = queue_chunk(p, id, c, false);
+        c = nq__pool_emit(out, c);
     }
-    if (got < 0) { /* out of memory: the run stops with the error */
-        pthread_mutex_lock(&p->lock);
-        stop_with(p, (int)got);
-        pthread_mutex_unlock(&p->lock);
-    }
-    queue_chunk(p, id, c, true);
+    *piece = c;
+    return got < 0 ? (int)got : NQ_OK; /* out of memory: the run stops */
 }
 
-static void *worker_main(void *arg)
-{
-    struct pipeline *p = arg;
-    int prefix[NQ_MAX_N];
-    struct source src; /* kept from one subproblem to the next */
-    bool started = false;
-    unsigned char *scratch = NULL;
-    if (p->encoder != NULL) {
-        scratch = malloc(p->per_chunk * (size_t)p->n);
-        if (scratch == NULL) {
-            pthread_mutex_lock(&p->lock);
-            stop_with(p, NQ_E_NOMEM);
-            pthread_mutex_unlock(&p->lock);
-            return NULL;
-        }
-    }
-    pthread_mutex_lock(&p->lock);
-    for (;;) {
-        while (!p->stop && !p->prefixes_done &&
-               p->next_id >= p->head + p->window)
-            wait_as_worker(p);
-        if (p->stop || p->prefixes_done)
-            break;
-        if (!nq__kernel_next(&p->prefixes)) {
-            p->prefixes_done = true;
-            wake_caller(p);
-            break;
-        }
-        uint64_t id = p->next_id++;
-        memcpy(prefix, p->prefixes.cols, sizeof(int) * (size_t)p->depth);
-        struct slot *slot = &p->slots[id % p->window];
-        memset(slot, 0, sizeof *slot);
-        wake_caller(p);
-        pthread_mutex_unlock(&p->lock);
-        solve_subproblem(p, id, prefix, scratch, &src, &started);
-        pthread_mutex_lock(&p->lock);
-    }
-    pthread_mutex_unlock(&p->lock);
-    if (started)
-        source_free(&src);
-    free(scratch);
-    return NULL;
-}
+/* ---- the calling thread: the pieces in id order ----------------------- */
 
-/* ---- the calling thread: hands the chunks out in id order ------------- */
-
-/* Calls fn for every solution of a chunk, or emit for an encoded one;
- * non-zero when it stopped. */
-static int deliver(const struct pipeline *p, const struct chunk *c)
+/* Calls fn for every solution of a piece, or emit for an encoded one. */
+static int deliver_piece(void *ctx, uint64_t id, const struct nq_pool_piece *c)
 {
-    if (p->encoder != NULL)
-        return p->encoder->emit((const char *)c->data, c->len, c->count,
-                                p->encoder->user) != 0;
+    (void)id;
+    const struct stream *st = ctx;
+    if (st->encoder != NULL)
+        return st->encoder->emit((const char *)c->data, c->len, c->count,
+                                 st->encoder->user) != 0
+                   ? NQ_E_STOPPED
+                   : NQ_OK;
     int cols[NQ_MAX_N];
-    const int n = p->n;
+    const int n = st->n;
     for (size_t i = 0; i < c->count; i++) {
         const unsigned char *packed = c->data + i * (size_t)n;
         for (int r = 0; r < n; r++)
             cols[r] = packed[r];
-        if (p->fn(cols, n, p->user) != 0)
-            return 1;
+        if (st->fn(cols, n, st->user) != 0)
+            return NQ_E_STOPPED;
     }
-    return 0;
-}
-
-static int drain_in_order(struct pipeline *p)
-{
-    int rc = NQ_OK;
-    pthread_mutex_lock(&p->lock);
-    for (;;) {
-        while (!p->stop && p->head >= p->next_id && !p->prefixes_done)
-            wait_as_caller(p);
-        if (p->stop || p->head >= p->next_id)
-            break; /* an error, or every id delivered */
-        struct slot *slot = &p->slots[p->head % p->window];
-        while (!p->stop && slot->first == NULL && !slot->done)
-            wait_as_caller(p);
-        if (p->stop)
-            break;
-        struct chunk *c = slot->first;
-        if (c == NULL) {
-            p->head++; /* done and drained: the next id's turn */
-            wake_workers(p);
-            continue;
-        }
-        slot->first = c->next;
-        if (slot->first == NULL)
-            slot->last = NULL;
-        slot->chunks--;
-        wake_workers(p);
-        pthread_mutex_unlock(&p->lock);
-        int stopped = deliver(p, c);
-        pthread_mutex_lock(&p->lock);
-        c->next = p->free_chunks;
-        p->free_chunks = c;
-        if (stopped) {
-            rc = NQ_E_STOPPED;
-            break;
-        }
-    }
-    if (rc == NQ_OK && p->error != 0)
-        rc = p->error;
-    p->stop = true;
-    wake_workers(p);
-    pthread_mutex_unlock(&p->lock);
-    return rc;
-}
-
-/* Frees every chunk still queued or pooled. */
-static void free_chunks(struct pipeline *p)
-{
-    for (size_t s = 0; s < p->window; s++) {
-        for (struct chunk *c = p->slots[s].first, *next; c != NULL; c = next) {
-            next = c->next;
-            free(c);
-        }
-    }
-    for (struct chunk *c = p->free_chunks, *next; c != NULL; c = next) {
-        next = c->next;
-        free(c);
-    }
+    return NQ_OK;
 }
 
 static int solve_parallel(int n, bool unique, const struct solve_join *join,
                           int threads, size_t buffer, nq_solution_fn fn,
                           void *user, const nq_solve_encoder *enc)
 {
-    struct pipeline p;
-    memset(&p, 0, sizeof p);
-    p.n = n;
-    p.unique = unique;
-    p.join = join;
-    p.depth = subproblem_depth(n);
-    if (join != NULL && p.depth > join->top_rows)
-        p.depth = join->top_rows; /* a prefix fixes top rows only */
-    p.fn = fn;
-    p.user = user;
-    p.encoder = enc;
-    p.window = (size_t)threads * ENUM_WINDOW_PER_THREAD;
-    /* Chunks small enough that each slot holds a few within the budget. */
-    size_t chunk_bytes = chunk_bytes_of(buffer, p.window);
+    struct stream st;
+    memset(&st, 0, sizeof st);
+    st.n = n;
+    st.unique = unique;
+    st.join = join;
+    st.depth = subproblem_depth(n);
+    if (join != NULL && st.depth > join->top_rows)
+        st.depth = join->top_rows; /* a prefix fixes top rows only */
+    st.fn = fn;
+    st.user = user;
+    st.encoder = enc;
+    size_t window = (size_t)threads * ENUM_WINDOW_PER_THREAD;
+    /* Pieces small enough that each slot holds a few within the budget. */
+    size_t chunk_bytes = chunk_bytes_of(buffer, window);
+    size_t piece_size;
     if (enc != NULL) {
-        p.per_chunk = encoded_per_chunk(chunk_bytes, enc->max_bytes);
-        p.chunk_size = p.per_chunk * enc->max_bytes;
+        st.per_chunk = encoded_per_chunk(chunk_bytes, enc->max_bytes);
+        piece_size = st.per_chunk * enc->max_bytes;
     } else {
-        p.per_chunk = chunk_bytes / (size_t)n;
-        p.chunk_size = p.per_chunk * (size_t)n;
+        st.per_chunk = chunk_bytes / (size_t)n;
+        piece_size = st.per_chunk * (size_t)n;
     }
-    p.slot_cap = buffer / (p.window * chunk_bytes);
-    if (p.slot_cap < 2)
-        p.slot_cap = 2;
-    int rc = nq__kernel_start(&p.prefixes, n, NULL, 0, p.depth,
+    size_t slot_cap = buffer / (window * chunk_bytes);
+    if (slot_cap < 2)
+        slot_cap = 2;
+    int rc = nq__kernel_start(&st.prefixes, n, NULL, 0, st.depth,
                               first_row_columns(n, unique));
     if (rc != NQ_OK)
         return rc;
-    p.slots = calloc(p.window, sizeof *p.slots);
-    pthread_t *workers = calloc((size_t)threads, sizeof *workers);
-    if (p.slots == NULL || workers == NULL) {
-        free(p.slots);
-        free(workers);
+    st.workers = calloc((size_t)threads, sizeof *st.workers);
+    if (st.workers == NULL)
         return NQ_E_NOMEM;
+    struct nq_pool_stream run = {.threads = threads,
+                                 .window = window,
+                                 .slot_cap = slot_cap,
+                                 .item_size = sizeof(int) * (size_t)st.depth,
+                                 .piece_size = piece_size,
+                                 .next = next_prefix,
+                                 .produce = solve_subproblem,
+                                 .deliver = deliver_piece,
+                                 .ctx = &st};
+    rc = nq__pool_run_ordered(&run);
+    for (int t = 0; t < threads; t++) {
+        if (st.workers[t].started)
+            source_free(&st.workers[t].src);
+        free(st.workers[t].scratch);
     }
-    pthread_mutex_init(&p.lock, NULL);
-    pthread_cond_init(&p.workers_wake, NULL);
-    pthread_cond_init(&p.caller_wake, NULL);
-
-    int started = 0;
-    while (started < threads &&
-           pthread_create(&workers[started], NULL, worker_main, &p) == 0)
-        started++;
-    if (started > 0) {
-        rc = drain_in_order(&p);
-        for (int t = 0; t < started; t++)
-            pthread_join(workers[t], NULL);
-    } else {
-        rc = solve_serial(n, unique, join, buffer, fn, user, enc);
-    }
-
-    free_chunks(&p);
-    pthread_cond_destroy(&p.caller_wake);
-    pthread_cond_destroy(&p.workers_wake);
-    pthread_mutex_destroy(&p.lock);
-    free(p.slots);
-    free(workers);
+    free(st.workers);
     return rc;
 }
 
@@ -605,7 +381,7 @@ static int solve(int n, const nq_solve_options *options, bool unique,
         return NQ_E_INVAL;
     int threads = options->threads;
     if (threads == 0)
-        threads = n < ENUM_SERIAL_BELOW_N ? 1 : online_cores();
+        threads = n < ENUM_SERIAL_BELOW_N ? 1 : nq__pool_threads(0);
     /* The join where it serves this n; the plain search where it does
      * not, or where its table cannot be had. */
     struct solve_join table;

@@ -104,8 +104,8 @@ static inline uint32_t solve_join_rest(uint64_t word, int shift)
 }
 
 /* nq__solve_join_build() : the table for n, or nothing, built on up to
- * `threads` threads (the calling one included; the table is the same for
- * any number). Returns NQ_OK with the table built; 1 when the join does
+ * `threads` threads of the pool (at most 8; the table is the same for any
+ * number). Returns NQ_OK with the table built; 1 when the join does
  * not serve this n (tiny or large n, or a table over the budget): use the
  * plain search; NQ_E_NOMEM. */
 int nq__solve_join_build(struct solve_join *j, int n, int threads);

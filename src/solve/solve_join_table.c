@@ -9,11 +9,11 @@
  * holds the first range's bottoms first, so each thread knows from the
  * counts where its own go.
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nqueens.h"
+#include "run/pool.h"
 #include "solve/solve_join.h"
 
 /* What the search over the bottom rows needs. */
@@ -94,31 +94,25 @@ void nq__solve_join_free(struct solve_join *j)
 /* The most threads that build a table: the parts are columns of a row. */
 #define SOLVE_JOIN_BUILD_PARTS 8
 
-/* One search over all parts' bottoms, as one thread runs it. */
-static void *search_part(void *arg)
+/* The search over part `index`'s bottoms, on a worker of the pool. */
+static int search_part(void *ctx, int worker, size_t index, void *result)
 {
-    struct bottom_search *s = arg;
+    (void)worker;
+    (void)result;
+    struct bottom_search *s = (struct bottom_search *)ctx + index;
     s->count = 0;
     bottom_rows(s, 0, 0, 0, 0, 0);
-    return NULL;
+    return 0;
 }
 
-/* Runs search_part on every part, part 0 on the calling thread (and any
- * part whose thread cannot be started, after it). */
-static void search_parts(struct bottom_search *parts, int nparts)
+/* Runs search_part on every part, a thread each. */
+static int search_parts(struct bottom_search *parts, int nparts)
 {
-    pthread_t threads[SOLVE_JOIN_BUILD_PARTS];
-    bool started[SOLVE_JOIN_BUILD_PARTS] = {false};
-    for (int p = 1; p < nparts; p++)
-        started[p] =
-            pthread_create(&threads[p], NULL, search_part, &parts[p]) == 0;
-    search_part(&parts[0]);
-    for (int p = 1; p < nparts; p++) {
-        if (started[p])
-            pthread_join(threads[p], NULL);
-        else
-            search_part(&parts[p]);
-    }
+    struct nq_pool_job job = {.count = (size_t)nparts,
+                              .threads = nparts,
+                              .work = search_part,
+                              .ctx = parts};
+    return nq__pool_run(&job);
 }
 
 int nq__solve_join_build(struct solve_join *j, int n, int threads)
@@ -166,7 +160,8 @@ int nq__solve_join_build(struct solve_join *j, int n, int threads)
             memset(parts[p].cursor, 0, sets * sizeof *parts[p].cursor);
             parts[p].rows = rows;
         }
-        search_parts(parts, nparts);
+        if (search_parts(parts, nparts) != 0)
+            goto nomem;
         count = 0;
         for (int p = 0; p < nparts; p++)
             count += parts[p].count;
@@ -197,7 +192,9 @@ int nq__solve_join_build(struct solve_join *j, int n, int threads)
         parts[p].filters = j->filters;
         parts[p].rests = j->rests;
     }
-    search_parts(parts, nparts); /* every bottom into its group, in order */
+    /* Every bottom into its group, in order. */
+    if (search_parts(parts, nparts) != 0)
+        goto nomem;
     for (int p = 0; p < nparts; p++)
         free(parts[p].cursor);
     j->top_rows = n - rows;

@@ -3,8 +3,10 @@
  * solution of the textbook algorithm (nq_classic_solve) that keeps the
  * given queens, on hundreds of seeded random partial boards up to n = 10,
  * many of them impossible; the published totals when nothing is given;
- * the input checks; stopping and cancelling.
+ * the input checks; stopping and cancelling; the progress callback of a
+ * threaded count on the calling thread.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -367,6 +369,51 @@ static void test_stop_and_cancel(void **state)
     assert_int_equal(calls, 1);
 }
 
+/* Where the progress callback of a count ran. */
+struct progress_threads {
+    pthread_t caller;
+    uint64_t calls;
+    uint64_t elsewhere; /* calls on another thread */
+    uint64_t last_done; /* subproblems done at the last call */
+};
+
+static int record_thread(uint64_t done, uint64_t total, uint64_t solutions,
+                         void *user)
+{
+    (void)solutions;
+    struct progress_threads *p = user;
+    if (!pthread_equal(pthread_self(), p->caller))
+        p->elsewhere++;
+    p->calls++;
+    assert_true(done == p->last_done + 1 && done <= total);
+    p->last_done = done;
+    return 0;
+}
+
+/* The header promises the progress callback runs on the thread that runs
+ * the count, never on two at once: on the calling thread, whatever the
+ * number of threads that search. */
+static void test_progress_on_calling_thread(void **state)
+{
+    (void)state;
+    int given[12];
+    for (int r = 0; r < 12; r++)
+        given[r] = NQ_COMPLETE_FREE_ROW;
+    for (int threads = 1; threads <= 4; threads++) {
+        struct progress_threads p = {.caller = pthread_self()};
+        nq_complete_options options;
+        nq_complete_options_init(&options);
+        options.threads = threads;
+        options.progress = record_thread;
+        options.progress_user = &p;
+        uint64_t count = 0;
+        assert_int_equal(nq_complete_count(12, given, &options, &count), NQ_OK);
+        assert_int_equal(count, 14200);
+        assert_true(p.calls > (uint64_t)threads);
+        assert_int_equal(p.elsewhere, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -375,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_big_boards),
         cmocka_unit_test(test_input_checks),
         cmocka_unit_test(test_stop_and_cancel),
+        cmocka_unit_test(test_progress_on_calling_thread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

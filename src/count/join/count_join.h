@@ -200,9 +200,10 @@ static inline uint32_t nq_join_rest(const struct nq_join_windows *w, int n,
 }
 
 /* nq__join_table_build() : enumerates and groups the tops of n on `threads`
- * threads, in at most `budget` bytes. Returns 0, NQ_E_RANGE, NQ_E_NOMEM
- * (also when the table would not fit the budget: the count of the tops,
- * which comes first, stops soon after that is known) or NQ_E_THREAD. */
+ * threads (0 = all online cores), in at most `budget` bytes. Returns 0,
+ * NQ_E_RANGE or NQ_E_NOMEM (also when the table would not fit the budget:
+ * the count of the tops, which comes first, stops soon after that is
+ * known). */
 int nq__join_table_build(int n, int threads, uint64_t budget,
                          struct nq_join_table *t);
 

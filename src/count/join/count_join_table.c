@@ -20,7 +20,7 @@
 
 #include "count/join/count_join.h"
 #include "nqueens.h"
-#include "run/tasks.h"
+#include "run/pool.h"
 
 struct table_build {
     int n, rows;
@@ -184,14 +184,16 @@ static int walk_task(struct table_build *b, size_t index, bool fill)
     return !fill && report(b, &w) ? NQ_E_NOMEM : 0;
 }
 
-static int count_task(void *ctx, size_t index, void *result)
+static int count_task(void *ctx, int worker, size_t index, void *result)
 {
+    (void)worker;
     (void)result;
     return walk_task(ctx, index, false);
 }
 
-static int fill_task(void *ctx, size_t index, void *result)
+static int fill_task(void *ctx, int worker, size_t index, void *result)
 {
+    (void)worker;
     (void)result;
     return walk_task(ctx, index, true);
 }
@@ -304,8 +306,9 @@ static void bucket_offsets(const uint32_t *bucket, uint64_t size,
 /* The sort pass: groups [index * SORT_GROUPS, ...) sorted by bucket. */
 #define SORT_GROUPS 64
 
-static int sort_task(void *ctx, size_t index, void *result)
+static int sort_task(void *ctx, int worker, size_t index, void *result)
 {
+    (void)worker;
     (void)result;
     struct table_build *b = ctx;
     uint32_t *scratch = malloc((b->largest + 1) * sizeof *scratch);
@@ -347,6 +350,15 @@ static int sort_task(void *ctx, size_t index, void *result)
     return 0;
 }
 
+/* Runs the items 0..count-1 of a pass on the pool; they report nothing. */
+static int run_pass(size_t count, int threads, nq_pool_work_fn work,
+                    struct table_build *b)
+{
+    struct nq_pool_job job = {
+        .count = count, .threads = threads, .work = work, .ctx = b};
+    return nq__pool_run(&job);
+}
+
 int nq__join_table_build(int n, int threads, uint64_t budget,
                          struct nq_join_table *t)
 {
@@ -383,8 +395,7 @@ int nq__join_table_build(int n, int threads, uint64_t budget,
     int rc = make_starts(&b, mirrored);
     if (rc != 0)
         goto out;
-    b.workers =
-        threads > 0 ? (size_t)threads : (size_t)nq__tasks_online_cores();
+    b.workers = (size_t)nq__pool_threads(threads);
     if (b.workers > TABLE_WORKERS_MAX)
         b.workers = TABLE_WORKERS_MAX;
     if (b.workers > b.nstarts)
@@ -410,7 +421,7 @@ int nq__join_table_build(int n, int threads, uint64_t budget,
         malloc(b.groups * (b.buckets + 1) * sizeof *t->bucket_start);
     if (b.counts == NULL || t->start == NULL || t->bucket_start == NULL)
         goto out;
-    rc = nq__tasks_run(b.shares, (int)b.workers, 0, count_task, NULL, &b);
+    rc = run_pass(b.shares, (int)b.workers, count_task, &b);
     if (rc != 0)
         goto out;
     place_groups(&b, t->start);
@@ -421,12 +432,12 @@ int nq__join_table_build(int n, int threads, uint64_t budget,
         b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
     if (b.rest == NULL || (b.packed == 0 && b.bucket == NULL))
         goto out;
-    rc = nq__tasks_run(b.shares, (int)b.workers, 0, fill_task, NULL, &b);
+    rc = run_pass(b.shares, (int)b.workers, fill_task, &b);
     if (rc != 0)
         goto out;
     b.bucket_start = t->bucket_start;
-    rc = nq__tasks_run((size_t)((b.groups + SORT_GROUPS - 1) / SORT_GROUPS),
-                       threads, 0, sort_task, NULL, &b);
+    rc = run_pass((size_t)((b.groups + SORT_GROUPS - 1) / SORT_GROUPS), threads,
+                  sort_task, &b);
     if (rc != 0)
         goto out;
     t->n = n;
