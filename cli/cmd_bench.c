@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "commands.h"
 #include "json.h"
 #include "messages.h"
@@ -175,13 +176,6 @@ struct bench_row {
     long reps;      /* calls per run */
 };
 
-static double bench_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static int bench_compare_double(const void *a, const void *b)
 {
     double x = *(const double *)a;
@@ -223,11 +217,11 @@ static int bench_measure(const struct bench_method *m, int n, int runs,
     double seconds[BENCH_MAX_RUNS];
     uint64_t total = 0;
     uint64_t nodes = UINT64_MAX;
-    double start = bench_now();
+    double start = cli_monotonic_seconds();
     int status = bench_run_checked(m, n, &total, &nodes);
     if (status != 0)
         return status;
-    double once = bench_now() - start;
+    double once = cli_monotonic_seconds() - start;
     long reps = 1;
     if (once < BENCH_MIN_RUN_SECONDS)
         reps = once > 0 ? (long)(BENCH_MIN_RUN_SECONDS / once) + 1
@@ -235,13 +229,13 @@ static int bench_measure(const struct bench_method *m, int n, int runs,
     if (reps > BENCH_MAX_REPS)
         reps = BENCH_MAX_REPS;
     for (int i = 0; i < runs; i++) {
-        start = bench_now();
+        start = cli_monotonic_seconds();
         for (long r = 0; r < reps; r++) {
             status = bench_run_checked(m, n, &total, &nodes);
             if (status != 0)
                 return status;
         }
-        seconds[i] = (bench_now() - start) / (double)reps;
+        seconds[i] = (cli_monotonic_seconds() - start) / (double)reps;
     }
     row->total = total;
     row->nodes = nodes;

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "commands.h"
 #include "count_request.h"
 #include "json.h"
@@ -184,14 +185,6 @@ int count_parse(int argc, char **argv, const char *usage,
     return -1;
 }
 
-static double seconds_since(const struct timespec *start)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - start->tv_sec) +
-           (double)(now.tv_nsec - start->tv_nsec) / 1e9;
-}
-
 /* Writes the result as text lines or as one JSON object. */
 void count_report(struct writer *out, const struct count_request *req,
                   const nq_count_result *r, int threads, const char *engine,
@@ -264,8 +257,7 @@ int cmd_count(int argc, char **argv)
     if (status >= 0)
         return status;
 
-    struct timespec start;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = cli_monotonic_seconds();
     nq_count_result result;
     char engine[128] = "";
     int rc = 0;
@@ -276,7 +268,7 @@ int cmd_count(int argc, char **argv)
     } else {
         rc = count_run(&req, &result, engine, sizeof engine);
     }
-    double seconds = seconds_since(&start);
+    double seconds = cli_monotonic_seconds() - start;
     if (rc == NQ_E_NOMEM && req.engine == NQ_ENGINE_JOIN)
         return cli_error("count of %d: the join's table needs more than the "
                          "memory budget (--memory; --engine constellations "

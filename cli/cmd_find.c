@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "board.h"
+#include "clock.h"
 #include "commands.h"
 #include "json.h"
 #include "messages.h"
@@ -129,7 +130,7 @@ static void put_columns(struct writer *w, const int *cols, int count, int base,
 /* ---- the three ways to a solution -------------------------------------- */
 
 struct deadline {
-    struct timespec end;
+    double end; /* cli_monotonic_seconds() */
 };
 
 static int deadline_passed(uint64_t done, uint64_t total, uint64_t solutions,
@@ -139,10 +140,7 @@ static int deadline_passed(uint64_t done, uint64_t total, uint64_t solutions,
     (void)total;
     (void)solutions;
     const struct deadline *d = user;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec > d->end.tv_sec ||
-           (now.tv_sec == d->end.tv_sec && now.tv_nsec >= d->end.tv_nsec);
+    return cli_monotonic_seconds() >= d->end;
 }
 
 /* Finds the whole solution (random or search) into a new array. Returns
@@ -157,14 +155,7 @@ static int find_solution(const struct find_request *req, int **cols_out)
         rc = nq_random_solution(req->n, req->seed, cols, NULL, NULL);
     } else {
         struct deadline d;
-        clock_gettime(CLOCK_MONOTONIC, &d.end);
-        long long whole = (long long)req->timeout_s; /* at most 10^6 */
-        d.end.tv_sec += (time_t)whole;
-        d.end.tv_nsec += (long)((req->timeout_s - (double)whole) * 1e9);
-        if (d.end.tv_nsec >= 1000000000L) {
-            d.end.tv_sec++;
-            d.end.tv_nsec -= 1000000000L;
-        }
+        d.end = cli_monotonic_seconds() + req->timeout_s;
         rc = nq_first_solution(req->n, cols,
                                req->timeout_s > 0 ? deadline_passed : NULL, &d);
     }

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "messages.h"
 #include "progress.h"
 
@@ -22,13 +23,6 @@
  * elsewhere. */
 #define PROGRESS_TERMINAL_PERIOD 0.25
 #define PROGRESS_LOG_PERIOD 5.0
-
-double cli_monotonic_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Writes a duration as H:MM:SS, or D days H:MM:SS. */
 static void format_duration(char *buf, size_t size, double seconds)

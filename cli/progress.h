@@ -31,9 +31,6 @@ struct progress {
     uint64_t solutions;  /* solutions found so far */
 };
 
-/* Seconds of a monotonic clock. */
-double cli_monotonic_seconds(void);
-
 /* Starts a display; nothing is drawn until the first report. */
 void progress_start(struct progress *p, enum progress_mode mode);
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "checkpoint_errors.h"
+#include "clock.h"
 #include "interrupt.h"
 #include "mpi_count.h"
 #include "parse.h"
