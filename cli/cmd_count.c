@@ -88,11 +88,24 @@ static bool parse_size(const char *text, uint64_t *bytes)
     }
     int shift = 0;
     switch (toupper((unsigned char)*p)) {
-    case 'K': shift = 10; p++; break;
-    case 'M': shift = 20; p++; break;
-    case 'G': shift = 30; p++; break;
-    case 'T': shift = 40; p++; break;
-    default: break;
+    case 'K':
+        shift = 10;
+        p++;
+        break;
+    case 'M':
+        shift = 20;
+        p++;
+        break;
+    case 'G':
+        shift = 30;
+        p++;
+        break;
+    case 'T':
+        shift = 40;
+        p++;
+        break;
+    default:
+        break;
     }
     if (shift != 0 && (*p == 'i' || *p == 'I'))
         p++;
@@ -118,8 +131,7 @@ int count_parse(int argc, char **argv, const char *usage,
         {"progress", no_argument, NULL, COUNT_OPT_PROGRESS},
         {"quiet", no_argument, NULL, COUNT_OPT_QUIET},
         {"checkpoint", required_argument, NULL, COUNT_OPT_CHECKPOINT},
-        {"checkpoint-interval", required_argument, NULL,
-         COUNT_OPT_INTERVAL},
+        {"checkpoint-interval", required_argument, NULL, COUNT_OPT_INTERVAL},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     const char *n_text = NULL;

@@ -204,7 +204,7 @@ static void write_solution(struct writer *w, const struct find_request *req,
     bool first = true;
     static int block[FIND_BLOCK_ROWS];
     for (int row = 0; row < req->n && w->err == 0;) {
-        int count = cols != NULL                         ? req->n
+        int count = cols != NULL                     ? req->n
                     : req->n - row < FIND_BLOCK_ROWS ? req->n - row
                                                      : FIND_BLOCK_ROWS;
         const int *part = cols;

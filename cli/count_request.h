@@ -24,9 +24,9 @@ struct count_request {
     int engine;            /* --engine: an nq_engine, NQ_ENGINE_AUTO if not
                               given */
     bool json;
-    enum progress_mode progress; /* --progress, --quiet, or by terminal */
-    const char *checkpoint;      /* --checkpoint FILE, or NULL */
-    double checkpoint_interval;  /* --checkpoint-interval SECONDS ... */
+    enum progress_mode progress;  /* --progress, --quiet, or by terminal */
+    const char *checkpoint;       /* --checkpoint FILE, or NULL */
+    double checkpoint_interval;   /* --checkpoint-interval SECONDS ... */
     bool checkpoint_interval_set; /* ... when given */
 };
 

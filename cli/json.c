@@ -402,8 +402,7 @@ void json_ints(struct json *j, const int *values, size_t count, int offset)
     }
 }
 
-void json_int_array(struct json *j, const int *values, size_t count,
-                    int offset)
+void json_int_array(struct json *j, const int *values, size_t count, int offset)
 {
     json_begin_array(j);
     json_ints(j, values, count, offset);

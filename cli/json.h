@@ -89,7 +89,7 @@ void json_put_string(struct writer *out, const char *text);
  * int plus the offset, an int too), and the room for `count` of them:
  * one byte more, because a number is copied two bytes at a time. */
 #define JSON_INT_MAX_BYTES 12
-#define JSON_INTS_MAX(count) ((count) * JSON_INT_MAX_BYTES + 2)
+#define JSON_INTS_MAX(count) ((count)*JSON_INT_MAX_BYTES + 2)
 
 /* A JSON string, quotes included, escaped as json_string does; room:
  * JSON_ESCAPE_MAX * strlen(text) + 2. */

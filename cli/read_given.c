@@ -54,12 +54,11 @@ static int given_item(const char *start, const char *end, int index, int n,
     }
     long long row = 0;
     long long col = 0;
-    bool parsed =
-        colon != NULL &&
-        cli_parse_long(given_trim(start, colon, row_text, room), GIVEN_MIN,
-                       GIVEN_MAX, &row) &&
-        cli_parse_long(given_trim(colon + 1, end, col_text, room), GIVEN_MIN,
-                       GIVEN_MAX, &col);
+    bool parsed = colon != NULL &&
+                  cli_parse_long(given_trim(start, colon, row_text, room),
+                                 GIVEN_MIN, GIVEN_MAX, &row) &&
+                  cli_parse_long(given_trim(colon + 1, end, col_text, room),
+                                 GIVEN_MIN, GIVEN_MAX, &col);
     free(row_text);
     free(col_text);
     if (!parsed) {

@@ -91,8 +91,7 @@ static void trace_write_data(struct writer *w, int n,
     json_begin_array(&j);
     for (size_t i = 0; i < rec->len; i++) {
         const struct trace_record *r = &rec->events[i];
-        int numbers[5] = {r->kind, r->row, r->col, r->constraint,
-                          r->clash_row};
+        int numbers[5] = {r->kind, r->row, r->col, r->constraint, r->clash_row};
         json_ints(&j, numbers, 5, 0);
         /* A line break after every 16 events, before the comma. */
         if (i % 16 == 15)

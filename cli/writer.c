@@ -63,8 +63,8 @@ void writer_direct(struct writer *w)
     if (w->tmp_path == NULL || w->direct || w->len != 0 || w->written != 0)
         return;
     void *aligned = NULL;
-    if (posix_memalign(&aligned, WRITER_DIRECT_ALIGN,
-                       WRITER_DIRECT_CAPACITY) != 0)
+    if (posix_memalign(&aligned, WRITER_DIRECT_ALIGN, WRITER_DIRECT_CAPACITY) !=
+        0)
         return;
     int flags = fcntl(w->fd, F_GETFL);
     if (flags < 0 || fcntl(w->fd, F_SETFL, flags | O_DIRECT) != 0) {
@@ -299,10 +299,9 @@ int writer_close(struct writer *w, bool commit)
             w->err = errno;
     }
     if (commit && w->err != 0) {
-        status = cli_error("cannot write %s%s%s: %s",
-                           w->path ? "'" : "standard output",
-                           w->path ? w->path : "", w->path ? "'" : "",
-                           strerror(w->err));
+        status = cli_error(
+            "cannot write %s%s%s: %s", w->path ? "'" : "standard output",
+            w->path ? w->path : "", w->path ? "'" : "", strerror(w->err));
     }
     /* Only now: a signal before this point still removes the file. */
     cleanup_disarm();

@@ -77,8 +77,7 @@ static void test_control_bytes_are_escaped(void **state)
     (void)state;
     assert_string_equal(string_json("a\nb"), "\"a\\u000ab\"");
     assert_string_equal(string_json("\x01"), "\"\\u0001\"");
-    assert_string_equal(string_json("\t\r\x1f"),
-                        "\"\\u0009\\u000d\\u001f\"");
+    assert_string_equal(string_json("\t\r\x1f"), "\"\\u0009\\u000d\\u001f\"");
     /* DEL is not a control character for JSON. */
     assert_string_equal(string_json("\x7f"), "\"\x7f\"");
 }
