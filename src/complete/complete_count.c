@@ -138,13 +138,13 @@ int nq_complete_count(int n, const int *given,
     rc = count_split(&job, &root,
                      (size_t)threads * COUNT_SUBPROBLEMS_PER_THREAD);
     if (rc == NQ_OK) {
-        struct nq_pool_job run = {.count = job.size,
-                                  .threads = threads,
-                                  .result_size = sizeof(uint64_t),
-                                  .work = count_work,
-                                  .done = count_done,
-                                  .ctx = &job,
-                                  .cancel = &job.cancel};
+        struct nq__pool_job run = {.count = job.size,
+                                   .threads = threads,
+                                   .result_size = sizeof(uint64_t),
+                                   .work = count_work,
+                                   .done = count_done,
+                                   .ctx = &job,
+                                   .cancel = &job.cancel};
         rc = nq__pool_run(&run);
     }
     if (rc == NQ_OK)

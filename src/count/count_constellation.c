@@ -64,9 +64,9 @@ static bool cells_clash(int r1, int c1, int r2, int c2)
 /* The constellation of a valid border set, as one number for comparing:
  * top, bottom, left, right in base n. */
 static uint64_t border_code(int n, const struct border *b,
-                            struct nq_constellation *out)
+                            struct nq__constellation *out)
 {
-    struct nq_constellation c = {0};
+    struct nq__constellation c = {0};
     for (int i = 0; i < b->count; i++) {
         if (b->row[i] == 0)
             c.top = (uint8_t)b->col[i];
@@ -83,11 +83,11 @@ static uint64_t border_code(int n, const struct border *b,
     return ((c.top * un + c.bottom) * un + c.left) * un + c.right;
 }
 
-int nq__constellations_list(int n, struct nq_constellation **list,
+int nq__constellations_list(int n, struct nq__constellation **list,
                             uint64_t *count)
 {
     size_t cap = 64, len = 0;
-    struct nq_constellation *out = malloc(cap * sizeof *out);
+    struct nq__constellation *out = malloc(cap * sizeof *out);
     if (out == NULL)
         return NQ_E_NOMEM;
     /* Pairs that clash are skipped as soon as both are chosen; what is
@@ -112,7 +112,7 @@ int nq__constellations_list(int n, struct nq_constellation **list,
                     border_add(&b, right, n - 1);
                     if (!border_valid(n, &b))
                         continue;
-                    struct nq_constellation c;
+                    struct nq__constellation c;
                     uint64_t code = border_code(n, &b, &c);
                     /* Keep it if no image is smaller; its class has as many
                      * members as it has distinct images. */
@@ -140,7 +140,7 @@ int nq__constellations_list(int n, struct nq_constellation **list,
                         continue;
                     if (len == cap) {
                         cap *= 2;
-                        struct nq_constellation *grown =
+                        struct nq__constellation *grown =
                             realloc(out, cap * sizeof *out);
                         if (grown == NULL) {
                             free(out);
@@ -159,7 +159,7 @@ int nq__constellations_list(int n, struct nq_constellation **list,
     return 0;
 }
 
-void nq__constellation_cells(int n, const struct nq_constellation *c,
+void nq__constellation_cells(int n, const struct nq__constellation *c,
                              int cols[NQ_MAX_N])
 {
     for (int r = 0; r < n; r++)
@@ -176,8 +176,8 @@ void nq__constellation_cells(int n, const struct nq_constellation *c,
  * advance, so the search never meets the border queens again and never
  * needs to stop at their rows. The border queens do not attack each other
  * (the constellation is valid), so they belong to every completion. */
-static void kernel_setup(int n, const struct nq_constellation *c,
-                         struct nq_kernel_setup *s)
+static void kernel_setup(int n, const struct nq__constellation *c,
+                         struct nq__kernel_setup *s)
 {
     int placed[NQ_MAX_N];
     nq__constellation_cells(n, c, placed);
@@ -234,7 +234,7 @@ static int inner_row(int n, int row)
  * fewer nodes than a top queen simply near the middle and 3% more than the
  * best image of each constellation: the bottom queen near a corner counts
  * most, then the queens of the side lines away from the top rows. */
-static int image_score(int n, const struct nq_constellation *c)
+static int image_score(int n, const struct nq__constellation *c)
 {
     int left = inner_row(n, c->left), right = inner_row(n, c->right);
     int nearest = left < right ? left : right;
@@ -247,15 +247,15 @@ static int image_score(int n, const struct nq_constellation *c)
 }
 
 /* The image of constellation c to search. */
-static struct nq_constellation best_image(int n,
-                                          const struct nq_constellation *c)
+static struct nq__constellation best_image(int n,
+                                           const struct nq__constellation *c)
 {
     struct border b = {0};
     border_add(&b, 0, c->top);
     border_add(&b, n - 1, c->bottom);
     border_add(&b, c->left, 0);
     border_add(&b, c->right, n - 1);
-    struct nq_constellation best = *c;
+    struct nq__constellation best = *c;
     int best_score = 0;
     for (int g = 0; g < NQ_SYMMETRY_COUNT; g++) {
         struct border t = {0};
@@ -264,7 +264,7 @@ static struct nq_constellation best_image(int n,
             nq__symmetry_cell((nq_symmetry)g, n, b.row[i], b.col[i], &tr, &tc);
             border_add(&t, tr, tc);
         }
-        struct nq_constellation image;
+        struct nq__constellation image;
         border_code(n, &t, &image);
         int score = image_score(n, &image);
         if (g == 0 || score > best_score) {
@@ -276,10 +276,10 @@ static struct nq_constellation best_image(int n,
     return best;
 }
 
-uint64_t nq__constellation_count(int n, const struct nq_constellation *c)
+uint64_t nq__constellation_count(int n, const struct nq__constellation *c)
 {
-    struct nq_constellation image = best_image(n, c);
-    struct nq_kernel_setup s;
+    struct nq__constellation image = best_image(n, c);
+    struct nq__kernel_setup s;
     kernel_setup(n, &image, &s);
     return nq__kernel_count(&s);
 }

@@ -10,7 +10,7 @@
 #include "common/bits.h"
 #include "count/count_kernel.h"
 
-uint64_t nq__kernel_count(const struct nq_kernel_setup *s)
+uint64_t nq__kernel_count(const struct nq__kernel_setup *s)
 {
     if (s->levels == 0)
         return 1; /* the border queens are the whole solution */

@@ -15,7 +15,7 @@
  * are the rows without a border queen, top to bottom; the border queens
  * have no level: what they attack is closed in advance in every level's
  * forbid mask, so the loop never visits their rows. */
-struct nq_kernel_setup {
+struct nq__kernel_setup {
     int levels;                /* rows to fill; 0: the border queens alone */
     uint64_t forbid[NQ_MAX_N]; /* squares closed at level i: the columns and
                                   diagonals of the border queens, and the
@@ -26,6 +26,6 @@ struct nq_kernel_setup {
 };
 
 /* Counts the ways to fill every level. */
-uint64_t nq__kernel_count(const struct nq_kernel_setup *s);
+uint64_t nq__kernel_count(const struct nq__kernel_setup *s);
 
 #endif /* NQ_COUNT_KERNEL_H */

@@ -136,8 +136,8 @@ const char *nq_plan_signature(const nq_plan *plan)
     return plan->signature;
 }
 
-enum nq_subproblem_kind nq__plan_kind(const nq_plan *plan, uint64_t id,
-                                      uint64_t *index)
+enum nq__subproblem_kind nq__plan_kind(const nq_plan *plan, uint64_t id,
+                                       uint64_t *index)
 {
     if (id < plan->sym180_ids) {
         *index = id;
@@ -166,7 +166,7 @@ int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
         sub.sym90 = nq__symmetric_count(plan->n, 1, (int)index);
         break;
     case NQ_SUB_CONSTELLATION: {
-        const struct nq_constellation *c = &plan->cons[index];
+        const struct nq__constellation *c = &plan->cons[index];
         uint64_t completions = nq__constellation_count(plan->n, c);
         if (__builtin_mul_overflow(completions, (uint64_t)c->weight,
                                    &sub.total))
@@ -174,7 +174,7 @@ int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
         break;
     }
     case NQ_SUB_JOIN: {
-        const struct nq_join_unit *u = &plan->units[index];
+        const struct nq__join_unit *u = &plan->units[index];
         uint64_t solutions;
         int rc = nq__join_count(&plan->table, u, &solutions);
         if (rc != 0)
@@ -265,11 +265,11 @@ int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
             return NQ_E_INVAL;
     }
     struct plan_run run = {plan, ids, done, user};
-    struct nq_pool_job job = {.count = nids,
-                              .threads = threads,
-                              .result_size = sizeof(nq_subcount),
-                              .work = plan_run_work,
-                              .done = plan_run_done,
-                              .ctx = &run};
+    struct nq__pool_job job = {.count = nids,
+                               .threads = threads,
+                               .result_size = sizeof(nq_subcount),
+                               .work = plan_run_work,
+                               .done = plan_run_done,
+                               .ctx = &run};
     return nq__pool_run(&job);
 }

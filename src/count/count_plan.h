@@ -25,7 +25,7 @@
  * (row 0, row n-1, column 0, column n-1), one per line; a corner queen sits
  * on two lines. Only the smallest of each class under the 8 symmetries is
  * kept, with the size of its class as weight. */
-struct nq_constellation {
+struct nq__constellation {
     uint8_t top;    /* column of the queen in row 0 */
     uint8_t bottom; /* column of the queen in row n-1 */
     uint8_t left;   /* row of the queen in column 0 */
@@ -40,14 +40,14 @@ struct nq_plan {
     uint64_t sym90_ids;  /* the next sym90_ids ids */
     nq_engine engine;    /* NQ_ENGINE_JOIN or NQ_ENGINE_CONSTELLATIONS */
     uint64_t work_count; /* the engine's pieces of work, after those */
-    struct nq_constellation *cons; /* constellations: the pieces */
-    struct nq_join_unit *units;    /* join: the pieces */
-    struct nq_join_table table;    /* join: the half boards */
+    struct nq__constellation *cons; /* constellations: the pieces */
+    struct nq__join_unit *units;    /* join: the pieces */
+    struct nq__join_table table;    /* join: the half boards */
     char signature[64];
 };
 
 /* What one id stands for. */
-enum nq_subproblem_kind {
+enum nq__subproblem_kind {
     NQ_SUB_SYM180 = 0,    /* part of the half-turn symmetric search */
     NQ_SUB_SYM90 = 1,     /* part of the quarter-turn symmetric search */
     NQ_SUB_CONSTELLATION, /* one start constellation */
@@ -66,24 +66,24 @@ int nq__count_limited(int n, const nq_count_options *options, uint64_t limit,
 
 /* nq__plan_kind() : the kind of subproblem `id` and its index within its
  * kind (the column of row 0, or the index of the constellation or unit). */
-enum nq_subproblem_kind nq__plan_kind(const nq_plan *plan, uint64_t id,
-                                      uint64_t *index);
+enum nq__subproblem_kind nq__plan_kind(const nq_plan *plan, uint64_t id,
+                                       uint64_t *index);
 
 /* ---- engines (count_constellation.c, count_symmetric.c) ---- */
 
 /* Lists the canonical constellations of n (1 <= n <= NQ_MAX_N) into a new
  * array (free()). Returns 0 or NQ_E_NOMEM. */
-int nq__constellations_list(int n, struct nq_constellation **list,
+int nq__constellations_list(int n, struct nq__constellation **list,
                             uint64_t *count);
 
 /* The border queens of a constellation as 0-based columns by row, -1 for
  * the rows without one. */
-void nq__constellation_cells(int n, const struct nq_constellation *c,
+void nq__constellation_cells(int n, const struct nq__constellation *c,
                              int cols[NQ_MAX_N]);
 
 /* The completions of constellation `c` on the inside of the board: the
  * number of solutions whose border queens are exactly those of c. */
-uint64_t nq__constellation_count(int n, const struct nq_constellation *c);
+uint64_t nq__constellation_count(int n, const struct nq__constellation *c);
 
 /* Solutions unchanged by the rotation by `quarter_turns` * 90 degrees
  * (1 or 2) whose queen in row 0 stands in column `col`. */

@@ -65,12 +65,12 @@ static struct timespec ms_from_now(long ms)
 
 /* The optional tick of a run, on the calling thread. */
 struct ticker {
-    nq_pool_tick_fn fn;  /* NULL: no tick */
+    nq__pool_tick_fn fn; /* NULL: no tick */
     void *ctx;           /* handed to fn */
     struct timespec due; /* the next call, on the monotonic clock */
 };
 
-static void ticker_init(struct ticker *t, nq_pool_tick_fn fn, void *ctx)
+static void ticker_init(struct ticker *t, nq__pool_tick_fn fn, void *ctx)
 {
     t->fn = fn;
     t->ctx = ctx;
@@ -151,7 +151,7 @@ static void crew_join(struct crew *c)
 /* ---- any order --------------------------------------------------------- */
 
 struct job_run {
-    const struct nq_pool_job *job;
+    const struct nq__pool_job *job;
     unsigned char *results; /* count slots of result_size bytes */
 
     atomic_size_t next; /* the next index to hand out */
@@ -179,7 +179,7 @@ static void *job_worker(void *arg)
 {
     const struct member *m = arg;
     struct job_run *r = m->run;
-    const struct nq_pool_job *job = r->job;
+    const struct nq__pool_job *job = r->job;
     while (!atomic_load(&r->stop)) {
         size_t index = atomic_fetch_add(&r->next, 1);
         if (index >= job->count)
@@ -206,7 +206,7 @@ static void *job_worker(void *arg)
 }
 
 /* One worker: everything on the calling thread, no locks needed. */
-static int job_inline(const struct nq_pool_job *job)
+static int job_inline(const struct nq__pool_job *job)
 {
     unsigned char *result = malloc(job->result_size > 0 ? job->result_size : 1);
     if (result == NULL)
@@ -231,7 +231,7 @@ static int job_inline(const struct nq_pool_job *job)
  * worker has ended. */
 static void job_drain(struct job_run *r)
 {
-    const struct nq_pool_job *job = r->job;
+    const struct nq__pool_job *job = r->job;
     struct ticker tick;
     ticker_init(&tick, job->tick, job->ctx);
     size_t consumed = 0;
@@ -264,7 +264,7 @@ static void job_drain(struct job_run *r)
     pthread_mutex_unlock(&r->lock);
 }
 
-int nq__pool_run(const struct nq_pool_job *job)
+int nq__pool_run(const struct nq__pool_job *job)
 {
     if (job == NULL || job->work == NULL || job->threads < 0)
         return NQ_E_INVAL;
@@ -316,14 +316,14 @@ int nq__pool_run(const struct nq_pool_job *job)
 
 /* The queued output of the item with id = slot index mod window. */
 struct slot {
-    struct nq_pool_piece *first; /* oldest queued piece */
-    struct nq_pool_piece *last;  /* newest queued piece */
-    size_t pieces;               /* pieces queued */
-    bool done;                   /* the item has queued all it made */
+    struct nq__pool_piece *first; /* oldest queued piece */
+    struct nq__pool_piece *last;  /* newest queued piece */
+    size_t pieces;                /* pieces queued */
+    bool done;                    /* the item has queued all it made */
 };
 
 struct stream_run {
-    const struct nq_pool_stream *s; /* read-only once the workers run */
+    const struct nq__pool_stream *s; /* read-only once the workers run */
 
     /* Everything below is guarded by lock. */
     pthread_mutex_t lock;
@@ -333,20 +333,20 @@ struct stream_run {
     uint64_t next_id;            /* the id the next worker takes */
     uint64_t head;               /* the id whose pieces go out now */
     struct slot *slots;          /* window slots */
-    struct nq_pool_piece *free_pieces; /* drained pieces, for reuse */
-    bool stop;                         /* a code stopped the run, or it ends */
-    int error;                         /* the code that stopped it, 0 if none */
-    bool caller_waits;                 /* the caller sleeps on caller_wake */
-    int workers_waiting;               /* workers asleep on workers_wake */
-    struct ticker tick;                /* the caller's alone */
+    struct nq__pool_piece *free_pieces; /* drained pieces, for reuse */
+    bool stop;                          /* a code stopped the run, or it ends */
+    int error;           /* the code that stopped it, 0 if none */
+    bool caller_waits;   /* the caller sleeps on caller_wake */
+    int workers_waiting; /* workers asleep on workers_wake */
+    struct ticker tick;  /* the caller's alone */
 };
 
 /* Where a producer queues its pieces. */
-struct nq_pool_out {
+struct nq__pool_out {
     struct stream_run *run; /* NULL: on one thread, delivered on the spot */
     uint64_t id;            /* the item */
     /* On one thread: */
-    const struct nq_pool_stream *s;
+    const struct nq__pool_stream *s;
     struct ticker *tick;
     int error; /* the code of deliver or tick that stopped the run */
 };
@@ -399,9 +399,9 @@ static void stream_stop(struct stream_run *r, int code)
 
 /* A piece from the free list or the heap; with the lock held. NULL: out
  * of memory, and the run stops. */
-static struct nq_pool_piece *take_piece(struct stream_run *r)
+static struct nq__pool_piece *take_piece(struct stream_run *r)
 {
-    struct nq_pool_piece *c = r->free_pieces;
+    struct nq__pool_piece *c = r->free_pieces;
     if (c != NULL) {
         r->free_pieces = c->next;
     } else {
@@ -420,7 +420,7 @@ static struct nq_pool_piece *take_piece(struct stream_run *r)
 /* Queues piece c (NULL: none) on its slot, or an empty one on the free
  * list, and tells the caller; with the lock held. */
 static void queue_piece(struct stream_run *r, struct slot *slot,
-                        struct nq_pool_piece *c)
+                        struct nq__pool_piece *c)
 {
     if (c != NULL && c->count > 0) {
         c->next = NULL;
@@ -438,8 +438,8 @@ static void queue_piece(struct stream_run *r, struct slot *slot,
 }
 
 /* On one thread: delivers the piece at once and hands it back emptied. */
-static struct nq_pool_piece *emit_inline(struct nq_pool_out *out,
-                                         struct nq_pool_piece *c)
+static struct nq__pool_piece *emit_inline(struct nq__pool_out *out,
+                                          struct nq__pool_piece *c)
 {
     if (out->error == 0 && c->count > 0)
         out->error = out->s->deliver(out->s->ctx, out->id, c);
@@ -452,8 +452,8 @@ static struct nq_pool_piece *emit_inline(struct nq_pool_out *out,
     return c;
 }
 
-struct nq_pool_piece *nq__pool_emit(struct nq_pool_out *out,
-                                    struct nq_pool_piece *piece)
+struct nq__pool_piece *nq__pool_emit(struct nq__pool_out *out,
+                                     struct nq__pool_piece *piece)
 {
     struct stream_run *r = out->run;
     if (r == NULL)
@@ -461,7 +461,7 @@ struct nq_pool_piece *nq__pool_emit(struct nq_pool_out *out,
     struct slot *slot = &r->slots[out->id % r->s->window];
     pthread_mutex_lock(&r->lock);
     queue_piece(r, slot, piece);
-    struct nq_pool_piece *fresh = NULL;
+    struct nq__pool_piece *fresh = NULL;
     while (!r->stop && slot->pieces >= r->s->slot_cap)
         wait_as_worker(r);
     if (!r->stop)
@@ -474,9 +474,9 @@ static void *stream_worker(void *arg)
 {
     const struct member *m = arg;
     struct stream_run *r = m->run;
-    const struct nq_pool_stream *s = r->s;
+    const struct nq__pool_stream *s = r->s;
     void *item = malloc(s->item_size > 0 ? s->item_size : 1);
-    struct nq_pool_out out = {.run = r};
+    struct nq__pool_out out = {.run = r};
     pthread_mutex_lock(&r->lock);
     if (item == NULL)
         stream_stop(r, NQ_E_NOMEM);
@@ -498,7 +498,7 @@ static void *stream_worker(void *arg)
         uint64_t id = r->next_id++;
         struct slot *slot = &r->slots[id % s->window];
         memset(slot, 0, sizeof *slot);
-        struct nq_pool_piece *piece = take_piece(r);
+        struct nq__pool_piece *piece = take_piece(r);
         wake_caller(r);
         if (piece == NULL)
             break; /* out of memory: the run stops */
@@ -520,7 +520,7 @@ static void *stream_worker(void *arg)
  * item's, or a stop. Returns the code that stopped the run, or 0. */
 static int stream_drain(struct stream_run *r)
 {
-    const struct nq_pool_stream *s = r->s;
+    const struct nq__pool_stream *s = r->s;
     pthread_mutex_lock(&r->lock);
     for (;;) {
         if (ticker_due(&r->tick)) {
@@ -539,7 +539,7 @@ static int stream_drain(struct stream_run *r)
             continue;
         }
         struct slot *slot = &r->slots[r->head % s->window];
-        struct nq_pool_piece *c = slot->first;
+        struct nq__pool_piece *c = slot->first;
         if (c == NULL) {
             if (!slot->done) {
                 wait_as_caller(r);
@@ -570,13 +570,13 @@ static int stream_drain(struct stream_run *r)
 }
 
 /* One worker: every item made and delivered on the calling thread. */
-static int stream_inline(const struct nq_pool_stream *s)
+static int stream_inline(const struct nq__pool_stream *s)
 {
     void *item = malloc(s->item_size > 0 ? s->item_size : 1);
-    struct nq_pool_piece *piece = malloc(sizeof *piece + s->piece_size);
+    struct nq__pool_piece *piece = malloc(sizeof *piece + s->piece_size);
     struct ticker tick;
     ticker_init(&tick, s->tick, s->ctx);
-    struct nq_pool_out out = {.s = s, .tick = &tick};
+    struct nq__pool_out out = {.s = s, .tick = &tick};
     int rc = item == NULL || piece == NULL ? NQ_E_NOMEM : 0;
     for (uint64_t id = 0; rc == 0; id++) {
         int more = s->next(s->ctx, id, item);
@@ -587,7 +587,7 @@ static int stream_inline(const struct nq_pool_stream *s)
         piece->next = NULL;
         piece->count = 0;
         piece->len = 0;
-        struct nq_pool_piece *last = piece;
+        struct nq__pool_piece *last = piece;
         out.id = id;
         rc = s->produce(s->ctx, 0, id, item, &last, &out);
         if (out.error != 0)
@@ -603,16 +603,16 @@ static int stream_inline(const struct nq_pool_stream *s)
     return rc;
 }
 
-static void free_pieces(struct nq_pool_piece *c)
+static void free_pieces(struct nq__pool_piece *c)
 {
     while (c != NULL) {
-        struct nq_pool_piece *next = c->next;
+        struct nq__pool_piece *next = c->next;
         free(c);
         c = next;
     }
 }
 
-int nq__pool_run_ordered(const struct nq_pool_stream *s)
+int nq__pool_run_ordered(const struct nq__pool_stream *s)
 {
     if (s == NULL || s->next == NULL || s->produce == NULL ||
         s->deliver == NULL || s->threads < 0 || s->window == 0 ||

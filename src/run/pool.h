@@ -42,7 +42,7 @@ int nq__pool_threads(int threads);
 /* Called on the calling thread every few milliseconds while a run goes
  * on (how often is not promised; a short run may not call it at all).
  * Returns 0 to go on, or a non-zero code that stops the run. */
-typedef int (*nq_pool_tick_fn)(void *ctx);
+typedef int (*nq__pool_tick_fn)(void *ctx);
 
 /* ---- any order ----------------------------------------------------- */
 
@@ -50,70 +50,70 @@ typedef int (*nq_pool_tick_fn)(void *ctx);
  * item at a time, so per-worker state indexed by it needs no lock) and
  * writes its result (result_size bytes) to `result`. Runs beside other
  * calls. Returns 0 or a non-zero code, which stops the run. */
-typedef int (*nq_pool_work_fn)(void *ctx, int worker, size_t index,
-                               void *result);
+typedef int (*nq__pool_work_fn)(void *ctx, int worker, size_t index,
+                                void *result);
 
 /* Receives a finished item on the calling thread, one at a time, in any
  * order. Returns 0 to go on, or a non-zero code that stops the run. */
-typedef int (*nq_pool_done_fn)(void *ctx, size_t index, const void *result);
+typedef int (*nq__pool_done_fn)(void *ctx, size_t index, const void *result);
 
-struct nq_pool_job {
-    size_t count;         /* items 0..count-1 */
-    int threads;          /* workers; 0 = all online cores; never more than
-                             count */
-    size_t result_size;   /* bytes of one item's result (may be 0) */
-    nq_pool_work_fn work; /* required */
-    nq_pool_done_fn done; /* may be NULL */
-    nq_pool_tick_fn tick; /* may be NULL */
-    void *ctx;            /* handed to the three */
-    atomic_bool *cancel;  /* may be NULL: set once the run stops (its code
-                             kept), for long items to poll and give up */
+struct nq__pool_job {
+    size_t count;          /* items 0..count-1 */
+    int threads;           /* workers; 0 = all online cores; never more than
+                              count */
+    size_t result_size;    /* bytes of one item's result (may be 0) */
+    nq__pool_work_fn work; /* required */
+    nq__pool_done_fn done; /* may be NULL */
+    nq__pool_tick_fn tick; /* may be NULL */
+    void *ctx;             /* handed to the three */
+    atomic_bool *cancel;   /* may be NULL: set once the run stops (its code
+                              kept), for long items to poll and give up */
 };
 
 /* nq__pool_run() : runs items 0..count-1 and calls `done` for each
  * finished one. Returns 0, the first non-zero code of work, done or tick,
  * NQ_E_INVAL (no work, threads < 0) or NQ_E_NOMEM (then nothing ran).
  * After a stop, items already running finish but are not reported. */
-int nq__pool_run(const struct nq_pool_job *job);
+int nq__pool_run(const struct nq__pool_job *job);
 
 /* ---- in id order ---------------------------------------------------- */
 
 /* A piece of an item's output: the pool allocates pieces of piece_size
  * bytes, queues them and reuses them; the item's producer fills them. A
  * piece with count 0 is empty and never delivered. */
-struct nq_pool_piece {
-    struct nq_pool_piece *next; /* the pool's link */
-    size_t count;               /* the user's: e.g. solutions held; 0 empty */
-    size_t len;                 /* the user's: e.g. bytes written */
-    unsigned char data[];       /* piece_size bytes */
+struct nq__pool_piece {
+    struct nq__pool_piece *next; /* the pool's link */
+    size_t count;                /* the user's: e.g. solutions held; 0 empty */
+    size_t len;                  /* the user's: e.g. bytes written */
+    unsigned char data[];        /* piece_size bytes */
 };
 
 /* Where a producer queues its pieces (the pool's, opaque). */
-struct nq_pool_out;
+struct nq__pool_out;
 
 /* Writes item `id` (item_size bytes) to `item`; called under the pool's
  * lock, one call at a time, ids 0, 1, 2, ... in turn. Returns 1 (an item),
  * 0 (there are no more) or a negative code that stops the run. */
-typedef int (*nq_pool_next_fn)(void *ctx, uint64_t id, void *item);
+typedef int (*nq__pool_next_fn)(void *ctx, uint64_t id, void *item);
 
 /* Produces the output of item `id` on worker `worker` (as for
- * nq_pool_work_fn). *piece is an empty piece on entry: the producer fills
+ * nq__pool_work_fn). *piece is an empty piece on entry: the producer fills
  * it, queues it with nq__pool_emit() when full (which hands back the next
  * empty one), and leaves in *piece its last piece, full, partly full,
  * empty or NULL, which the pool queues as the item's end. Returns 0 or a
  * non-zero code, which stops the run. */
-typedef int (*nq_pool_produce_fn)(void *ctx, int worker, uint64_t id,
-                                  const void *item,
-                                  struct nq_pool_piece **piece,
-                                  struct nq_pool_out *out);
+typedef int (*nq__pool_produce_fn)(void *ctx, int worker, uint64_t id,
+                                   const void *item,
+                                   struct nq__pool_piece **piece,
+                                   struct nq__pool_out *out);
 
 /* Receives one piece of item `id` on the calling thread, ids in order and
  * each item's pieces in the order emitted. Returns 0 to go on, or a
  * non-zero code that stops the run. */
-typedef int (*nq_pool_deliver_fn)(void *ctx, uint64_t id,
-                                  const struct nq_pool_piece *piece);
+typedef int (*nq__pool_deliver_fn)(void *ctx, uint64_t id,
+                                   const struct nq__pool_piece *piece);
 
-struct nq_pool_stream {
+struct nq__pool_stream {
     int threads;       /* workers; 0 = all online cores */
     size_t window;     /* ids handed out past the one being delivered: at
                           least 1 */
@@ -121,12 +121,12 @@ struct nq_pool_stream {
                           worker waits: at least 1 */
     size_t item_size;  /* bytes of an item, as `next` writes it */
     size_t piece_size; /* bytes of a piece's data */
-    nq_pool_next_fn next;
-    nq_pool_produce_fn produce;
-    nq_pool_deliver_fn deliver;
-    nq_pool_tick_fn tick; /* may be NULL */
-    void *ctx;            /* handed to the four */
-    atomic_bool *cancel;  /* as in nq_pool_job */
+    nq__pool_next_fn next;
+    nq__pool_produce_fn produce;
+    nq__pool_deliver_fn deliver;
+    nq__pool_tick_fn tick; /* may be NULL */
+    void *ctx;             /* handed to the four */
+    atomic_bool *cancel;   /* as in nq__pool_job */
 };
 
 /* nq__pool_emit() : queues a producer's filled piece on its item (an empty
@@ -134,8 +134,8 @@ struct nq_pool_stream {
  * queued, and returns an empty piece to go on with, or NULL when the run
  * stops (the producer should then return at once). On one thread the
  * piece is delivered on the spot. */
-struct nq_pool_piece *nq__pool_emit(struct nq_pool_out *out,
-                                    struct nq_pool_piece *piece);
+struct nq__pool_piece *nq__pool_emit(struct nq__pool_out *out,
+                                     struct nq__pool_piece *piece);
 
 /* nq__pool_run_ordered() : produces items until `next` has no more, each
  * on whichever worker is idle, no worker running more than `window` ids
@@ -143,6 +143,6 @@ struct nq_pool_piece *nq__pool_emit(struct nq_pool_out *out,
  * Returns 0 after the last piece, the first non-zero code of next,
  * produce, deliver or tick, NQ_E_INVAL for bad parameters, or NQ_E_NOMEM
  * (pieces may have been delivered before it). */
-int nq__pool_run_ordered(const struct nq_pool_stream *stream);
+int nq__pool_run_ordered(const struct nq__pool_stream *stream);
 
 #endif /* NQ_POOL_H */

@@ -242,8 +242,8 @@ static int next_prefix(void *ctx, uint64_t id, void *item)
 /* Finds every solution below one prefix and emits them, a piece at a
  * time. */
 static int solve_subproblem(void *ctx, int worker, uint64_t id,
-                            const void *prefix, struct nq_pool_piece **piece,
-                            struct nq_pool_out *out)
+                            const void *prefix, struct nq__pool_piece **piece,
+                            struct nq__pool_out *out)
 {
     (void)id;
     const struct stream *st = ctx;
@@ -262,7 +262,7 @@ static int solve_subproblem(void *ctx, int worker, uint64_t id,
     w->started = true;
     if (rc != NQ_OK)
         return rc; /* cannot happen: the prefixes are valid */
-    struct nq_pool_piece *c = *piece;
+    struct nq__pool_piece *c = *piece;
     long got = 0;
     while (c != NULL) {
         unsigned char *cols = enc != NULL ? w->scratch : c->data;
@@ -283,7 +283,7 @@ static int solve_subproblem(void *ctx, int worker, uint64_t id,
 /* ---- the calling thread: the pieces in id order ----------------------- */
 
 /* Calls fn for every solution of a piece, or emit for an encoded one. */
-static int deliver_piece(void *ctx, uint64_t id, const struct nq_pool_piece *c)
+static int deliver_piece(void *ctx, uint64_t id, const struct nq__pool_piece *c)
 {
     (void)id;
     const struct stream *st = ctx;
@@ -340,15 +340,15 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
     st.workers = calloc((size_t)threads, sizeof *st.workers);
     if (st.workers == NULL)
         return NQ_E_NOMEM;
-    struct nq_pool_stream run = {.threads = threads,
-                                 .window = window,
-                                 .slot_cap = slot_cap,
-                                 .item_size = sizeof(int) * (size_t)st.depth,
-                                 .piece_size = piece_size,
-                                 .next = next_prefix,
-                                 .produce = solve_subproblem,
-                                 .deliver = deliver_piece,
-                                 .ctx = &st};
+    struct nq__pool_stream run = {.threads = threads,
+                                  .window = window,
+                                  .slot_cap = slot_cap,
+                                  .item_size = sizeof(int) * (size_t)st.depth,
+                                  .piece_size = piece_size,
+                                  .next = next_prefix,
+                                  .produce = solve_subproblem,
+                                  .deliver = deliver_piece,
+                                  .ctx = &st};
     rc = nq__pool_run_ordered(&run);
     for (int t = 0; t < threads; t++) {
         if (st.workers[t].started)

@@ -108,10 +108,10 @@ static int search_part(void *ctx, int worker, size_t index, void *result)
 /* Runs search_part on every part, a thread each. */
 static int search_parts(struct bottom_search *parts, int nparts)
 {
-    struct nq_pool_job job = {.count = (size_t)nparts,
-                              .threads = nparts,
-                              .work = search_part,
-                              .ctx = parts};
+    struct nq__pool_job job = {.count = (size_t)nparts,
+                               .threads = nparts,
+                               .work = search_part,
+                               .ctx = parts};
     return nq__pool_run(&job);
 }
 

@@ -63,7 +63,7 @@ static void test_symmetric_ids(void **state)
         nq_subcount sum = {0, 0, 0};
         for (uint64_t id = 0; id < nq_plan_size(plan); id++) {
             uint64_t index;
-            enum nq_subproblem_kind kind = nq__plan_kind(plan, id, &index);
+            enum nq__subproblem_kind kind = nq__plan_kind(plan, id, &index);
             if (kind != NQ_SUB_SYM180 && kind != NQ_SUB_SYM90)
                 continue;
             nq_subcount sub;
@@ -303,7 +303,7 @@ static void check_ids_against_oracle(int n, nq_engine engine)
         case NQ_SUB_JOIN: {
             /* The unit counts the solutions with its middle queen and its
              * top columns, times the size of its class. */
-            const struct nq_join_unit *u = &plan->units[index];
+            const struct nq__join_unit *u = &plan->units[index];
             assert_true(n % 2 == 1 ? u->middle >= 0 : u->middle == -1);
             uint64_t want = o.by_half[u->middle + 1][u->top];
             assert_int_equal(sub.total, want * u->weight);

@@ -63,7 +63,7 @@ static void test_pairs_against_double_loop(void **state)
  * mirror reverses the 2h bits; read as a bottom, the two halves of h bits
  * swap (odd n: the high half moves down a bit as it becomes the low one,
  * the low half up a bit as it becomes the high one). */
-static uint32_t read_rest(uint32_t e, bool mirror, enum nq_join_flip flip,
+static uint32_t read_rest(uint32_t e, bool mirror, enum nq__join_flip flip,
                           int h)
 {
     uint32_t r = 0;
@@ -94,13 +94,13 @@ static void test_fill_against_definition(void **state)
 {
     (void)state;
     uint64_t seed = 7;
-    nq_join_fill_fn fills[2] = {nq__join_fill_plain, nq__join_pick_fill()};
+    nq__join_fill_fn fills[2] = {nq__join_fill_plain, nq__join_pick_fill()};
     uint32_t rest[40], want[40], out[40 + NQ_JOIN_FILL_PAD + 1];
     for (int h = 0; h <= 16; h++) {
         uint32_t bits = h == 16 ? UINT32_MAX : ((uint32_t)1 << 2 * h) - 1;
         for (int way = 0; way < 6; way++) {
             bool mirror = way >= 3;
-            enum nq_join_flip flip = (enum nq_join_flip)(way % 3);
+            enum nq__join_flip flip = (enum nq__join_flip)(way % 3);
             for (size_t len = 0; len <= 40; len++) {
                 uint32_t drop = len % 3 == 0 ? 0 : next_random(&seed) & bits;
                 drop &= sparse_random(&seed);
@@ -110,7 +110,7 @@ static void test_fill_against_definition(void **state)
                     if ((rest[i] & drop) == 0)
                         want[kept++] = read_rest(rest[i], mirror, flip, h);
                 }
-                struct nq_join_way w = {mirror, flip, h, drop};
+                struct nq__join_way w = {mirror, flip, h, drop};
                 for (int f = 0; f < 2; f++) {
                     out[len + NQ_JOIN_FILL_PAD] = 0xdeadbeef;
                     assert_int_equal(fills[f](out, rest, len, &w), kept);
@@ -139,7 +139,7 @@ static void test_units_cover_each_class_once(void **state)
 {
     (void)state;
     for (int n = 2; n <= 11; n++) {
-        struct nq_join_unit *units = NULL;
+        struct nq__join_unit *units = NULL;
         uint64_t count = 0;
         assert_int_equal(nq__join_units(n, &units, &count), 0);
         assert_true(count > 0);
@@ -180,7 +180,7 @@ static void test_units_cover_each_class_once(void **state)
         assert_int_equal(weights, pieces);
         free(units);
     }
-    struct nq_join_unit *units = NULL;
+    struct nq__join_unit *units = NULL;
     uint64_t count = 0;
     assert_int_equal(nq__join_units(1, &units, &count), NQ_E_RANGE);
     assert_int_equal(nq__join_units(NQ_JOIN_MAX_N + 1, &units, &count),
@@ -218,7 +218,7 @@ static void test_table_holds_every_top(void **state)
 {
     (void)state;
     for (int n = 2; n <= 12; n++) {
-        struct nq_join_table t;
+        struct nq__join_table t;
         assert_int_equal(nq__join_table_build(n, 2, (uint64_t)1 << 30, &t), 0);
         uint64_t kept = t.start[t.parts * t.sets];
         /* Mirrored: part 0 stands for itself and its mirror images. */
@@ -240,7 +240,7 @@ static void test_table_holds_every_top(void **state)
 static void test_table_budget(void **state)
 {
     (void)state;
-    struct nq_join_table t;
+    struct nq__join_table t;
     /* n = 14 keeps 417,528 tops of 4 bytes: 1 MiB is too little. */
     assert_int_equal(nq__join_table_build(14, 2, (uint64_t)1 << 20, &t),
                      NQ_E_NOMEM);

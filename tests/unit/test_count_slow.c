@@ -49,7 +49,7 @@ static void test_symmetric_to_21(void **state)
         nq_subcount sum = {0, 0, 0};
         for (uint64_t id = 0; id < 2 * (uint64_t)n; id++) {
             uint64_t index;
-            enum nq_subproblem_kind kind = nq__plan_kind(plan, id, &index);
+            enum nq__subproblem_kind kind = nq__plan_kind(plan, id, &index);
             assert_true(kind == NQ_SUB_SYM180 || kind == NQ_SUB_SYM90);
             nq_subcount sub;
             assert_int_equal(nq_plan_count_one(plan, id, &sub), NQ_OK);

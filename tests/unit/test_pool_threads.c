@@ -103,14 +103,14 @@ static void job_init(struct job *j, int threads)
 
 static int job_run(struct job *j, size_t count)
 {
-    struct nq_pool_job job = {.count = count,
-                              .threads = j->threads,
-                              .result_size = sizeof(uint64_t),
-                              .work = job_work,
-                              .done = job_done,
-                              .tick = job_tick,
-                              .ctx = j,
-                              .cancel = &j->cancel};
+    struct nq__pool_job job = {.count = count,
+                               .threads = j->threads,
+                               .result_size = sizeof(uint64_t),
+                               .work = job_work,
+                               .done = job_done,
+                               .tick = job_tick,
+                               .ctx = j,
+                               .cancel = &j->cancel};
     int rc = nq__pool_run(&job);
     assert_int_equal(atomic_exchange(&faults, 0), 0);
     return rc;
@@ -192,7 +192,7 @@ static void test_errors_and_stops(void **state)
         assert_int_equal(j.ticks, 3);
         assert_true(j.reports < ITEMS);
     }
-    struct nq_pool_job bad = {.count = 5, .threads = -1, .work = job_work};
+    struct nq__pool_job bad = {.count = 5, .threads = -1, .work = job_work};
     assert_int_equal(nq__pool_run(&bad), NQ_E_INVAL);
     bad.threads = 1;
     bad.work = NULL;
@@ -271,7 +271,8 @@ static void count_emitted(struct stream *s)
 }
 
 static int stream_produce(void *ctx, int worker, uint64_t id, const void *item,
-                          struct nq_pool_piece **piece, struct nq_pool_out *out)
+                          struct nq__pool_piece **piece,
+                          struct nq__pool_out *out)
 {
     struct stream *s = ctx;
     EXPECT(worker >= 0 && worker < nq__pool_threads(s->threads));
@@ -282,7 +283,7 @@ static int stream_produce(void *ctx, int worker, uint64_t id, const void *item,
     EXPECT(from_item == id);
     if (id == s->fail_at)
         return -5;
-    struct nq_pool_piece *c = *piece;
+    struct nq__pool_piece *c = *piece;
     EXPECT(c != NULL && c->count == 0);
     size_t values = values_of(id);
     for (size_t k = 0; k < values && c != NULL; k++) {
@@ -303,7 +304,7 @@ static int stream_produce(void *ctx, int worker, uint64_t id, const void *item,
 }
 
 static int stream_deliver(void *ctx, uint64_t id,
-                          const struct nq_pool_piece *piece)
+                          const struct nq__pool_piece *piece)
 {
     struct stream *s = ctx;
     assert_true(pthread_equal(pthread_self(), s->caller));
@@ -368,17 +369,17 @@ static void stream_init(struct stream *s, int threads, size_t window,
 
 static int stream_run(struct stream *s)
 {
-    struct nq_pool_stream run = {.threads = s->threads,
-                                 .window = s->window,
-                                 .slot_cap = s->slot_cap,
-                                 .item_size = sizeof(uint64_t),
-                                 .piece_size = PER_PIECE * sizeof(uint64_t),
-                                 .next = stream_next,
-                                 .produce = stream_produce,
-                                 .deliver = stream_deliver,
-                                 .tick = stream_tick,
-                                 .ctx = s,
-                                 .cancel = &s->cancel};
+    struct nq__pool_stream run = {.threads = s->threads,
+                                  .window = s->window,
+                                  .slot_cap = s->slot_cap,
+                                  .item_size = sizeof(uint64_t),
+                                  .piece_size = PER_PIECE * sizeof(uint64_t),
+                                  .next = stream_next,
+                                  .produce = stream_produce,
+                                  .deliver = stream_deliver,
+                                  .tick = stream_tick,
+                                  .ctx = s,
+                                  .cancel = &s->cancel};
     int rc = nq__pool_run_ordered(&run);
     assert_int_equal(atomic_exchange(&faults, 0), 0);
     return rc;
@@ -478,12 +479,12 @@ static void test_stream_errors_and_stops(void **state)
         assert_int_equal(s.ticks, 3);
         assert_true(s.values < all_values());
     }
-    struct nq_pool_stream bad = {.threads = 2,
-                                 .window = 0,
-                                 .slot_cap = 1,
-                                 .next = stream_next,
-                                 .produce = stream_produce,
-                                 .deliver = stream_deliver};
+    struct nq__pool_stream bad = {.threads = 2,
+                                  .window = 0,
+                                  .slot_cap = 1,
+                                  .next = stream_next,
+                                  .produce = stream_produce,
+                                  .deliver = stream_deliver};
     assert_int_equal(nq__pool_run_ordered(&bad), NQ_E_INVAL);
     bad.window = 1;
     bad.slot_cap = 0;

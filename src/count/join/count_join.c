@@ -28,7 +28,7 @@
 #include "count/join/count_join.h"
 #include "nqueens.h"
 
-struct nq_join_windows nq__join_windows_of(int n)
+struct nq__join_windows nq__join_windows_of(int n)
 {
     int half = n - 1;
     /* The rest must fit 32 bits: 2 (n - 1 - width) <= 32. An odd width
@@ -49,24 +49,24 @@ struct nq_join_windows nq__join_windows_of(int n)
     int first = n % 2 == 0 ? second : second + 1;
     if (first + width > half)
         first = half - width;
-    return (struct nq_join_windows){width, first, second};
+    return (struct nq__join_windows){width, first, second};
 }
 
 struct cut_word {
     uint32_t rest, bucket;
 };
 
-/* Rewrites e as nq_join_rewrite_rest() says; the bucket, two halves of
+/* Rewrites e as nq__join_rewrite_rest() says; the bucket, two halves of
  * `width` bits side by side, alike. */
 static inline struct cut_word rewrite(struct cut_word e, bool mirror,
-                                      enum nq_join_flip flip, int rest_half,
+                                      enum nq__join_flip flip, int rest_half,
                                       int width)
 {
     int bucket_bits = 2 * width;
     uint32_t bucket_low = ((uint32_t)1 << width) - 1;
-    e.rest = nq_join_rewrite_rest(e.rest, mirror, flip, rest_half);
+    e.rest = nq__join_rewrite_rest(e.rest, mirror, flip, rest_half);
     if (mirror)
-        e.bucket = nq_join_reverse32(e.bucket) >> (32 - bucket_bits);
+        e.bucket = nq__join_reverse32(e.bucket) >> (32 - bucket_bits);
     if (flip != NQ_JOIN_AS_TOP)
         e.bucket = (e.bucket >> width) | (e.bucket & bucket_low) << width;
     return e;
@@ -83,7 +83,7 @@ struct side {
 struct source {
     uint64_t group; /* the table's group: part * sets + colex rank */
     bool mirror;
-    enum nq_join_flip flip;
+    enum nq__join_flip flip;
     struct cut_word drop; /* stored entries sharing a bit with it are left
                              out: those that attack the middle queen */
     uint32_t stored[64];  /* the stored bucket that becomes bucket y */
@@ -91,7 +91,7 @@ struct source {
 
 /* The stored word bits of a top that attacks the middle row's column m
  * (none for m < 0). */
-static struct cut_word attacks_middle(const struct nq_join_table *t, int m)
+static struct cut_word attacks_middle(const struct nq__join_table *t, int m)
 {
     struct cut_word drop = {0, 0};
     if (m < 0)
@@ -102,22 +102,22 @@ static struct cut_word attacks_middle(const struct nq_join_table *t, int m)
         hits |= (uint64_t)1 << m; /* the anti-diagonal at column m */
     if (m >= 1)
         hits |= (uint64_t)1 << (n - 1 + m - 1); /* the main one */
-    drop.rest = nq_join_rest(&t->windows, n, hits);
-    drop.bucket = nq_join_bucket(&t->windows, n, hits);
+    drop.rest = nq__join_rest(&t->windows, n, hits);
+    drop.bucket = nq__join_bucket(&t->windows, n, hits);
     return drop;
 }
 
 /* Source of the tops with columns `set` stored in `part`, mirrored or
  * not, read as `flip` says, for middle queen m. */
 static struct source *source_add(struct source *src,
-                                 const struct nq_join_table *t, int part,
+                                 const struct nq__join_table *t, int part,
                                  uint32_t set, bool mirror,
-                                 enum nq_join_flip flip, int m)
+                                 enum nq__join_flip flip, int m)
 {
     int n = t->n;
     if (mirror)
-        set = nq_join_mirror(set, n);
-    src->group = (uint64_t)part * t->sets + nq_join_rank(t->ranks, set);
+        set = nq__join_mirror(set, n);
+    src->group = (uint64_t)part * t->sets + nq__join_rank(t->ranks, set);
     src->mirror = mirror;
     src->flip = flip;
     /* A stored top seen in the mirror attacks m when it attacks the
@@ -133,7 +133,7 @@ static struct source *source_add(struct source *src,
 }
 
 /* Fills s from the sources, bucket by bucket. */
-static void side_fill(struct side *s, const struct nq_join_table *t,
+static void side_fill(struct side *s, const struct nq__join_table *t,
                       const struct source *src, int nsrc)
 {
     int rest_half = t->n - 1 - t->windows.width;
@@ -147,8 +147,8 @@ static void side_fill(struct side *s, const struct nq_join_table *t,
             const uint32_t *bs =
                 t->bucket_start + src[k].group * (t->buckets + 1);
             const uint32_t *rest = t->rest + t->start[src[k].group];
-            struct nq_join_way way = {src[k].mirror, src[k].flip, rest_half,
-                                      src[k].drop.rest};
+            struct nq__join_way way = {src[k].mirror, src[k].flip, rest_half,
+                                       src[k].drop.rest};
             at += t->fill(s->rest + at, rest + bs[b], bs[b + 1] - bs[b], &way);
         }
     }
@@ -156,7 +156,7 @@ static void side_fill(struct side *s, const struct nq_join_table *t,
 }
 
 /* The entries the sources hold, before any are left out. */
-static size_t sources_size(const struct nq_join_table *t,
+static size_t sources_size(const struct nq__join_table *t,
                            const struct source *src, int nsrc)
 {
     size_t size = 0;
@@ -181,7 +181,7 @@ static void side_free(struct side *s)
 
 /* Counts the pairs of a top of bucket x and a bottom of bucket y with
  * x & y == 0 whose rests share no bit. */
-static uint64_t join_sides(const struct nq_join_table *t,
+static uint64_t join_sides(const struct nq__join_table *t,
                            const struct side *top, const struct side *bottom,
                            uint32_t *cand)
 {
@@ -209,14 +209,14 @@ static uint64_t join_sides(const struct nq_join_table *t,
     return total;
 }
 
-int nq__join_count(const struct nq_join_table *t, const struct nq_join_unit *u,
-                   uint64_t *count)
+int nq__join_count(const struct nq__join_table *t,
+                   const struct nq__join_unit *u, uint64_t *count)
 {
     int n = t->n, m = u->middle;
     uint32_t full = ((uint32_t)1 << n) - 1;
     uint32_t middle = m < 0 ? 0 : (uint32_t)1 << m;
     uint32_t top_set = u->top, bottom_set = full & ~u->top & ~middle;
-    enum nq_join_flip flip = n % 2 == 0 ? NQ_JOIN_FLIP_EVEN : NQ_JOIN_FLIP_ODD;
+    enum nq__join_flip flip = n % 2 == 0 ? NQ_JOIN_FLIP_EVEN : NQ_JOIN_FLIP_ODD;
 
     /* Every top of a set: as stored in each part, and the mirror images
      * of the left half's (see count_join.h). The middle queen lies on

@@ -32,7 +32,7 @@
 #define NQ_JOIN_MAX_N 20
 
 /* One unit of work. */
-struct nq_join_unit {
+struct nq__join_unit {
     uint32_t top;    /* columns used by the top half */
     int16_t middle;  /* column of the middle row's queen; -1 for even n */
     uint16_t weight; /* size of its class: 1, 2 or 4 */
@@ -44,7 +44,7 @@ struct nq_join_unit {
  * (at most 32 bits for n <= 20). Even n: both windows at the same place,
  * so that mirror and flip map buckets onto buckets; odd n: the one in the
  * first half a bit further on, for the same reason. */
-struct nq_join_windows {
+struct nq__join_windows {
     int width;
     int first_at, second_at; /* first bit of each window in its half */
 };
@@ -54,15 +54,15 @@ struct nq_join_windows {
  * them alone, the high columns' part on them and on how many low columns
  * come first; two small tables instead of one of 2^n entries. */
 #define NQ_JOIN_RANK_SPLIT_MAX ((NQ_JOIN_MAX_N + 1) / 2)
-struct nq_join_ranks {
+struct nq__join_ranks {
     int split;
     uint32_t low[1 << NQ_JOIN_RANK_SPLIT_MAX];
     uint8_t low_count[1 << NQ_JOIN_RANK_SPLIT_MAX]; /* its columns */
     uint32_t high[NQ_JOIN_RANK_SPLIT_MAX + 1][1 << NQ_JOIN_RANK_SPLIT_MAX];
 };
 
-/* nq_join_reverse32() : the 32 bits of x in reverse order. */
-static inline uint32_t nq_join_reverse32(uint32_t x)
+/* nq__join_reverse32() : the 32 bits of x in reverse order. */
+static inline uint32_t nq__join_reverse32(uint32_t x)
 {
     x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
     x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
@@ -71,32 +71,32 @@ static inline uint32_t nq_join_reverse32(uint32_t x)
     return (x >> 16) | (x << 16);
 }
 
-/* nq_join_mirror() : the columns of `set` in a mirror (1 <= n <= 32
+/* nq__join_mirror() : the columns of `set` in a mirror (1 <= n <= 32
  * columns). */
-static inline uint32_t nq_join_mirror(uint32_t set, int n)
+static inline uint32_t nq__join_mirror(uint32_t set, int n)
 {
-    return nq_join_reverse32(set) >> (32 - n);
+    return nq__join_reverse32(set) >> (32 - n);
 }
 
 /* How a stored rest is read into one side of a unit (count_join.c says
  * why): the rest is two halves of `rest_half` bits side by side. */
-enum nq_join_flip {
+enum nq__join_flip {
     NQ_JOIN_AS_TOP,    /* the top itself */
     NQ_JOIN_FLIP_EVEN, /* read as a bottom, even n: the halves swapped */
     NQ_JOIN_FLIP_ODD   /* read as a bottom, odd n: the halves swapped, the
                           one moved up a bit, the other down */
 };
 
-/* nq_join_rewrite_rest() : the rest e as read: its mirror image first
+/* nq__join_rewrite_rest() : the rest e as read: its mirror image first
  * (every bit reversed) if `mirror`, then as `flip` says. */
-static inline uint32_t nq_join_rewrite_rest(uint32_t e, bool mirror,
-                                            enum nq_join_flip flip,
-                                            int rest_half)
+static inline uint32_t nq__join_rewrite_rest(uint32_t e, bool mirror,
+                                             enum nq__join_flip flip,
+                                             int rest_half)
 {
     int rest_bits = 2 * rest_half;
     uint32_t low = ((uint32_t)1 << rest_half) - 1;
     if (mirror)
-        e = rest_bits == 0 ? 0 : nq_join_reverse32(e) >> (32 - rest_bits);
+        e = rest_bits == 0 ? 0 : nq__join_reverse32(e) >> (32 - rest_bits);
     if (flip == NQ_JOIN_FLIP_EVEN)
         e = (e >> rest_half) | (e & low) << rest_half;
     else if (flip == NQ_JOIN_FLIP_ODD)
@@ -106,9 +106,9 @@ static inline uint32_t nq_join_rewrite_rest(uint32_t e, bool mirror,
 
 /* One way of reading a run of stored rests; those sharing a bit with
  * `drop` are left out. */
-struct nq_join_way {
+struct nq__join_way {
     bool mirror;
-    enum nq_join_flip flip;
+    enum nq__join_flip flip;
     int rest_half;
     uint32_t drop;
 };
@@ -116,27 +116,28 @@ struct nq_join_way {
 /* Writes the rests rest[0..len) as `way` reads them, but those it leaves
  * out, to out[0...] in order; returns how many it wrote. out must have
  * room for len + NQ_JOIN_FILL_PAD entries. */
-typedef size_t (*nq_join_fill_fn)(uint32_t *out, const uint32_t *rest,
-                                  size_t len, const struct nq_join_way *way);
+typedef size_t (*nq__join_fill_fn)(uint32_t *out, const uint32_t *rest,
+                                   size_t len, const struct nq__join_way *way);
 #define NQ_JOIN_FILL_PAD 16
 
 /* Counts the pairs (p[i], q[j]) whose words share no bit (see
  * nq__join_pairs()). */
-typedef uint64_t (*nq_join_pairs_fn)(const uint32_t *p, size_t np,
-                                     const uint32_t *q, size_t nq);
+typedef uint64_t (*nq__join_pairs_fn)(const uint32_t *p, size_t np,
+                                      const uint32_t *q, size_t nq);
 
 /* nq__join_fill_plain() : the fill in plain C, for any processor (and for
  * the tests); nq__join_pick_fill() : the fastest fill this processor runs
  * (AVX-512 on x86-64 where it has it). */
 size_t nq__join_fill_plain(uint32_t *out, const uint32_t *rest, size_t len,
-                           const struct nq_join_way *way);
-nq_join_fill_fn nq__join_pick_fill(void);
+                           const struct nq__join_way *way);
+nq__join_fill_fn nq__join_pick_fill(void);
 
 /* nq__join_ranks_init() : the tables for sets of n columns. */
-void nq__join_ranks_init(struct nq_join_ranks *r, int n);
+void nq__join_ranks_init(struct nq__join_ranks *r, int n);
 
-/* nq_join_rank() : the colex rank of `set` among the sets of its size. */
-static inline uint32_t nq_join_rank(const struct nq_join_ranks *r, uint32_t set)
+/* nq__join_rank() : the colex rank of `set` among the sets of its size. */
+static inline uint32_t nq__join_rank(const struct nq__join_ranks *r,
+                                     uint32_t set)
 {
     uint32_t low = set & (((uint32_t)1 << r->split) - 1);
     return r->low[low] + r->high[r->low_count[low]][set >> r->split];
@@ -154,30 +155,30 @@ uint32_t nq__join_binomial(int a, int b);
  * needs storing. Mirrored tables (n >= 4) keep only the tops with the
  * queen of row 0 left of the middle column (part 0) or on it (part 1, odd
  * n): the others are mirror images of part 0's. */
-struct nq_join_table {
+struct nq__join_table {
     int n;
     int rows;
     int mirrored; /* 1: only the tops described above are kept */
     int parts;    /* 1, or 2 for a mirrored table of odd n */
-    struct nq_join_windows windows;
-    uint64_t sets;               /* column sets of `rows` columns: C(n, rows) */
-    uint64_t *start;             /* parts * sets + 1 entries */
-    uint32_t *rest;              /* start[parts * sets] entries */
-    uint32_t buckets;            /* 1 << (2 * windows.width) */
-    uint32_t *bucket_start;      /* [group][bucket + 1]: bucket b of group g is
-                                    rest[start[g] + bucket_start[g * (buckets +
-                                    1) + b] ...] up to the entry of b + 1 */
-    struct nq_join_ranks *ranks; /* of the sets of n columns */
-    nq_join_fill_fn fill;        /* nq__join_pick_fill()'s */
-    nq_join_pairs_fn pairs;      /* nq__join_pick_pairs()'s */
+    struct nq__join_windows windows;
+    uint64_t sets;          /* column sets of `rows` columns: C(n, rows) */
+    uint64_t *start;        /* parts * sets + 1 entries */
+    uint32_t *rest;         /* start[parts * sets] entries */
+    uint32_t buckets;       /* 1 << (2 * windows.width) */
+    uint32_t *bucket_start; /* [group][bucket + 1]: bucket b of group g is
+                               rest[start[g] + bucket_start[g * (buckets +
+                               1) + b] ...] up to the entry of b + 1 */
+    struct nq__join_ranks *ranks; /* of the sets of n columns */
+    nq__join_fill_fn fill;        /* nq__join_pick_fill()'s */
+    nq__join_pairs_fn pairs;      /* nq__join_pick_pairs()'s */
 };
 
 /* nq__join_windows_of() : the windows of n. */
-struct nq_join_windows nq__join_windows_of(int n);
+struct nq__join_windows nq__join_windows_of(int n);
 
-/* nq_join_bucket() : the bits of both windows of `word`, side by side. */
-static inline uint32_t nq_join_bucket(const struct nq_join_windows *w, int n,
-                                      uint64_t word)
+/* nq__join_bucket() : the bits of both windows of `word`, side by side. */
+static inline uint32_t nq__join_bucket(const struct nq__join_windows *w, int n,
+                                       uint64_t word)
 {
     uint64_t low = ((uint64_t)1 << w->width) - 1;
     int second = n - 1 + w->second_at;
@@ -186,17 +187,17 @@ static inline uint32_t nq_join_bucket(const struct nq_join_windows *w, int n,
 }
 
 /* `word` without the bits [at, at + len). */
-static inline uint64_t nq_join_cut(uint64_t word, int at, int len)
+static inline uint64_t nq__join_cut(uint64_t word, int at, int len)
 {
     return (word & (((uint64_t)1 << at) - 1)) | (word >> (at + len)) << at;
 }
 
-/* nq_join_rest() : `word` without the bits of the windows. */
-static inline uint32_t nq_join_rest(const struct nq_join_windows *w, int n,
-                                    uint64_t word)
+/* nq__join_rest() : `word` without the bits of the windows. */
+static inline uint32_t nq__join_rest(const struct nq__join_windows *w, int n,
+                                     uint64_t word)
 {
-    word = nq_join_cut(word, n - 1 + w->second_at, w->width);
-    return (uint32_t)nq_join_cut(word, w->first_at, w->width);
+    word = nq__join_cut(word, n - 1 + w->second_at, w->width);
+    return (uint32_t)nq__join_cut(word, w->first_at, w->width);
 }
 
 /* nq__join_table_build() : enumerates and groups the tops of n on `threads`
@@ -205,26 +206,26 @@ static inline uint32_t nq_join_rest(const struct nq_join_windows *w, int n,
  * the count of the tops, which comes first, stops soon after that is
  * known). */
 int nq__join_table_build(int n, int threads, uint64_t budget,
-                         struct nq_join_table *t);
+                         struct nq__join_table *t);
 
-void nq__join_table_free(struct nq_join_table *t);
+void nq__join_table_free(struct nq__join_table *t);
 
 /* nq__join_units() : the units of n in their stable order (free()): by
  * top set in colex order, then by middle column. "join/2" in a plan's
  * signature names this order ("join/1" took the sets for each middle
  * column in turn). Returns 0 or NQ_E_NOMEM. */
-int nq__join_units(int n, struct nq_join_unit **units, uint64_t *count);
+int nq__join_units(int n, struct nq__join_unit **units, uint64_t *count);
 
 /* nq__join_count() : the solutions of one unit (not yet weighted) into
  * *count. Returns 0 or NQ_E_NOMEM. */
-int nq__join_count(const struct nq_join_table *t, const struct nq_join_unit *u,
-                   uint64_t *count);
+int nq__join_count(const struct nq__join_table *t,
+                   const struct nq__join_unit *u, uint64_t *count);
 
 /* nq__join_pairs() : the pairs (p[i], q[j]) with p[i] & q[j] == 0
  * (nq < 2^32), in C the compiler vectorises; nq__join_pick_pairs() : the
  * fastest form this processor runs (AVX-512 on x86-64 where it has it). */
 uint64_t nq__join_pairs(const uint32_t *p, size_t np, const uint32_t *q,
                         size_t nq);
-nq_join_pairs_fn nq__join_pick_pairs(void);
+nq__join_pairs_fn nq__join_pick_pairs(void);
 
 #endif /* NQ_COUNT_JOIN_H */

@@ -14,18 +14,18 @@
  * about every other entry. */
 static inline __attribute__((always_inline)) size_t
 fill_loop(uint32_t *out, const uint32_t *rest, size_t len, uint32_t drop,
-          bool mirror, enum nq_join_flip flip, int rest_half)
+          bool mirror, enum nq__join_flip flip, int rest_half)
 {
     size_t at = 0;
     for (size_t i = 0; i < len; i++) {
-        out[at] = nq_join_rewrite_rest(rest[i], mirror, flip, rest_half);
+        out[at] = nq__join_rewrite_rest(rest[i], mirror, flip, rest_half);
         at += (rest[i] & drop) == 0;
     }
     return at;
 }
 
 size_t nq__join_fill_plain(uint32_t *out, const uint32_t *rest, size_t len,
-                           const struct nq_join_way *way)
+                           const struct nq__join_way *way)
 {
 #define FILL(mirror, flip)                                                     \
     fill_loop(out, rest, len, way->drop, mirror, flip, way->rest_half)
@@ -55,7 +55,7 @@ size_t nq__join_fill_plain(uint32_t *out, const uint32_t *rest, size_t len,
  * register is stored (hence NQ_JOIN_FILL_PAD). */
 __attribute__((target("avx512f,avx512bw"))) static size_t
 fill_avx512(uint32_t *out, const uint32_t *rest, size_t len,
-            const struct nq_join_way *way)
+            const struct nq__join_way *way)
 {
     const int half = way->rest_half;
     const __m512i low = _mm512_set1_epi32((int)(((uint32_t)1 << half) - 1));
@@ -104,7 +104,7 @@ fill_avx512(uint32_t *out, const uint32_t *rest, size_t len,
     return at;
 }
 
-nq_join_fill_fn nq__join_pick_fill(void)
+nq__join_fill_fn nq__join_pick_fill(void)
 {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
@@ -114,7 +114,7 @@ nq_join_fill_fn nq__join_pick_fill(void)
 
 #else
 
-nq_join_fill_fn nq__join_pick_fill(void)
+nq__join_fill_fn nq__join_pick_fill(void)
 {
     return nq__join_fill_plain;
 }

@@ -108,7 +108,7 @@ pairs_avx512(const uint32_t *p, size_t np, const uint32_t *q, size_t nq)
     return total;
 }
 
-nq_join_pairs_fn nq__join_pick_pairs(void)
+nq__join_pairs_fn nq__join_pick_pairs(void)
 {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f"))
@@ -118,7 +118,7 @@ nq_join_pairs_fn nq__join_pick_pairs(void)
 
 #else
 
-nq_join_pairs_fn nq__join_pick_pairs(void)
+nq__join_pairs_fn nq__join_pick_pairs(void)
 {
     return nq__join_pairs;
 }

@@ -18,14 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/bits.h"
 #include "count/join/count_join.h"
 #include "nqueens.h"
 #include "run/pool.h"
 
 struct table_build {
     int n, rows;
-    const struct nq_join_ranks *ranks; /* column set -> colex rank */
-    struct nq_join_windows windows;
+    const struct nq__join_ranks *ranks; /* column set -> colex rank */
+    struct nq__join_windows windows;
     uint32_t buckets;
     uint64_t sets;
     uint64_t groups; /* parts * sets */
@@ -95,12 +96,12 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     uint32_t low = ((uint32_t)1 << shift) - 1;
     /* The rest and bucket of the queens above the last row. */
     uint64_t word = (uint64_t)(anti >> 1) | (uint64_t)(main & low) << shift;
-    uint32_t rest_above = nq_join_rest(&b->windows, n, word);
-    uint32_t bucket_above = nq_join_bucket(&b->windows, n, word);
+    uint32_t rest_above = nq__join_rest(&b->windows, n, word);
+    uint32_t bucket_above = nq__join_bucket(&b->windows, n, word);
     while (free_cols != 0) {
-        uint32_t bit = free_cols & -free_cols;
+        uint32_t bit = nq__lowest_bit32(free_cols);
         free_cols ^= bit;
-        uint64_t set = part + nq_join_rank(b->ranks, cols | bit);
+        uint64_t set = part + nq__join_rank(b->ranks, cols | bit);
         if (!fill) {
             counts[set]++;
             if (++w->found == REPORT_EVERY)
@@ -141,7 +142,7 @@ search(struct table_build *b, struct walk *w, int row, uint32_t cols,
         return;
     }
     while (free_cols != 0 && !w->full) {
-        uint32_t bit = free_cols & -free_cols;
+        uint32_t bit = nq__lowest_bit32(free_cols);
         free_cols ^= bit;
         uint32_t next_cols = cols | bit, next_anti = (anti | bit) >> 1;
         uint32_t next_main = ((main | bit) << 1) & full;
@@ -231,7 +232,7 @@ static int make_starts(struct table_build *b, int mirrored)
             b->starts[b->nstarts++][3] = part;
         }
         while (free_cols != 0) {
-            uint32_t q1 = free_cols & -free_cols;
+            uint32_t q1 = nq__lowest_bit32(free_cols);
             free_cols ^= q1;
             b->starts[b->nstarts][0] = cols | q1;
             b->starts[b->nstarts][1] = (anti | q1) >> 1;
@@ -351,22 +352,22 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
 }
 
 /* Runs the items 0..count-1 of a pass on the pool; they report nothing. */
-static int run_pass(size_t count, int threads, nq_pool_work_fn work,
+static int run_pass(size_t count, int threads, nq__pool_work_fn work,
                     struct table_build *b)
 {
-    struct nq_pool_job job = {
+    struct nq__pool_job job = {
         .count = count, .threads = threads, .work = work, .ctx = b};
     return nq__pool_run(&job);
 }
 
 int nq__join_table_build(int n, int threads, uint64_t budget,
-                         struct nq_join_table *t)
+                         struct nq__join_table *t)
 {
     memset(t, 0, sizeof *t);
     int rows = half_rows(n);
     if (n < 2 || n > NQ_JOIN_MAX_N || rows < 1)
         return NQ_E_RANGE;
-    struct nq_join_ranks *ranks = malloc(sizeof *ranks);
+    struct nq__join_ranks *ranks = malloc(sizeof *ranks);
     if (ranks == NULL)
         return NQ_E_NOMEM;
     nq__join_ranks_init(ranks, n);
@@ -388,8 +389,8 @@ int nq__join_table_build(int n, int threads, uint64_t budget,
         uint32_t bit = (uint32_t)1 << c;
         uint64_t low = ((uint64_t)1 << (n - 1)) - 1;
         uint64_t word = (uint64_t)(bit >> 1) | (bit & low) << (n - 1);
-        b.rest_of[c] = nq_join_rest(&b.windows, n, word);
-        b.bucket_of[c] = nq_join_bucket(&b.windows, n, word);
+        b.rest_of[c] = nq__join_rest(&b.windows, n, word);
+        b.bucket_of[c] = nq__join_bucket(&b.windows, n, word);
     }
     atomic_init(&b.counted, 0);
     int rc = make_starts(&b, mirrored);
@@ -465,7 +466,7 @@ out:
     return rc;
 }
 
-void nq__join_table_free(struct nq_join_table *t)
+void nq__join_table_free(struct nq__join_table *t)
 {
     free(t->start);
     free(t->rest);

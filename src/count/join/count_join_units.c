@@ -27,7 +27,7 @@ static uint64_t unit_key(int m, uint32_t set)
 /* Appends (m, set) if it is the smallest key of its class; returns 0 or
  * NQ_E_NOMEM. */
 static int add_if_canonical(int n, int m, uint32_t set,
-                            struct nq_join_unit **units, uint64_t *count,
+                            struct nq__join_unit **units, uint64_t *count,
                             uint64_t *cap)
 {
     uint32_t full = ((uint32_t)1 << n) - 1;
@@ -35,8 +35,8 @@ static int add_if_canonical(int n, int m, uint32_t set,
     int mm = m < 0 ? -1 : n - 1 - m;
     uint32_t flip = full & ~set & ~middle;
     const uint64_t keys[4] = {unit_key(m, set), unit_key(m, flip),
-                              unit_key(mm, nq_join_mirror(set, n)),
-                              unit_key(mm, nq_join_mirror(flip, n))};
+                              unit_key(mm, nq__join_mirror(set, n)),
+                              unit_key(mm, nq__join_mirror(flip, n))};
     int distinct = 0;
     for (int i = 0; i < 4; i++) {
         if (keys[i] < keys[0])
@@ -48,18 +48,18 @@ static int add_if_canonical(int n, int m, uint32_t set,
     }
     if (*count == *cap) {
         uint64_t grown = *cap == 0 ? 1024 : *cap * 2;
-        struct nq_join_unit *more = realloc(*units, grown * sizeof *more);
+        struct nq__join_unit *more = realloc(*units, grown * sizeof *more);
         if (more == NULL)
             return NQ_E_NOMEM;
         *units = more;
         *cap = grown;
     }
-    (*units)[(*count)++] = (struct nq_join_unit){
+    (*units)[(*count)++] = (struct nq__join_unit){
         .top = set, .middle = (int16_t)m, .weight = (uint16_t)distinct};
     return 0;
 }
 
-int nq__join_units(int n, struct nq_join_unit **units, uint64_t *count)
+int nq__join_units(int n, struct nq__join_unit **units, uint64_t *count)
 {
     *units = NULL;
     *count = 0;
@@ -116,7 +116,7 @@ static uint32_t rank_part(uint32_t bits, int offset, int before)
     return r;
 }
 
-void nq__join_ranks_init(struct nq_join_ranks *r, int n)
+void nq__join_ranks_init(struct nq__join_ranks *r, int n)
 {
     r->split = (n + 1) / 2;
     uint32_t low_sets = (uint32_t)1 << r->split;
