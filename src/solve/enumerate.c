@@ -17,6 +17,7 @@
  * (solve_join.h) where its table fits, else from the plain bitboard
  * search (kernel.h); both yield them in lexicographic order.
  */
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,11 +34,19 @@
 #define ENUM_WINDOW_PER_THREAD 4 /* ids in flight per worker */
 #define ENUM_SERIAL_BELOW_N 12   /* threads = 0 runs serially below this n */
 
+/* Queens the plain search places between two looks at a stopped run's
+ * flag: a few milliseconds of work. */
+#define ENUM_POLL_QUEENS ((uint64_t)1 << 20)
+
 /* The solutions below one prefix, from the join or the plain search. */
 struct source {
     const struct solve_join *join; /* NULL: the plain search */
     struct kernel kernel;
     struct solve_join_walk walk;
+    /* Set when the run stops (NULL: never looked at): the plain search
+     * below a prefix with no solution can run for seconds on a big board,
+     * and gives up when it sees the flag. */
+    const atomic_bool *cancel;
 };
 
 /* Starts a source over the solutions whose rows 0..base-1 hold prefix. */
@@ -45,6 +54,7 @@ static int source_start(struct source *s, const struct solve_join *join, int n,
                         const int *prefix, int base, uint64_t first_row)
 {
     s->join = join;
+    s->cancel = NULL;
     if (join != NULL)
         return nq__solve_join_walk_start(&s->walk, join, prefix, base,
                                          first_row);
@@ -52,7 +62,7 @@ static int source_start(struct source *s, const struct solve_join *join, int n,
 }
 
 /* The next solution (0-based columns by row) in *cols: 1; 0 at the end;
- * NQ_E_NOMEM. */
+ * NQ_E_NOMEM; NQ_E_STOPPED when the run stopped meanwhile. */
 static int source_next(struct source *s, const int **cols)
 {
     if (s->join != NULL) {
@@ -60,7 +70,17 @@ static int source_next(struct source *s, const int **cols)
         return nq__solve_join_walk_next(&s->walk);
     }
     *cols = s->kernel.cols;
-    return nq__kernel_next(&s->kernel) ? 1 : 0;
+    if (s->cancel == NULL)
+        return nq__kernel_next(&s->kernel) ? 1 : 0;
+    for (;;) {
+        uint64_t placed = 0;
+        enum kernel_stop why =
+            nq__kernel_next_counted(&s->kernel, &placed, ENUM_POLL_QUEENS);
+        if (why != KERNEL_PAUSED)
+            return why == KERNEL_FOUND ? 1 : 0;
+        if (atomic_load_explicit(s->cancel, memory_order_relaxed))
+            return NQ_E_STOPPED;
+    }
 }
 
 /* As source_start() on a source that was started before (and not
@@ -121,12 +141,14 @@ struct stream {
     struct kernel prefixes; /* the subproblems' prefixes; under the pool's
                                lock (next_prefix) */
     struct stream_worker *workers; /* one per worker of the pool */
+    atomic_bool cancel;            /* set by the pool when the run stops */
 };
 
 /* What a worker keeps from one subproblem to the next. */
 struct stream_worker {
     struct source src;      /* freed after the run */
     bool started;           /* src has been started */
+    size_t ramp;            /* solutions of its next full piece */
     unsigned char *scratch; /* an encoded stream's columns: per_chunk
                                solutions */
 };
@@ -168,6 +190,14 @@ static size_t chunk_bytes_of(size_t buffer, size_t slots)
                                     : bytes;
 }
 
+/* The first output must come at once: a worker's first piece holds one
+ * solution, each next one twice as many, up to `per_chunk`. Below a
+ * prefix of a big board, thousands of solutions can take seconds. */
+static size_t ramp_up(size_t ramp, size_t per_chunk)
+{
+    return ramp >= per_chunk / 2 ? per_chunk : ramp * 2;
+}
+
 /* Solutions an encoded chunk of chunk_bytes holds: at least one. */
 static size_t encoded_per_chunk(size_t chunk_bytes, size_t max_bytes)
 {
@@ -187,8 +217,9 @@ static int solve_serial_encoded(int n, bool unique,
     int rc = source_start(&src, join, n, NULL, 0, first_row_columns(n, unique));
     if (rc == NQ_OK && (cols == NULL || text == NULL))
         rc = NQ_E_NOMEM;
+    size_t want = 1;
     while (rc == NQ_OK) {
-        long got = source_fill(&src, n, unique, cols, per);
+        long got = source_fill(&src, n, unique, cols, want);
         if (got <= 0) {
             rc = (int)got;
             break;
@@ -196,8 +227,9 @@ static int solve_serial_encoded(int n, bool unique,
         size_t len = enc->encode(cols, (size_t)got, n, text, enc->user);
         if (enc->emit(text, len, (size_t)got, enc->user) != 0)
             rc = NQ_E_STOPPED;
-        else if ((size_t)got < per)
+        else if ((size_t)got < want)
             break; /* that was the last */
+        want = ramp_up(want, per);
     }
     source_free(&src);
     free(cols);
@@ -262,22 +294,28 @@ static int solve_subproblem(void *ctx, int worker, uint64_t id,
     w->started = true;
     if (rc != NQ_OK)
         return rc; /* cannot happen: the prefixes are valid */
+    w->src.cancel = &st->cancel;
+    if (w->ramp == 0)
+        w->ramp = 1;
     struct nq__pool_piece *c = *piece;
     long got = 0;
     while (c != NULL) {
         unsigned char *cols = enc != NULL ? w->scratch : c->data;
-        got = source_fill(&w->src, n, st->unique, cols, st->per_chunk);
+        size_t want = w->ramp;
+        got = source_fill(&w->src, n, st->unique, cols, want);
         if (got <= 0)
             break;
         c->count = (size_t)got;
         if (enc != NULL)
             c->len = enc->encode(cols, c->count, n, (char *)c->data, enc->user);
-        if (c->count < st->per_chunk)
+        if (c->count < want)
             break; /* the last one */
+        w->ramp = ramp_up(want, st->per_chunk);
         c = nq__pool_emit(out, c);
     }
     *piece = c;
-    return got < 0 ? (int)got : NQ_OK; /* out of memory: the run stops */
+    /* Out of memory stops the run; so does a stop seen by the search. */
+    return got < 0 ? (int)got : NQ_OK;
 }
 
 /* ---- the calling thread: the pieces in id order ----------------------- */
@@ -310,6 +348,7 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
 {
     struct stream st;
     memset(&st, 0, sizeof st);
+    atomic_init(&st.cancel, false);
     st.n = n;
     st.unique = unique;
     st.join = join;
@@ -348,7 +387,8 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
                                   .next = next_prefix,
                                   .produce = solve_subproblem,
                                   .deliver = deliver_piece,
-                                  .ctx = &st};
+                                  .ctx = &st,
+                                  .cancel = &st.cancel};
     rc = nq__pool_run_ordered(&run);
     for (int t = 0; t < threads; t++) {
         if (st.workers[t].started)
