@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/clock.h"
 #include "common/kernel.h"
 #include "common/symmetry.h"
 #include "nqueens.h"
@@ -33,6 +34,12 @@
 #define ENUM_MIN_CHUNK ((size_t)4 << 10)
 #define ENUM_WINDOW_PER_THREAD 4 /* ids in flight per worker */
 #define ENUM_SERIAL_BELOW_N 12   /* threads = 0 runs serially below this n */
+/* From this n on, the join's table takes long enough to build (0.03 s at
+ * n = 15, 0.1 to 0.2 s at 16 to 20) that the first subproblems are
+ * searched plainly first, for ENUM_PLAIN_FIRST_SECONDS at most, so that
+ * the first solutions do not wait for the table. */
+#define ENUM_PLAIN_FIRST_MIN_N 15
+#define ENUM_PLAIN_FIRST_SECONDS 0.02
 
 /* Queens the plain search places between two looks at a stopped run's
  * flag: a few milliseconds of work. */
@@ -257,6 +264,68 @@ static int solve_serial(int n, bool unique, const struct solve_join *join,
     return rc;
 }
 
+/* The first subproblems from `prefixes` on, by the plain search on the
+ * calling thread, for about ENUM_PLAIN_FIRST_SECONDS (whole subproblems).
+ * Returns 0 (the rest is still to do), ENUM_NO_MORE (there was no more) or
+ * the code that stopped it. */
+#define ENUM_NO_MORE 1
+static int solve_plain_first(int n, bool unique, struct kernel *prefixes,
+                             int depth, size_t buffer, nq_solution_fn fn,
+                             void *user, const nq_solve_encoder *enc)
+{
+    size_t per = enc != NULL ? encoded_per_chunk(chunk_bytes_of(buffer, 1),
+                                                 enc->max_bytes)
+                             : 1;
+    unsigned char *cols = malloc(per * (size_t)n);
+    char *text = enc != NULL ? malloc(per * enc->max_bytes) : NULL;
+    if (cols == NULL || (enc != NULL && text == NULL)) {
+        free(cols);
+        return NQ_E_NOMEM;
+    }
+    double until = nq__monotonic_seconds() + ENUM_PLAIN_FIRST_SECONDS;
+    size_t want = 1;
+    int rc = NQ_OK;
+    while (rc == NQ_OK) {
+        if (nq__monotonic_seconds() >= until)
+            break;
+        if (!nq__kernel_next(prefixes)) {
+            rc = ENUM_NO_MORE;
+            break;
+        }
+        struct source src;
+        rc = source_start(&src, NULL, n, prefixes->cols, depth, ~(uint64_t)0);
+        while (rc == NQ_OK) {
+            if (enc == NULL) {
+                const int *c;
+                int more = source_next(&src, &c);
+                if (more <= 0) {
+                    rc = more;
+                    break;
+                }
+                if (unique && !nq__symmetry_is_canonical(c, n))
+                    continue;
+                if (fn(c, n, user) != 0)
+                    rc = NQ_E_STOPPED;
+                continue;
+            }
+            long got = source_fill(&src, n, unique, cols, want);
+            if (got <= 0) {
+                rc = (int)got;
+                break;
+            }
+            size_t len = enc->encode(cols, (size_t)got, n, text, enc->user);
+            if (enc->emit(text, len, (size_t)got, enc->user) != 0)
+                rc = NQ_E_STOPPED;
+            else if ((size_t)got < want)
+                break; /* the subproblem's last */
+            want = ramp_up(want, per);
+        }
+    }
+    free(cols);
+    free(text);
+    return rc;
+}
+
 /* ---- the pool's workers ------------------------------------------------ */
 
 /* The prefix of subproblem `id` (ids come in turn); under the pool's
@@ -342,9 +411,12 @@ static int deliver_piece(void *ctx, uint64_t id, const struct nq__pool_piece *c)
     return NQ_OK;
 }
 
+/* The subproblems from `prefixes` on (an iterator of the prefixes of
+ * `depth` rows, perhaps begun), on `threads` workers of the pool. */
 static int solve_parallel(int n, bool unique, const struct solve_join *join,
                           int threads, size_t buffer, nq_solution_fn fn,
-                          void *user, const nq_solve_encoder *enc)
+                          void *user, const nq_solve_encoder *enc,
+                          const struct kernel *prefixes, int depth)
 {
     struct stream st;
     memset(&st, 0, sizeof st);
@@ -352,9 +424,7 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
     st.n = n;
     st.unique = unique;
     st.join = join;
-    st.depth = subproblem_depth(n);
-    if (join != NULL && st.depth > join->top_rows)
-        st.depth = join->top_rows; /* a prefix fixes top rows only */
+    st.depth = depth;
     st.fn = fn;
     st.user = user;
     st.encoder = enc;
@@ -372,10 +442,7 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
     size_t slot_cap = buffer / (window * chunk_bytes);
     if (slot_cap < 2)
         slot_cap = 2;
-    int rc = nq__kernel_start(&st.prefixes, n, NULL, 0, st.depth,
-                              first_row_columns(n, unique));
-    if (rc != NQ_OK)
-        return rc;
+    st.prefixes = *prefixes;
     st.workers = calloc((size_t)threads, sizeof *st.workers);
     if (st.workers == NULL)
         return NQ_E_NOMEM;
@@ -389,7 +456,7 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
                                   .deliver = deliver_piece,
                                   .ctx = &st,
                                   .cancel = &st.cancel};
-    rc = nq__pool_run_ordered(&run);
+    int rc = nq__pool_run_ordered(&run);
     for (int t = 0; t < threads; t++) {
         if (st.workers[t].started)
             source_free(&st.workers[t].src);
@@ -422,16 +489,39 @@ static int solve(int n, const nq_solve_options *options, bool unique,
     int threads = options->threads;
     if (threads == 0)
         threads = n < ENUM_SERIAL_BELOW_N ? 1 : nq__pool_threads(0);
+    size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
+                                               : ENUM_DEFAULT_BUFFER;
+    int depth = subproblem_depth(n);
+    struct kernel prefixes;
+    int rc = nq__kernel_start(&prefixes, n, NULL, 0, depth,
+                              first_row_columns(n, unique));
+    bool plain_first = n >= ENUM_PLAIN_FIRST_MIN_N && n <= SOLVE_JOIN_MAX_N;
+    if (rc == NQ_OK && plain_first)
+        rc = solve_plain_first(n, unique, &prefixes, depth, buffer, fn, user,
+                               enc);
+    if (rc != NQ_OK)
+        return rc == ENUM_NO_MORE ? NQ_OK : rc;
     /* The join where it serves this n; the plain search where it does
      * not, or where its table cannot be had. */
     struct solve_join table;
     const struct solve_join *join =
         nq__solve_join_build(&table, n, threads) == NQ_OK ? &table : NULL;
-    size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
-                                               : ENUM_DEFAULT_BUFFER;
-    int rc = threads == 1 ? solve_serial(n, unique, join, buffer, fn, user, enc)
-                          : solve_parallel(n, unique, join, threads, buffer, fn,
-                                           user, enc);
+    if (join != NULL && depth > join->top_rows) {
+        if (plain_first) {
+            /* The prefixes begun cannot be cut shorter: go on plainly. */
+            nq__solve_join_free(&table);
+            join = NULL;
+        } else {
+            depth = join->top_rows; /* a prefix fixes top rows only */
+            rc = nq__kernel_start(&prefixes, n, NULL, 0, depth,
+                                  first_row_columns(n, unique));
+        }
+    }
+    if (rc == NQ_OK)
+        rc = threads == 1 && !plain_first
+                 ? solve_serial(n, unique, join, buffer, fn, user, enc)
+                 : solve_parallel(n, unique, join, threads, buffer, fn, user,
+                                  enc, &prefixes, depth);
     nq__solve_join_free(&table);
     return rc;
 }
