@@ -34,4 +34,8 @@ int cmd_verify(int argc, char **argv);
 /* nqueens status FILE: how far a checkpointed count is (cli/cmd_status.c). */
 int cmd_status(int argc, char **argv);
 
+/* The option tables of the commands (optable.h), for their tests. */
+struct optable;
+extern const struct optable count_table;
+
 #endif /* NQ_CLI_COMMANDS_H */

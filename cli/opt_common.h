@@ -1,0 +1,29 @@
+/*
+ * opt_common.h - the options several commands take, defined once
+ * (cli/opt_common.c): a command names them in its option table with
+ * OPT_USE (optable.h) and says which field of its options they set.
+ */
+#ifndef NQ_CLI_OPT_COMMON_H
+#define NQ_CLI_OPT_COMMON_H
+
+#include "optable.h"
+
+/* -h, --help: show the help and exit. */
+extern const struct opt_def opt_help;
+/* -t, --threads T: an int, 1 to NQ_MAX_THREADS. */
+extern const struct opt_def opt_threads;
+/* -f, --format FORMAT: a const struct output_format * (format.h). */
+extern const struct opt_def opt_format;
+/* -o, --output FILE: a const char *, not empty. */
+extern const struct opt_def opt_output;
+/* --base 0|1: an int. */
+extern const struct opt_def opt_base;
+/* --queen GLYPH, --empty GLYPH: const char *, not empty; --compact: a
+ * bool. The fields of a struct board_style (board.h). */
+extern const struct opt_def opt_queen;
+extern const struct opt_def opt_empty;
+extern const struct opt_def opt_compact;
+/* --json: a bool. */
+extern const struct opt_def opt_json;
+
+#endif /* NQ_CLI_OPT_COMMON_H */
