@@ -3,7 +3,7 @@
  * lexicographic order of their 1-based column vectors, in the format asked
  * for (format.h), all of them or one per symmetry class (--unique).
  */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,31 +13,20 @@
 #include "format.h"
 #include "messages.h"
 #include "nqueens.h"
-#include "options.h"
+#include "opt_common.h"
 #include "parse.h"
 #include "writer.h"
 
-static const char solve_usage[] =
+static const char solve_head[] =
     "Usage: nqueens solve [OPTIONS] N\n"
     "\n"
     "Writes the solutions of the N-queens puzzle in lexicographic order of\n"
     "their column vectors (the column of the queen in row 1 first), the\n"
     "order of the textbook programs, whatever the number of threads.\n"
     "\n"
-    "Options:\n"
-    "  -f, --format FORMAT  board (default), vector, json, csv or svg\n"
-    "  -u, --unique         one solution per class under the 8 symmetries\n"
-    "                       of the square: the smallest vector of its class\n"
-    "  -l, --limit K        stop after K solutions\n"
-    "      --base 0|1       number of the first column in vector and csv\n"
-    "                       (default 1; json is always 1-based)\n"
-    "  -o, --output FILE    write to FILE, complete or not at all (a failed\n"
-    "                       or interrupted run leaves no FILE behind)\n"
-    "  -t, --threads T      search threads (default: all cores)\n"
-    "      --queen GLYPH    board: how a queen is drawn (default Q)\n"
-    "      --empty GLYPH    board: how an empty square is drawn (default .)\n"
-    "      --compact        board: no space between the cells of a row\n"
-    "  -h, --help           show this help and exit\n"
+    "Options:\n";
+
+static const char solve_tail[] =
     "\n"
     "Formats:\n"
     "  board   \"Solution K:\", then N lines of N cells; a blank line\n"
@@ -115,86 +104,49 @@ struct solve_args {
     struct board_style style;
 };
 
+#define ARGS struct solve_args
+static const struct opt solve_opts[] = {
+    OPT_USE(opt_format, ARGS, format),
+    OPT_FLAG("unique", 'u', ARGS, unique,
+             "one solution per class under the 8 symmetries\n"
+             "of the square: the smallest vector of its class"),
+    {&(const struct opt_def){.name = "limit",
+                             .letter = 'l',
+                             .kind = OPTK_INT,
+                             .value_name = "K",
+                             .help = "stop after K solutions",
+                             .min = 0,
+                             .max = INT64_MAX,
+                             .want = "a whole number (0 or more)"},
+     OPT_FIELD_(ARGS, limit), offsetof(ARGS, limit_given), NULL},
+    OPT_USE_GIVEN(opt_base, ARGS, base, base_given,
+                  "number of the first column in vector and csv\n"
+                  "(default 1; json is always 1-based)"),
+    OPT_USE_HELP(opt_output, ARGS, output,
+                 "write to FILE, complete or not at all (a failed\n"
+                 "or interrupted run leaves no FILE behind)"),
+    OPT_USE_HELP(opt_threads, ARGS, threads,
+                 "search threads (default: all cores)"),
+    OPT_USE_GIVEN(opt_queen, ARGS, style.queen, glyphs_given, NULL),
+    OPT_USE_GIVEN(opt_empty, ARGS, style.empty, glyphs_given, NULL),
+    OPT_USE_GIVEN(opt_compact, ARGS, style.compact, glyphs_given, NULL),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef ARGS
+
+const struct optable solve_table = OPTABLE(solve_opts, 23, true);
+
 /* Parses argv; returns -1 to go on, or the exit status to return. */
 static int solve_parse(int argc, char **argv, struct solve_args *a)
 {
-    enum { OPT_BASE = 256 };
-    static const struct option options[] = {
-        {"format", required_argument, NULL, 'f'},
-        {"unique", no_argument, NULL, 'u'},
-        {"limit", required_argument, NULL, 'l'},
-        {"base", required_argument, NULL, OPT_BASE},
-        {"output", required_argument, NULL, 'o'},
-        {"threads", required_argument, NULL, 't'},
-        {"queen", required_argument, NULL, BOARD_OPT_QUEEN},
-        {"empty", required_argument, NULL, BOARD_OPT_EMPTY},
-        {"compact", no_argument, NULL, BOARD_OPT_COMPACT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
     const char *n_text = NULL;
-    long long value = 0;
-    char quoted[64];
-
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":f:ul:o:t:h", options, &n_text);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(solve_usage, stdout);
-            return EXIT_OK;
-        case 'f':
-            a->format = format_find(optarg);
-            if (a->format == NULL)
-                return cli_usage_error(
-                    "--format must be one of %s, got '%s'", format_names,
-                    cli_quote(optarg, quoted, sizeof quoted));
-            break;
-        case 'u':
-            a->unique = true;
-            break;
-        case 'l':
-            if (!cli_parse_long(optarg, 0, INT64_MAX, &value))
-                return cli_usage_error(
-                    "--limit must be a whole number (0 or more), got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            a->limit = (uint64_t)value;
-            a->limit_given = true;
-            break;
-        case OPT_BASE:
-            if (!cli_parse_long(optarg, 0, 1, &value))
-                return cli_usage_error(
-                    "--base must be 0 or 1, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            a->base = (int)value;
-            a->base_given = true;
-            break;
-        case 'o':
-            if (*optarg == '\0')
-                return cli_usage_error("--output needs a file name");
-            a->output = optarg;
-            break;
-        case 't':
-            if (!cli_parse_long(optarg, 1, NQ_MAX_THREADS, &value))
-                return cli_usage_error(
-                    "--threads must be an integer from 1 to %d, got '%s'",
-                    NQ_MAX_THREADS, cli_quote(optarg, quoted, sizeof quoted));
-            a->threads = (int)value;
-            break;
-        case BOARD_OPT_QUEEN:
-        case BOARD_OPT_EMPTY:
-        case BOARD_OPT_COMPACT:
-            if (board_style_option(c, optarg, NULL, &a->style) != 0)
-                return EXIT_USAGE;
-            a->glyphs_given = true;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
+    int status = optable_parse(&solve_table, argc, argv, a, &n_text);
+    if (status == OPTABLE_HELP) {
+        optable_usage(solve_head, &solve_table, solve_tail);
+        return EXIT_OK;
     }
-    if (!cli_take_rest_n(argc, argv, &n_text))
-        return EXIT_USAGE;
+    if (status != OPTABLE_GO)
+        return status;
     if (n_text == NULL)
         return cli_usage_error("solve needs N, the size of the board");
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &a->n))

@@ -37,5 +37,6 @@ int cmd_status(int argc, char **argv);
 /* The option tables of the commands (optable.h), for their tests. */
 struct optable;
 extern const struct optable count_table;
+extern const struct optable solve_table;
 
 #endif /* NQ_CLI_COMMANDS_H */
