@@ -38,5 +38,6 @@ int cmd_status(int argc, char **argv);
 struct optable;
 extern const struct optable count_table;
 extern const struct optable solve_table;
+extern const struct optable find_table;
 
 #endif /* NQ_CLI_COMMANDS_H */
