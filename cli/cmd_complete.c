@@ -4,7 +4,7 @@
  * (--count) or stream them all (--all), or say that none exists (exit 1).
  */
 #include <errno.h>
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -15,7 +15,7 @@
 #include "json.h"
 #include "messages.h"
 #include "nqueens.h"
-#include "options.h"
+#include "opt_common.h"
 #include "parse.h"
 #include "read_given.h"
 #include "read_placement.h"
@@ -28,7 +28,7 @@
  * machine. */
 #define COMPLETE_DEFAULT_MAX_NODES 20000000ull
 
-static const char complete_usage[] =
+static const char complete_head[] =
     "Usage: nqueens complete [OPTIONS] N [--given ROW:COL,...]\n"
     "       nqueens complete [OPTIONS] [N] --board FILE|-\n"
     "\n"
@@ -36,39 +36,9 @@ static const char complete_usage[] =
     "first completion (a solution that keeps every given queen), or counts\n"
     "or lists them all. Exit status 1 and \"no completion exists\" on\n"
     "standard error when there is none.\n"
-    "\n"
-    "The given queens:\n"
-    "  -g, --given LIST     1-based ROW:COLUMN pairs separated by commas,\n"
-    "                       in any rows: --given \"1:1,5:7\"\n"
-    "  -b, --board FILE     a partial board (- for standard input): N lines\n"
-    "                       of N cells, Q a queen; rows may hold no queen\n"
-    "\n"
-    "What to write:\n"
-    "      (default)        the lexicographically first completion\n"
-    "  -c, --count          the number of completions (exact, all threads)\n"
-    "  -a, --all            every completion, in lexicographic order\n"
-    "  -l, --limit K        with --all: stop after K completions (implies\n"
-    "                       --all)\n"
-    "      --order lex|fast which completion is the first: lex (default) the\n"
-    "                       lexicographically first; fast the first one met\n"
-    "                       by the search that fills the row with the fewest\n"
-    "                       free cells next (fastest on hard boards)\n"
-    "      --max-nodes M    lex: search nodes allowed for proving the\n"
-    "                       lexicographically first completion (default\n"
-    "                       20000000, 0 no limit); past them the fast one is\n"
-    "                       written, with a note on standard error\n"
-    "  -t, --threads T      --count: threads (default: all cores)\n"
-    "\n"
-    "Output:\n"
-    "  -f, --format FORMAT  board (default), vector, json, csv or svg, as in\n"
-    "                       `nqueens solve`; --count with json writes\n"
-    "                       {\"n\":N,\"completions\":C}\n"
-    "      --base 0|1       number of the first column in vector and csv\n"
-    "  -o, --output FILE    write to FILE, complete or not at all\n"
-    "      --queen GLYPH    board: how a queen is drawn (default Q)\n"
-    "      --empty GLYPH    board: how an empty square is drawn (default .)\n"
-    "      --compact        board: no space between the cells of a row\n"
-    "  -h, --help           show this help and exit\n"
+    "\n";
+
+static const char complete_tail[] =
     "\n"
     "Examples:\n"
     "  nqueens complete 8 --given 1:1,2:5 --format vector\n"
@@ -97,116 +67,100 @@ struct complete_args {
     struct board_style style;           /* --queen, --empty, --compact */
     bool glyphs_given;                  /* one of them was given */
     const char *output;                 /* -o */
+    bool count;                         /* --count */
+    bool all;                           /* --all, or --limit */
 };
 
+/* --given: one list of every queen, not several. */
+static int set_given(const struct opt_def *def, const char *value, void *dest)
+{
+    const char **given = dest;
+    if (*given != NULL)
+        return cli_usage_error("--%s given twice: list every queen in one "
+                               "--%s",
+                               def->name, def->name);
+    *given = value;
+    return 0;
+}
+
+static const struct opt_choice complete_orders[] = {
+    {"lex", NQ_COMPLETE_LEXICOGRAPHIC},
+    {"fast", NQ_COMPLETE_FEWEST_FREE},
+    {NULL, 0}};
+
+#define ARGS struct complete_args
+static const struct opt complete_opts[] = {
+    OPT_SECTION("The given queens:"),
+    {&(const struct opt_def){.name = "given",
+                             .letter = 'g',
+                             .kind = OPTK_CALL,
+                             .takes_value = true,
+                             .value_name = "LIST",
+                             .help = "1-based ROW:COLUMN pairs separated by "
+                                     "commas,\n"
+                                     "in any rows: --given \"1:1,5:7\"",
+                             .set = set_given},
+     OPT_FIELD_(ARGS, given_text), OPT_NO_FIELD, NULL},
+    OPT_STRING("board", 'b', ARGS, board_path, "FILE",
+               "a partial board (- for standard input): N lines\n"
+               "of N cells, Q a queen; rows may hold no queen"),
+    OPT_SECTION("\nWhat to write:"),
+    OPT_NOTE("(default)", "the lexicographically first completion"),
+    OPT_FLAG("count", 'c', ARGS, count,
+             "the number of completions (exact, all threads)"),
+    OPT_FLAG("all", 'a', ARGS, all, "every completion, in lexicographic order"),
+    {&(const struct opt_def){.name = "limit",
+                             .letter = 'l',
+                             .kind = OPTK_INT,
+                             .value_name = "K",
+                             .help = "with --all: stop after K completions "
+                                     "(implies\n"
+                                     "--all)",
+                             .min = 1,
+                             .max = INT64_MAX,
+                             .want = "a positive integer"},
+     OPT_FIELD_(ARGS, limit), offsetof(ARGS, all), NULL},
+    OPT_CHOICE("order", 0, ARGS, order, complete_orders, "lex|fast",
+               "which completion is the first: lex (default) the\n"
+               "lexicographically first; fast the first one met\n"
+               "by the search that fills the row with the fewest\n"
+               "free cells next (fastest on hard boards)"),
+    OPT_INT_WANT("max-nodes", 0, ARGS, max_nodes, 0, INT64_MAX, "M",
+                 "an integer from 0 (no limit)",
+                 "lex: search nodes allowed for proving the\n"
+                 "lexicographically first completion (default\n"
+                 "20000000, 0 no limit); past them the fast one is\n"
+                 "written, with a note on standard error"),
+    OPT_USE_HELP(opt_threads, ARGS, threads,
+                 "--count: threads (default: all cores)"),
+    OPT_SECTION("\nOutput:"),
+    OPT_USE_HELP(opt_format, ARGS, format,
+                 "board (default), vector, json, csv or svg, as in\n"
+                 "`nqueens solve`; --count with json writes\n"
+                 "{\"n\":N,\"completions\":C}"),
+    OPT_USE_GIVEN(opt_base, ARGS, base, base_given, NULL),
+    OPT_USE(opt_output, ARGS, output),
+    OPT_USE_GIVEN(opt_queen, ARGS, style.queen, glyphs_given, NULL),
+    OPT_USE_GIVEN(opt_empty, ARGS, style.empty, glyphs_given, NULL),
+    OPT_USE_GIVEN(opt_compact, ARGS, style.compact, glyphs_given, NULL),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef ARGS
+
+const struct optable complete_table = OPTABLE(complete_opts, 23, true);
+
+/* Parses argv; returns 0 to go on, -1 after --help, else the exit status. */
 static int complete_parse_args(int argc, char **argv, struct complete_args *a)
 {
-    enum { OPT_ORDER = 256, OPT_MAX_NODES, OPT_BASE };
-    static const struct option options[] = {
-        {"given", required_argument, NULL, 'g'},
-        {"board", required_argument, NULL, 'b'},
-        {"count", no_argument, NULL, 'c'},
-        {"all", no_argument, NULL, 'a'},
-        {"limit", required_argument, NULL, 'l'},
-        {"order", required_argument, NULL, OPT_ORDER},
-        {"max-nodes", required_argument, NULL, OPT_MAX_NODES},
-        {"threads", required_argument, NULL, 't'},
-        {"format", required_argument, NULL, 'f'},
-        {"base", required_argument, NULL, OPT_BASE},
-        {"output", required_argument, NULL, 'o'},
-        {"queen", required_argument, NULL, BOARD_OPT_QUEEN},
-        {"empty", required_argument, NULL, BOARD_OPT_EMPTY},
-        {"compact", no_argument, NULL, BOARD_OPT_COMPACT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    bool count = false;
-    bool all = false;
-    long long value = 0;
-
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":g:b:cal:t:f:o:h", options, &a->n_text);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(complete_usage, stdout);
-            return -1;
-        case 'g':
-            if (a->given_text != NULL)
-                return cli_usage_error("--given given twice: list every "
-                                       "queen in one --given");
-            a->given_text = optarg;
-            break;
-        case 'b':
-            a->board_path = optarg;
-            break;
-        case 'c':
-            count = true;
-            break;
-        case 'a':
-            all = true;
-            break;
-        case 'l':
-            if (!cli_parse_long(optarg, 1, INT64_MAX, &value))
-                return cli_usage_error("--limit must be a positive integer, "
-                                       "got '%s'",
-                                       optarg);
-            a->limit = (uint64_t)value;
-            all = true;
-            break;
-        case OPT_ORDER:
-            if (strcmp(optarg, "lex") == 0)
-                a->order = NQ_COMPLETE_LEXICOGRAPHIC;
-            else if (strcmp(optarg, "fast") == 0)
-                a->order = NQ_COMPLETE_FEWEST_FREE;
-            else
-                return cli_usage_error("--order must be lex or fast, got '%s'",
-                                       optarg);
-            break;
-        case OPT_MAX_NODES:
-            if (!cli_parse_long(optarg, 0, INT64_MAX, &value))
-                return cli_usage_error("--max-nodes must be an integer from 0 "
-                                       "(no limit), got '%s'",
-                                       optarg);
-            a->max_nodes = (uint64_t)value;
-            break;
-        case 't':
-            if (!cli_parse_long(optarg, 1, NQ_MAX_THREADS, &value))
-                return cli_usage_error("--threads must be an integer from 1 "
-                                       "to %d, got '%s'",
-                                       NQ_MAX_THREADS, optarg);
-            a->threads = (int)value;
-            break;
-        case 'f':
-            a->format = format_find(optarg);
-            if (a->format == NULL)
-                return cli_usage_error("--format must be one of %s, got '%s'",
-                                       format_names, optarg);
-            break;
-        case OPT_BASE:
-            if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0)
-                return cli_usage_error("--base must be 0 or 1, got '%s'",
-                                       optarg);
-            a->base = optarg[0] - '0';
-            a->base_given = true;
-            break;
-        case 'o':
-            a->output = optarg;
-            break;
-        case BOARD_OPT_QUEEN:
-        case BOARD_OPT_EMPTY:
-        case BOARD_OPT_COMPACT:
-            if (board_style_option(c, optarg, argv[optind - 1], &a->style) != 0)
-                return EXIT_USAGE;
-            a->glyphs_given = true;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
+    int status = optable_parse(&complete_table, argc, argv, a, &a->n_text);
+    if (status == OPTABLE_HELP) {
+        optable_usage(complete_head, &complete_table, complete_tail);
+        return -1;
     }
-    if (!cli_take_rest_n(argc, argv, &a->n_text))
-        return EXIT_USAGE;
+    if (status != OPTABLE_GO)
+        return status;
+    bool count = a->count;
+    bool all = a->all;
     if (count && all)
         return cli_usage_error("--count and --all (or --limit) exclude each "
                                "other");

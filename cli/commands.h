@@ -39,5 +39,6 @@ struct optable;
 extern const struct optable count_table;
 extern const struct optable solve_table;
 extern const struct optable find_table;
+extern const struct optable complete_table;
 
 #endif /* NQ_CLI_COMMANDS_H */
