@@ -40,5 +40,6 @@ extern const struct optable count_table;
 extern const struct optable solve_table;
 extern const struct optable find_table;
 extern const struct optable complete_table;
+extern const struct optable trace_table;
 
 #endif /* NQ_CLI_COMMANDS_H */
