@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,12 +14,12 @@
 #include "commands.h"
 #include "messages.h"
 #include "nqueens.h"
-#include "options.h"
+#include "opt_common.h"
 #include "parse.h"
 #include "read_placement.h"
 #include "writer.h"
 
-static const char verify_usage[] =
+static const char verify_head[] =
     "Usage: nqueens verify [OPTIONS] [FILE|-]\n"
     "\n"
     "Checks a placement of queens read from FILE (or standard input): are\n"
@@ -32,11 +33,9 @@ static const char verify_usage[] =
     "          square; spaces between cells allowed; a title line\n"
     "          'Solution K:' before it is skipped\n"
     "\n"
-    "Options:\n"
-    "      --base 0|1   the columns of a vector start at 0 or 1 (default 1)\n"
-    "      --n N        insist on N queens\n"
-    "  -q, --quiet      print nothing: the exit status tells\n"
-    "  -h, --help       show this help and exit\n"
+    "Options:\n";
+
+static const char verify_tail[] =
     "\n"
     "Exit status: 0 the placement is a solution; 1 it is not (the first ten\n"
     "attacking pairs are listed, with the total); 2 bad usage or malformed\n"
@@ -51,48 +50,29 @@ struct verify_request {
     bool quiet;
 };
 
+#define REQ struct verify_request
+static const struct opt verify_opts[] = {
+    OPT_USE_HELP(opt_base, REQ, read.base,
+                 "the columns of a vector start at 0 or 1 (default 1)"),
+    OPT_INT("n", 0, REQ, read.expected_n, 1, INT_MAX, "N",
+            "insist on N queens"),
+    OPT_USE(opt_quiet, REQ, quiet),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef REQ
+
+const struct optable verify_table = OPTABLE(verify_opts, 19, true);
+
 static int parse_verify_args(int argc, char **argv, struct verify_request *req)
 {
-    enum { OPT_BASE = 256, OPT_N };
-    static const struct option options[] = {
-        {"base", required_argument, NULL, OPT_BASE},
-        {"n", required_argument, NULL, OPT_N},
-        {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    char quoted[64];
-    long long value = 0;
-
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":qh", options, NULL);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(verify_usage, stdout);
-            return -1;
-        case 'q':
-            req->quiet = true;
-            break;
-        case OPT_BASE:
-            if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0)
-                return cli_usage_error(
-                    "--base must be 0 or 1, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            req->read.base = optarg[0] - '0';
-            break;
-        case OPT_N:
-            if (!cli_parse_long(optarg, 1, INT_MAX, &value))
-                return cli_usage_error(
-                    "--n must be an integer from 1 to %d, got '%s'", INT_MAX,
-                    cli_quote(optarg, quoted, sizeof quoted));
-            req->read.expected_n = (int)value;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
+    int status = optable_parse(&verify_table, argc, argv, req, NULL);
+    if (status == OPTABLE_HELP) {
+        optable_usage(verify_head, &verify_table, verify_tail);
+        return -1;
     }
+    if (status != OPTABLE_GO)
+        return status;
+    char quoted[64];
     if (optind < argc)
         req->path = argv[optind++];
     if (optind < argc)

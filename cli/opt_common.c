@@ -85,3 +85,9 @@ const struct opt_def opt_json = {
     .name = "json",
     .kind = OPTK_FLAG,
     .help = "one JSON object instead of the text lines"};
+
+const struct opt_def opt_quiet = {.name = "quiet",
+                                  .letter = 'q',
+                                  .kind = OPTK_FLAG,
+                                  .help =
+                                      "print nothing: the exit status tells"};

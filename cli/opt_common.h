@@ -23,6 +23,8 @@ extern const struct opt_def opt_base;
 extern const struct opt_def opt_queen;
 extern const struct opt_def opt_empty;
 extern const struct opt_def opt_compact;
+/* -q, --quiet: a bool. */
+extern const struct opt_def opt_quiet;
 /* --json: a bool. */
 extern const struct opt_def opt_json;
 
