@@ -43,5 +43,6 @@ extern const struct optable complete_table;
 extern const struct optable trace_table;
 extern const struct optable verify_table;
 extern const struct optable status_table;
+extern const struct optable bench_table;
 
 #endif /* NQ_CLI_COMMANDS_H */
