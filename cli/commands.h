@@ -44,5 +44,6 @@ extern const struct optable trace_table;
 extern const struct optable verify_table;
 extern const struct optable status_table;
 extern const struct optable bench_table;
+extern const struct optable seeds_table;
 
 #endif /* NQ_CLI_COMMANDS_H */
