@@ -433,16 +433,13 @@ static int set_methods(const struct opt_def *def, const char *value, void *dest)
 static const struct opt bench_opts[] = {
     OPT_INT("runs", 0, ARGS, runs, 1, BENCH_MAX_RUNS, "R",
             "runs per method, the median is shown (default 5)"),
-    {&(const struct opt_def){.name = "methods",
-                             .kind = OPTK_CALL,
-                             .takes_value = true,
-                             .value_name = "LIST",
-                             .help = "only these methods, comma-separated "
-                                     "(for a large N:\n"
-                                     "--methods bitboard,mirror,engine-1,"
-                                     "engine-all)",
-                             .set = set_methods},
-     OPT_FIELD_(ARGS, rows), OPT_NO_FIELD, NULL},
+    OPT_ONE(ARGS, rows, .name = "methods", .kind = OPTK_CALL,
+            .takes_value = true, .value_name = "LIST",
+            .help = "only these methods, comma-separated "
+                    "(for a large N:\n"
+                    "--methods bitboard,mirror,engine-1,"
+                    "engine-all)",
+            .set = set_methods),
     OPT_USE_HELP(opt_json, ARGS, json, "one JSON object instead of the table"),
     OPT_USE_ARGS(opt_help, NULL),
 };

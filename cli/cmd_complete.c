@@ -91,16 +91,12 @@ static const struct opt_choice complete_orders[] = {
 #define ARGS struct complete_args
 static const struct opt complete_opts[] = {
     OPT_SECTION("The given queens:"),
-    {&(const struct opt_def){.name = "given",
-                             .letter = 'g',
-                             .kind = OPTK_CALL,
-                             .takes_value = true,
-                             .value_name = "LIST",
-                             .help = "1-based ROW:COLUMN pairs separated by "
-                                     "commas,\n"
-                                     "in any rows: --given \"1:1,5:7\"",
-                             .set = set_given},
-     OPT_FIELD_(ARGS, given_text), OPT_NO_FIELD, NULL},
+    OPT_ONE(ARGS, given_text, .name = "given", .letter = 'g', .kind = OPTK_CALL,
+            .takes_value = true, .value_name = "LIST",
+            .help = "1-based ROW:COLUMN pairs separated by "
+                    "commas,\n"
+                    "in any rows: --given \"1:1,5:7\"",
+            .set = set_given),
     OPT_STRING("board", 'b', ARGS, board_path, "FILE",
                "a partial board (- for standard input): N lines\n"
                "of N cells, Q a queen; rows may hold no queen"),
@@ -109,17 +105,12 @@ static const struct opt complete_opts[] = {
     OPT_FLAG("count", 'c', ARGS, count,
              "the number of completions (exact, all threads)"),
     OPT_FLAG("all", 'a', ARGS, all, "every completion, in lexicographic order"),
-    {&(const struct opt_def){.name = "limit",
-                             .letter = 'l',
-                             .kind = OPTK_INT,
-                             .value_name = "K",
-                             .help = "with --all: stop after K completions "
-                                     "(implies\n"
-                                     "--all)",
-                             .min = 1,
-                             .max = INT64_MAX,
-                             .want = "a positive integer"},
-     OPT_FIELD_(ARGS, limit), offsetof(ARGS, all), NULL},
+    OPT_ONE_GIVEN(ARGS, limit, all, .name = "limit", .letter = 'l',
+                  .kind = OPTK_INT, .value_name = "K",
+                  .help = "with --all: stop after K completions "
+                          "(implies\n"
+                          "--all)",
+                  .min = 1, .max = INT64_MAX, .want = "a positive integer"),
     OPT_CHOICE("order", 0, ARGS, order, complete_orders, "lex|fast",
                "which completion is the first: lex (default) the\n"
                "lexicographically first; fast the first one met\n"

@@ -233,23 +233,15 @@ static const struct opt find_opts[] = {
                "             another solution for every seed\n"
                "  search     backtracking: the first solution in\n"
                "             lexicographic order, N <= 64"),
-    {&(const struct opt_def){.name = "seed",
-                             .letter = 's',
-                             .kind = OPTK_INT,
-                             .value_name = "S",
-                             .help = "the seed of --method random (default 1)",
-                             .min = 0,
-                             .max = LLONG_MAX},
-     OPT_FIELD_(REQ, seed), offsetof(REQ, seed_given), NULL},
-    {&(const struct opt_def){.name = "timeout",
-                             .letter = 't',
-                             .kind = OPTK_SECONDS,
-                             .value_name = "SEC",
-                             .help = "stop --method search after SEC seconds\n"
-                                     "(default 10; 0: no limit)",
-                             .min = 0,
-                             .max = 1000000},
-     OPT_FIELD_(REQ, timeout_s), offsetof(REQ, timeout_given), NULL},
+    OPT_ONE_GIVEN(REQ, seed, seed_given, .name = "seed", .letter = 's',
+                  .kind = OPTK_INT, .value_name = "S",
+                  .help = "the seed of --method random (default 1)", .min = 0,
+                  .max = LLONG_MAX),
+    OPT_ONE_GIVEN(REQ, timeout_s, timeout_given, .name = "timeout",
+                  .letter = 't', .kind = OPTK_SECONDS, .value_name = "SEC",
+                  .help = "stop --method search after SEC seconds\n"
+                          "(default 10; 0: no limit)",
+                  .min = 0, .max = 1000000),
     OPT_CHOICE("format", 'f', REQ, format, find_formats, "FORMAT",
                "board (the default for N <= 64), vector (the\n"
                "default above), json"),

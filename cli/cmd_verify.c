@@ -72,13 +72,14 @@ static int parse_verify_args(int argc, char **argv, struct verify_request *req)
     }
     if (status != OPTABLE_GO)
         return status;
-    char quoted[64];
     if (optind < argc)
         req->path = argv[optind++];
-    if (optind < argc)
+    if (optind < argc) {
+        char quoted[64];
         return cli_usage_error("verify reads one placement, got a second "
                                "file '%s'",
                                cli_quote(argv[optind], quoted, sizeof quoted));
+    }
     return 0;
 }
 

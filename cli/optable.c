@@ -129,7 +129,7 @@ static bool parse_seconds(const char *text, double lo, double hi, double *out)
 
 static void store_int(void *dest, size_t size, long long v)
 {
-    if (size == sizeof(int)) {
+    if (size != sizeof(int64_t)) {
         int i = (int)v;
         memcpy(dest, &i, sizeof i);
     } else {

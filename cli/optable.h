@@ -5,23 +5,31 @@
  * (cli/optable.c). Options several commands take are defined once in
  * cli/opt_common.c.
  *
- * Adding an option to a command is one entry in its table, for example
+ * Adding an option to a command is one entry in its table (the array of
+ * struct opt in cli/cmd_<command>.c), for example
  *
  *     OPT_INT("limit", 'l', struct solve_args, limit, 0, INT64_MAX, "K",
  *             "stop after K solutions"),
  *
- * with the field it sets in the command's options struct (int, int64_t,
- * uint64_t: by its size), or, for one that several commands take, a use
- * of its common definition:
+ * naming the field it sets in the command's options struct (integers go
+ * into int, enum, int64_t or uint64_t fields by their width), or, for an
+ * option that several commands take, a use of its common definition:
  *
  *     OPT_USE(opt_threads, struct solve_args, threads),
  *
- * (OPT_USE_HELP gives it this command's help text). A value that needs
- * more than a range or a list of words gets a setter (OPT_CALL). A help
- * text of several lines separates them with '\n'; OPT_SECTION starts a
- * titled group of options in --help, OPT_NOTE a line that is no option.
- * tests/unit/test_cli_optable.c and tests/cli/test_help_options.sh check
- * that every option --help lists is accepted and the other way round.
+ * (OPT_USE_HELP gives it this command's help text, OPT_USE_GIVEN also sets
+ * a bool when it is given). Any other combination of fields of struct
+ * opt_def goes through OPT_ONE(type, member, .name = ..., ...). A value
+ * that needs more than a range or a list of words gets a setter (OPTK_CALL,
+ * OPT_CALL). A new option that several commands share is defined once in
+ * cli/opt_common.c. Help texts of several lines separate them with '\n';
+ * the table's column and indentation lay them out. OPT_SECTION starts a
+ * titled group of options in --help, OPT_NOTE writes a line that is no
+ * option. The order of the table is the order of --help.
+ *
+ * tests/unit/test_cli_optable.c (add a new command's table to its list)
+ * and tests/cli/test_help_options.sh check that every option --help lists
+ * is accepted and that every option a table holds is listed.
  */
 #ifndef NQ_CLI_OPTABLE_H
 #define NQ_CLI_OPTABLE_H
@@ -83,7 +91,7 @@ struct opt_def {
 struct opt {
     const struct opt_def *def;
     size_t field;      /* offset of the field set; OPT_NO_FIELD: none */
-    size_t field_size; /* its size, for OPTK_INT */
+    size_t field_size; /* its width (4 or 8), for the integer kinds */
     size_t given;      /* offset of a bool set when given, or OPT_NO_FIELD */
     const char *help;  /* this command's help text, NULL: def->help */
 };
@@ -96,88 +104,94 @@ struct optable {
     bool indent_longs; /* "      --base" (true) or "  --base" (false) */
 };
 
+/* The width of a field as an integer: 8 for the 64-bit types, else 4
+ * (int, enums; only the kinds that store an integer use it). */
+#define OPT_WIDTH_(type, member)                                               \
+    _Generic(((type *)0)->member, long : 8, unsigned long : 8, long long : 8,  \
+             unsigned long long : 8, default : 4)
 #define OPT_FIELD_(type, member)                                               \
-    offsetof(type, member), sizeof(((type *)0)->member)
+    .field = offsetof(type, member), .field_size = OPT_WIDTH_(type, member)
 
 /* A use of a common definition (cli/opt_common.c) by one command. */
-#define OPT_USE(def, type, member)                                             \
+#define OPT_USE(d, type, member)                                               \
     {                                                                          \
-        &(def), OPT_FIELD_(type, member), OPT_NO_FIELD, NULL                   \
+        .def = &(d), OPT_FIELD_(type, member), .given = OPT_NO_FIELD           \
     }
-#define OPT_USE_HELP(def, type, member, text)                                  \
+#define OPT_USE_HELP(d, type, member, text)                                    \
     {                                                                          \
-        &(def), OPT_FIELD_(type, member), OPT_NO_FIELD, (text)                 \
+        .def = &(d), OPT_FIELD_(type, member), .given = OPT_NO_FIELD,          \
+        .help = (text)                                                         \
     }
 /* The same, with a bool field `given` set when the option is given. */
-#define OPT_USE_GIVEN(def, type, member, given_member, text)                   \
+#define OPT_USE_GIVEN(d, type, member, given_member, text)                     \
     {                                                                          \
-        &(def), OPT_FIELD_(type, member), offsetof(type, given_member), (text) \
+        .def = &(d), OPT_FIELD_(type, member),                                 \
+        .given = offsetof(type, given_member), .help = (text)                  \
     }
 /* A use of a definition that stores nothing in a field (a setter that
- * takes the whole options struct, --help, headings). */
-#define OPT_USE_ARGS(def, text)                                                \
+ * takes the whole options struct, --help). */
+#define OPT_USE_ARGS(d, text)                                                  \
     {                                                                          \
-        &(def), OPT_NO_FIELD, 0, OPT_NO_FIELD, (text)                          \
+        .def = &(d), .field = OPT_NO_FIELD, .given = OPT_NO_FIELD,             \
+        .help = (text)                                                         \
     }
 
-/* Definitions for one command alone, written in place (compound
- * literals, so that the table stays one list). */
-#define OPT_FLAG(name, letter, type, member, help)                             \
+/* An option for one command alone, its definition written in place (a
+ * compound literal, so that the table stays one list): `def` is the
+ * designated initializer of its struct opt_def. */
+#define OPT_ONE(type, member, ...)                                             \
     {                                                                          \
-        &(const struct opt_def){(name), (letter), OPTK_FLAG, false,            \
-                                NULL,   (help),   0,         0,                \
-                                NULL,   NULL,     NULL},                       \
-            OPT_FIELD_(type, member), OPT_NO_FIELD, NULL                       \
+        .def = &(const struct opt_def){__VA_ARGS__}, OPT_FIELD_(type, member), \
+        .given = OPT_NO_FIELD                                                  \
     }
-#define OPT_VALUE(name, letter, type, member, value, help)                     \
+#define OPT_ONE_GIVEN(type, member, given_member, ...)                         \
     {                                                                          \
-        &(const struct opt_def){(name), (letter), OPTK_VALUE, false,           \
-                                NULL,   (help),   (value),    0,               \
-                                NULL,   NULL,     NULL},                       \
-            OPT_FIELD_(type, member), OPT_NO_FIELD, NULL                       \
+        .def = &(const struct opt_def){__VA_ARGS__}, OPT_FIELD_(type, member), \
+        .given = offsetof(type, given_member)                                  \
     }
-#define OPT_INT_WANT(name, letter, type, member, lo, hi, value_name, want,     \
-                     help)                                                     \
+#define OPT_FLAG(n, l, type, member, text)                                     \
+    OPT_ONE(type, member, .name = (n), .letter = (l), .kind = OPTK_FLAG,       \
+            .help = (text))
+#define OPT_VALUE(n, l, type, member, value, text)                             \
+    OPT_ONE(type, member, .name = (n), .letter = (l), .kind = OPTK_VALUE,      \
+            .min = (value), .help = (text))
+#define OPT_INT_WANT(n, l, type, member, lo, hi, value_name_, want_, text)     \
+    OPT_ONE(type, member, .name = (n), .letter = (l), .kind = OPTK_INT,        \
+            .value_name = (value_name_), .min = (lo), .max = (hi),             \
+            .want = (want_), .help = (text))
+#define OPT_INT(n, l, type, member, lo, hi, value_name_, text)                 \
+    OPT_INT_WANT(n, l, type, member, lo, hi, value_name_, NULL, text)
+#define OPT_CHOICE(n, l, type, member, choices_, value_name_, text)            \
+    OPT_ONE(type, member, .name = (n), .letter = (l), .kind = OPTK_CHOICE,     \
+            .choices = (choices_), .value_name = (value_name_),                \
+            .help = (text))
+#define OPT_STRING(n, l, type, member, value_name_, text)                      \
+    OPT_ONE(type, member, .name = (n), .letter = (l), .kind = OPTK_STRING,     \
+            .value_name = (value_name_), .help = (text))
+/* A setter that gets the whole options struct. */
+#define OPT_CALL(n, l, takes, setter, value_name_, text)                       \
     {                                                                          \
-        &(const struct opt_def){(name),       (letter), OPTK_INT, true,        \
-                                (value_name), (help),   (lo),     (hi),        \
-                                NULL,         (want),   NULL},                 \
-            OPT_FIELD_(type, member), OPT_NO_FIELD, NULL                       \
+        .def = &(const struct opt_def){.name = (n),                            \
+                                       .letter = (l),                          \
+                                       .kind = OPTK_CALL,                      \
+                                       .takes_value = (takes),                 \
+                                       .value_name = (value_name_),            \
+                                       .help = (text),                         \
+                                       .set = (setter)},                       \
+        .field = OPT_NO_FIELD, .given = OPT_NO_FIELD                           \
     }
-#define OPT_INT(name, letter, type, member, lo, hi, value_name, help)          \
-    OPT_INT_WANT(name, letter, type, member, lo, hi, value_name, NULL, help)
-#define OPT_CHOICE(name, letter, type, member, choices, value_name, help)      \
-    {                                                                          \
-        &(const struct opt_def){(name),       (letter), OPTK_CHOICE, true,     \
-                                (value_name), (help),   0,           0,        \
-                                (choices),    NULL,     NULL},                 \
-            OPT_FIELD_(type, member), OPT_NO_FIELD, NULL                       \
-    }
-#define OPT_STRING(name, letter, type, member, value_name, help)               \
-    {                                                                          \
-        &(const struct opt_def){(name),       (letter), OPTK_STRING, true,     \
-                                (value_name), (help),   0,           0,        \
-                                NULL,         NULL,     NULL},                 \
-            OPT_FIELD_(type, member), OPT_NO_FIELD, NULL                       \
-    }
-#define OPT_CALL(name, letter, takes_value, setter, value_name, help)          \
-    {                                                                          \
-        &(const struct opt_def){                                               \
-            (name), (letter), OPTK_CALL, (takes_value), (value_name), (help),  \
-            0,      0,        NULL,      NULL,          (setter)},             \
-            OPT_NO_FIELD, 0, OPT_NO_FIELD, NULL                                \
-    }
+/* Not options: a heading, and a line of the Options block. */
 #define OPT_SECTION(title)                                                     \
     {                                                                          \
-        &(const struct opt_def){NULL, 0, OPTK_SECTION, false, NULL, (title),   \
-                                0,    0, NULL,         NULL,  NULL},           \
-            OPT_NO_FIELD, 0, OPT_NO_FIELD, NULL                                \
+        .def = &(const struct opt_def){.kind = OPTK_SECTION, .help = (title)}, \
+        .field = OPT_NO_FIELD, .given = OPT_NO_FIELD                           \
     }
-#define OPT_NOTE(head, help)                                                   \
+#define OPT_NOTE(head, text)                                                   \
     {                                                                          \
-        &(const struct opt_def){NULL, 0, OPTK_NOTE, false, (head), (help),     \
-                                0,    0, NULL,      NULL,  NULL},              \
-            OPT_NO_FIELD, 0, OPT_NO_FIELD, NULL                                \
+        .def = &(const struct opt_def){.kind = OPTK_NOTE,                      \
+                                       .value_name = (head),                   \
+                                       .help = (text)},                        \
+        .field = OPT_NO_FIELD, .given = OPT_NO_FIELD                           \
     }
 
 #define OPTABLE(opts, column, indent_longs)                                    \

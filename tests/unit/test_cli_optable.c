@@ -49,28 +49,15 @@ static const struct opt t_opts[] = {
     OPT_VALUE("mode", 0, ARGS, mode, 42, "sets 42"),
     OPT_INT("small", 's', ARGS, small, -5, 10, "K", "an int\ntwo lines"),
     OPT_INT("big", 0, ARGS, big, 0, INT64_MAX, "B", "a 64-bit int"),
-    {&(const struct opt_def){.name = "bytes",
-                             .letter = 'm',
-                             .kind = OPTK_SIZE,
-                             .value_name = "SIZE",
-                             .help = "a size"},
-     OPT_FIELD_(ARGS, bytes), OPT_NO_FIELD, NULL},
-    {&(const struct opt_def){.name = "a-very-long-option",
-                             .kind = OPTK_SECONDS,
-                             .value_name = "SECONDS",
-                             .help = "seconds",
-                             .min = 0,
-                             .max = 100},
-     OPT_FIELD_(ARGS, seconds), OPT_NO_FIELD, NULL},
+    OPT_ONE(ARGS, bytes, .name = "bytes", .letter = 'm', .kind = OPTK_SIZE,
+            .value_name = "SIZE", .help = "a size"),
+    OPT_ONE(ARGS, seconds, .name = "a-very-long-option", .kind = OPTK_SECONDS,
+            .value_name = "SECONDS", .help = "seconds", .min = 0, .max = 100),
     OPT_SECTION("\nSecond:"),
     OPT_NOTE("(none)", "a note"),
     OPT_CHOICE("colour", 'c', ARGS, choice, t_choices, "C", "a colour"),
-    {&(const struct opt_def){.name = "text",
-                             .kind = OPTK_STRING,
-                             .value_name = "T",
-                             .help = "a text",
-                             .want = "a word"},
-     OPT_FIELD_(ARGS, text), offsetof(ARGS, text_given), NULL},
+    OPT_ONE_GIVEN(ARGS, text, text_given, .name = "text", .kind = OPTK_STRING,
+                  .value_name = "T", .help = "a text", .want = "a word"),
     OPT_CALL("call", 'x', true, t_set, "V", "a setter"),
     OPT_USE_ARGS(opt_help, NULL),
 };
@@ -203,7 +190,7 @@ static void test_sizes(void **state)
 
 static const struct optable *const command_tables[] = {
     &count_table,  &solve_table,  &find_table,  &complete_table, &trace_table,
-    &verify_table, &status_table, &bench_table, &seeds_table};
+    &verify_table, &status_table, &bench_table, &seeds_table,    NULL};
 
 static bool is_option(const struct opt_def *d)
 {
@@ -214,8 +201,7 @@ static bool is_option(const struct opt_def *d)
 static void test_tables_unique(void **state)
 {
     (void)state;
-    for (size_t t = 0; t < sizeof command_tables / sizeof *command_tables;
-         t++) {
+    for (size_t t = 0; command_tables[t] != NULL; t++) {
         const struct optable *table = command_tables[t];
         assert_true(table->count < 64);
         for (size_t i = 0; i < table->count; i++) {
@@ -264,8 +250,7 @@ static const char *listed_name(const char *line, char *buf, size_t size)
 static void test_help_lists_every_option(void **state)
 {
     (void)state;
-    for (size_t t = 0; t < sizeof command_tables / sizeof *command_tables;
-         t++) {
+    for (size_t t = 0; command_tables[t] != NULL; t++) {
         const struct optable *table = command_tables[t];
         char *text = help_of(table);
         size_t listed = 0;
