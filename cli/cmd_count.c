@@ -65,6 +65,11 @@ static const struct opt count_opts[] = {
                  "constellations: backtracking, any N, almost no\n"
                  "memory"),
     OPT_USE(opt_json, REQ, json),
+    OPT_USE_HELP(opt_output, REQ, output,
+                 "write to FILE, complete or not at all"),
+    OPT_USE_HELP(opt_max_time, REQ, max_time,
+                 "give up after SEC seconds, exit status 2 (default\n"
+                 "0: no limit); with --checkpoint the work is saved"),
     OPT_USE_HELP(count_opt_progress, REQ, progress,
                  "show progress on stderr also when it is not a\n"
                  "terminal (then a line every few seconds)"),
@@ -127,7 +132,8 @@ void count_report(struct writer *out, const struct count_request *req,
 
 /* Runs the count: the place where progress and checkpoints will join. */
 static int count_run(const struct count_request *req, nq_count_result *result,
-                     char *engine, size_t engine_size)
+                     char *engine, size_t engine_size,
+                     struct deadline *deadline)
 {
     nq_count_options options;
     nq_count_options_init(&options);
@@ -137,6 +143,7 @@ static int count_run(const struct count_request *req, nq_count_result *result,
 
     struct progress progress;
     progress_start(&progress, req->progress);
+    progress.deadline = deadline;
     options.progress = progress_report;
     options.progress_user = &progress;
 
@@ -151,6 +158,47 @@ static int count_run(const struct count_request *req, nq_count_result *result,
     return rc;
 }
 
+/* Counts and writes the result to `out`; returns the exit status. */
+static int count_write(const struct count_request *req, struct writer *out)
+{
+    double start = cli_monotonic_seconds();
+    struct deadline deadline;
+    deadline_start(&deadline, req->max_time);
+    nq_count_result result;
+    char engine[128] = "";
+    int rc = 0;
+    if (req->checkpoint != NULL) {
+        int status = count_checkpointed(req, &result, engine, sizeof engine);
+        if (status >= 0)
+            return status;
+    } else {
+        rc = count_run(req, &result, engine, sizeof engine, &deadline);
+    }
+    double seconds = cli_monotonic_seconds() - start;
+    if (rc == NQ_E_STOPPED && deadline.passed)
+        return cli_error("count of %d stopped by --max-time %g: no result",
+                         req->n, req->max_time);
+    if (rc == NQ_E_NOMEM && req->engine == NQ_ENGINE_JOIN)
+        return cli_error("count of %d: the join's table needs more than the "
+                         "memory budget (--memory; --engine constellations "
+                         "needs almost none)",
+                         req->n);
+    if (rc == NQ_E_NOMEM && req->memory_bytes != 0)
+        return cli_error("count of %d needs more than the memory budget "
+                         "of %llu bytes (--memory)",
+                         req->n, (unsigned long long)req->memory_bytes);
+    if (rc == NQ_E_RANGE && req->engine == NQ_ENGINE_JOIN)
+        return cli_error("count of %d: the join takes N from 2 to 20 "
+                         "(--engine constellations takes any N)",
+                         req->n);
+    if (rc != 0)
+        return cli_error("count of %d: %s", req->n, nq_strerror(rc));
+
+    int threads = req->threads != 0 ? req->threads : nq_count_default_threads();
+    count_report(out, req, &result, threads, engine, seconds);
+    return EXIT_OK;
+}
+
 int cmd_count(int argc, char **argv)
 {
     struct count_request req = {0};
@@ -159,38 +207,9 @@ int cmd_count(int argc, char **argv)
     if (status >= 0)
         return status;
 
-    double start = cli_monotonic_seconds();
-    nq_count_result result;
-    char engine[128] = "";
-    int rc = 0;
-    if (req.checkpoint != NULL) {
-        status = count_checkpointed(&req, &result, engine, sizeof engine);
-        if (status >= 0)
-            return status;
-    } else {
-        rc = count_run(&req, &result, engine, sizeof engine);
-    }
-    double seconds = cli_monotonic_seconds() - start;
-    if (rc == NQ_E_NOMEM && req.engine == NQ_ENGINE_JOIN)
-        return cli_error("count of %d: the join's table needs more than the "
-                         "memory budget (--memory; --engine constellations "
-                         "needs almost none)",
-                         req.n);
-    if (rc == NQ_E_NOMEM && req.memory_bytes != 0)
-        return cli_error("count of %d needs more than the memory budget "
-                         "of %llu bytes (--memory)",
-                         req.n, (unsigned long long)req.memory_bytes);
-    if (rc == NQ_E_RANGE && req.engine == NQ_ENGINE_JOIN)
-        return cli_error("count of %d: the join takes N from 2 to 20 "
-                         "(--engine constellations takes any N)",
-                         req.n);
-    if (rc != 0)
-        return cli_error("count of %d: %s", req.n, nq_strerror(rc));
-
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, req.output) != 0)
         return EXIT_USAGE;
-    int threads = req.threads != 0 ? req.threads : nq_count_default_threads();
-    count_report(&out, &req, &result, threads, engine, seconds);
-    return writer_close(&out, true);
+    status = count_write(&req, &out);
+    return writer_close(&out, status == EXIT_OK) != 0 ? EXIT_USAGE : status;
 }

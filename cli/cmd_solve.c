@@ -10,6 +10,7 @@
 
 #include "board.h"
 #include "commands.h"
+#include "deadline.h"
 #include "format.h"
 #include "messages.h"
 #include "nqueens.h"
@@ -50,8 +51,9 @@ static const char solve_tail[] =
 struct solve_run {
     const struct output_format *format;
     struct format_run run;
-    uint64_t limit;    /* solutions to write; UINT64_MAX: all */
-    bool svg_overflow; /* an SVG without --limit met too many boards */
+    uint64_t limit;           /* solutions to write; UINT64_MAX: all */
+    bool svg_overflow;        /* an SVG without --limit met too many boards */
+    struct deadline deadline; /* --max-time */
 };
 
 static int solve_write_one(const int *cols, int n, void *user)
@@ -67,8 +69,10 @@ static int solve_write_one(const int *cols, int n, void *user)
     }
     s->run.index++;
     s->format->solution(&s->run, cols);
-    /* Stop once the output is gone or the limit is reached. */
-    return s->run.out->err != 0 || s->run.index == s->limit;
+    /* Stop once the output is gone, the limit is reached or the time is
+     * up. */
+    return s->run.out->err != 0 || s->run.index == s->limit ||
+           deadline_check(&s->deadline);
 }
 
 /* nq_solve_encoded()'s side of a format that encodes: the search threads
@@ -86,7 +90,7 @@ static int solve_emit(const char *bytes, size_t len, size_t count, void *user)
     struct solve_run *s = user;
     writer_put(s->run.out, bytes, len);
     s->run.index += count;
-    return s->run.out->err != 0;
+    return s->run.out->err != 0 || deadline_check(&s->deadline);
 }
 
 /* The options after parsing. */
@@ -102,18 +106,19 @@ struct solve_args {
     const char *output; /* NULL: standard output */
     int threads;        /* 0: all cores */
     struct board_style style;
+    bool format_given;
+    bool json;
+    double max_time; /* 0: no limit */
 };
 
 #define ARGS struct solve_args
 static const struct opt solve_opts[] = {
-    OPT_USE(opt_format, ARGS, format),
+    OPT_USE_GIVEN(opt_format, ARGS, format, format_given, NULL),
+    OPT_USE_HELP(opt_json, ARGS, json, "the same as --format json"),
     OPT_FLAG("unique", 'u', ARGS, unique,
              "one solution per class under the 8 symmetries\n"
              "of the square: the smallest vector of its class"),
-    OPT_ONE_GIVEN(ARGS, limit, limit_given, .name = "limit", .letter = 'l',
-                  .kind = OPTK_INT, .value_name = "K",
-                  .help = "stop after K solutions", .min = 0, .max = INT64_MAX,
-                  .want = "a whole number (0 or more)"),
+    OPT_USE_GIVEN(opt_limit, ARGS, limit, limit_given, NULL),
     OPT_USE_GIVEN(opt_base, ARGS, base, base_given,
                   "number of the first column in vector and csv\n"
                   "(default 1; json is always 1-based)"),
@@ -121,7 +126,8 @@ static const struct opt solve_opts[] = {
                  "write to FILE, complete or not at all (a failed\n"
                  "or interrupted run leaves no FILE behind)"),
     OPT_USE_HELP(opt_threads, ARGS, threads,
-                 "search threads (default: all cores)"),
+                 "search threads (default 0: all cores)"),
+    OPT_USE(opt_max_time, ARGS, max_time),
     OPT_USE_GIVEN(opt_queen, ARGS, style.queen, glyphs_given, NULL),
     OPT_USE_GIVEN(opt_empty, ARGS, style.empty, glyphs_given, NULL),
     OPT_USE_GIVEN(opt_compact, ARGS, style.compact, glyphs_given, NULL),
@@ -145,6 +151,8 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
     if (n_text == NULL)
         return cli_usage_error("solve needs N, the size of the board");
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &a->n))
+        return EXIT_USAGE;
+    if (opt_json_format(a->json, a->format_given, &a->format) != 0)
         return EXIT_USAGE;
     if (a->base_given && !a->format->uses_base)
         return cli_usage_error("--base applies to --format vector and csv, "
@@ -175,6 +183,7 @@ int cmd_solve(int argc, char **argv)
     if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
     struct solve_run s = {.format = a.format, .limit = a.limit};
+    deadline_start(&s.deadline, a.max_time);
     s.run.out = &out;
     s.run.n = a.n;
     s.run.base = a.base;
@@ -208,6 +217,12 @@ int cmd_solve(int argc, char **argv)
     if (rc != NQ_OK && rc != NQ_E_STOPPED) {
         writer_close(&out, false);
         return cli_error("%s", nq_strerror(rc));
+    }
+    if (s.deadline.passed) {
+        writer_close(&out, false);
+        return cli_error("solve %d stopped by --max-time %g after %llu "
+                         "solutions",
+                         a.n, a.max_time, (unsigned long long)s.run.index);
     }
     if (s.svg_overflow) {
         writer_close(&out, false);

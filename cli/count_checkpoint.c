@@ -23,8 +23,8 @@
 static int count_checkpoint_progress(uint64_t done, uint64_t total,
                                      uint64_t solutions, void *user)
 {
-    progress_report(done, total, solutions, user);
-    return interrupt_signal() != 0;
+    return progress_report(done, total, solutions, user) != 0 ||
+           interrupt_signal() != 0;
 }
 
 int checkpoint_engine(const char *path)
@@ -78,6 +78,9 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
 
     struct progress progress;
     progress_start(&progress, req->progress);
+    struct deadline deadline;
+    deadline_start(&deadline, req->max_time);
+    progress.deadline = &deadline;
     options.progress = count_checkpoint_progress;
     options.progress_user = &progress;
     interrupt_install();
@@ -101,6 +104,16 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
                      (unsigned long long)info.done,
                      (unsigned long long)info.size, name);
         return interrupt_exit_status();
+    }
+    if (rc == NQ_E_STOPPED && deadline.passed) {
+        if (closed != NQ_OK)
+            return cli_error("count of %d stopped by --max-time %g, and the "
+                             "last work could not be saved in '%s': %s",
+                             req->n, req->max_time, name, nq_strerror(closed));
+        return cli_error("count of %d stopped by --max-time %g: %llu of %llu "
+                         "subproblems saved in '%s'; the same command resumes",
+                         req->n, req->max_time, (unsigned long long)info.done,
+                         (unsigned long long)info.size, name);
     }
     if (rc == NQ_OK && closed != NQ_OK)
         rc = closed;

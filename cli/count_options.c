@@ -36,6 +36,7 @@ const struct opt_def count_opt_progress = {
     .help = "show progress on stderr also when it is not a terminal"};
 
 const struct opt_def count_opt_quiet = {.name = "quiet",
+                                        .letter = 'q',
                                         .kind = OPTK_VALUE,
                                         .min = PROGRESS_OFF,
                                         .help = "no progress display"};

@@ -29,6 +29,8 @@ struct count_request {
     const char *checkpoint;       /* --checkpoint FILE, or NULL */
     double checkpoint_interval;   /* --checkpoint-interval SECONDS ... */
     bool checkpoint_interval_set; /* ... when given */
+    const char *output;           /* -o FILE, NULL: standard output */
+    double max_time;              /* --max-time SEC, 0: no limit */
 };
 
 /* The options of a count, defined once for `nqueens count` and
@@ -58,8 +60,9 @@ void count_report(struct writer *out, const struct count_request *req,
                   const char *engine, double seconds);
 
 /* Runs the count with --checkpoint: resumes from the file, saves on
- * SIGINT/SIGTERM. Returns -1 with *result and engine filled, or the exit
- * status after saying what went wrong (130/143 after a signal). */
+ * SIGINT/SIGTERM and once --max-time has passed. Returns -1 with *result
+ * and engine filled, or the exit status after saying what went wrong
+ * (130/143 after a signal, 2 after --max-time). */
 int count_checkpointed(const struct count_request *req,
                        struct nq_count_result *result, char *engine,
                        size_t engine_size);

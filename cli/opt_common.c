@@ -2,11 +2,16 @@
  * opt_common.c - the options several commands take, so that each means
  * one thing, checks its value one way and words its errors alike.
  */
-#include "opt_common.h"
+#include <stdint.h>
+
 #include "format.h"
 #include "messages.h"
 #include "nqueens.h"
+#include "opt_common.h"
 #include "parse.h"
+
+#define OPT_STR_(x) #x
+#define NQ_STR_(x) OPT_STR_(x)
 
 const struct opt_def opt_help = {.name = "help",
                                  .letter = 'h',
@@ -17,10 +22,12 @@ const struct opt_def opt_threads = {.name = "threads",
                                     .letter = 't',
                                     .kind = OPTK_INT,
                                     .value_name = "T",
-                                    .help =
-                                        "worker threads (default: all cores)",
-                                    .min = 1,
-                                    .max = NQ_MAX_THREADS};
+                                    .help = "worker threads (default 0: all "
+                                            "cores)",
+                                    .min = 0,
+                                    .max = NQ_MAX_THREADS,
+                                    .want = "an integer from 0 (all cores) "
+                                            "to " NQ_STR_(NQ_MAX_THREADS)};
 
 /* --format: a name of format.h's table. */
 static int set_format(const struct opt_def *def, const char *value, void *dest)
@@ -28,8 +35,8 @@ static int set_format(const struct opt_def *def, const char *value, void *dest)
     const struct output_format *f = format_find(value);
     if (f == NULL) {
         char quoted[64];
-        return cli_usage_error("--%s must be one of %s, got '%s'", def->name,
-                               format_names,
+        return cli_usage_error("--%s must be %s, got '%s'", def->name,
+                               format_words,
                                cli_quote(value, quoted, sizeof quoted));
     }
     *(const struct output_format **)dest = f;
@@ -83,6 +90,7 @@ const struct opt_def opt_compact = {
 
 const struct opt_def opt_json = {
     .name = "json",
+    .letter = 'j',
     .kind = OPTK_FLAG,
     .help = "one JSON object instead of the text lines"};
 
@@ -91,3 +99,35 @@ const struct opt_def opt_quiet = {.name = "quiet",
                                   .kind = OPTK_FLAG,
                                   .help =
                                       "print nothing: the exit status tells"};
+
+const struct opt_def opt_limit = {.name = "limit",
+                                  .letter = 'l',
+                                  .kind = OPTK_INT,
+                                  .value_name = "K",
+                                  .help = "stop after K solutions",
+                                  .min = 0,
+                                  .max = INT64_MAX,
+                                  .want = "a whole number (0 or more)"};
+
+/* Up to a million seconds, about 11 days: more is a typo. */
+const struct opt_def opt_max_time = {
+    .name = "max-time",
+    .kind = OPTK_SECONDS,
+    .value_name = "SEC",
+    .help = "stop with exit status 2 after SEC seconds (default 0:\n"
+            "no limit)",
+    .min = 0,
+    .max = 1000000};
+
+int opt_json_format(bool json, bool format_given,
+                    const struct output_format **format)
+{
+    if (!json)
+        return 0;
+    if (format_given && *format != &format_json)
+        return cli_usage_error("--json and --format %s exclude each other "
+                               "(--json is --format json)",
+                               (*format)->name);
+    *format = &format_json;
+    return 0;
+}

@@ -10,7 +10,7 @@
 
 /* -h, --help: show the help and exit. */
 extern const struct opt_def opt_help;
-/* -t, --threads T: an int, 1 to NQ_MAX_THREADS. */
+/* -t, --threads T: an int, 0 (all cores) to NQ_MAX_THREADS. */
 extern const struct opt_def opt_threads;
 /* -f, --format FORMAT: a const struct output_format * (format.h). */
 extern const struct opt_def opt_format;
@@ -25,7 +25,20 @@ extern const struct opt_def opt_empty;
 extern const struct opt_def opt_compact;
 /* -q, --quiet: a bool. */
 extern const struct opt_def opt_quiet;
-/* --json: a bool. */
+/* -j, --json: a bool; where --format exists, the same as --format json. */
 extern const struct opt_def opt_json;
+
+/* -l, --limit K: a uint64_t, 0 or more. */
+extern const struct opt_def opt_limit;
+/* --max-time SEC: a double, 0 (no limit) to 10^6 seconds. */
+extern const struct opt_def opt_max_time;
+
+struct output_format;
+
+/* --json where --format exists: --json alone is --format json; with
+ * another --format the two are refused (the error names both). Returns 0
+ * or EXIT_USAGE. */
+int opt_json_format(bool json, bool format_given,
+                    const struct output_format **format);
 
 #endif /* NQ_CLI_OPT_COMMON_H */

@@ -54,6 +54,9 @@ static const struct opt mpi_opts[] = {
                  "auto (default), join or constellations, as for\n"
                  "nqueens count; every rank builds the join's table"),
     OPT_USE(opt_json, REQ, json),
+    OPT_USE_HELP(opt_output, REQ, output,
+                 "rank 0 writes the result to FILE, complete or not\n"
+                 "at all"),
     OPT_USE_HELP(count_opt_progress, REQ, progress,
                  "progress on rank 0's stderr, a line every few\n"
                  "seconds when it is not a terminal (under mpirun it\n"
