@@ -11,12 +11,14 @@
 
 #include "board.h"
 #include "commands.h"
+#include "deadline.h"
 #include "format.h"
 #include "json.h"
 #include "messages.h"
 #include "nqueens.h"
 #include "opt_common.h"
 #include "parse.h"
+#include "progress.h"
 #include "read_given.h"
 #include "read_placement.h"
 #include "writer.h"
@@ -69,6 +71,11 @@ struct complete_args {
     const char *output;                 /* -o */
     bool count;                         /* --count */
     bool all;                           /* --all, or --limit */
+    bool limit_given;                   /* --limit */
+    bool format_given;                  /* --format */
+    bool json;                          /* --json */
+    bool max_nodes_given;               /* --max-nodes */
+    double max_time;                    /* --max-time; 0: no limit */
 };
 
 /* --given: one list of every queen, not several. */
@@ -105,30 +112,32 @@ static const struct opt complete_opts[] = {
     OPT_FLAG("count", 'c', ARGS, count,
              "the number of completions (exact, all threads)"),
     OPT_FLAG("all", 'a', ARGS, all, "every completion, in lexicographic order"),
-    OPT_ONE_GIVEN(ARGS, limit, all, .name = "limit", .letter = 'l',
-                  .kind = OPTK_INT, .value_name = "K",
-                  .help = "with --all: stop after K completions "
-                          "(implies\n"
-                          "--all)",
-                  .min = 1, .max = INT64_MAX, .want = "a positive integer"),
+    OPT_USE_GIVEN(opt_limit, ARGS, limit, limit_given,
+                  "with --all: stop after K completions (implies\n"
+                  "--all)"),
     OPT_CHOICE("order", 0, ARGS, order, complete_orders, "lex|fast",
                "which completion is the first: lex (default) the\n"
                "lexicographically first; fast the first one met\n"
                "by the search that fills the row with the fewest\n"
                "free cells next (fastest on hard boards)"),
-    OPT_INT_WANT("max-nodes", 0, ARGS, max_nodes, 0, INT64_MAX, "M",
-                 "an integer from 0 (no limit)",
-                 "lex: search nodes allowed for proving the\n"
-                 "lexicographically first completion (default\n"
-                 "20000000, 0 no limit); past them the fast one is\n"
-                 "written, with a note on standard error"),
+    OPT_ONE_GIVEN(ARGS, max_nodes, max_nodes_given, .name = "max-nodes",
+                  .kind = OPTK_INT, .value_name = "M", .min = 0,
+                  .max = INT64_MAX, .want = "an integer from 0 (no limit)",
+                  .help = "lex: search nodes allowed for proving the\n"
+                          "lexicographically first completion (default\n"
+                          "20000000, 0 no limit); past them the fast one is\n"
+                          "written, with a note on standard error"),
+    OPT_USE_HELP(opt_max_time, ARGS, max_time,
+                 "--count, --all: stop with exit status 2 after SEC\n"
+                 "seconds (default 0: no limit)"),
     OPT_USE_HELP(opt_threads, ARGS, threads,
-                 "--count: threads (default: all cores)"),
+                 "--count: threads (default 0: all cores)"),
     OPT_SECTION("\nOutput:"),
-    OPT_USE_HELP(opt_format, ARGS, format,
-                 "board (default), vector, json, csv or svg, as in\n"
-                 "`nqueens solve`; --count with json writes\n"
-                 "{\"n\":N,\"completions\":C}"),
+    OPT_USE_GIVEN(opt_format, ARGS, format, format_given,
+                  "board (default), vector, json, csv or svg, as in\n"
+                  "`nqueens solve`; --count with json writes\n"
+                  "{\"n\":N,\"completions\":C}"),
+    OPT_USE_HELP(opt_json, ARGS, json, "the same as --format json"),
     OPT_USE_GIVEN(opt_base, ARGS, base, base_given, NULL),
     OPT_USE(opt_output, ARGS, output),
     OPT_USE_GIVEN(opt_queen, ARGS, style.queen, glyphs_given, NULL),
@@ -140,6 +149,52 @@ static const struct opt complete_opts[] = {
 
 const struct optable complete_table = OPTABLE(complete_opts, 23, true);
 
+/* Refuses the options that mean nothing together; returns 0 or
+ * EXIT_USAGE. */
+static int complete_check_combinations(const struct complete_args *a)
+{
+    const char *what = a->count ? "--count" : "--all";
+    if (a->mode == MODE_COUNT && a->format_given && a->format != &format_json)
+        return cli_usage_error("--count and --format %s exclude each other "
+                               "(a count is a number, or json)",
+                               a->format->name);
+    if (a->mode == MODE_COUNT && (a->glyphs_given || a->base_given))
+        return cli_usage_error("--count and %s exclude each other (a count "
+                               "draws no board)",
+                               a->base_given ? "--base"
+                                             : "--queen/--empty/--compact");
+    if (a->mode != MODE_FIRST && a->order == NQ_COMPLETE_FEWEST_FREE)
+        return cli_usage_error("--order fast and %s exclude each other (%s "
+                               "takes every completion, in lexicographic "
+                               "order)",
+                               a->count ? "--count" : "--all (or --limit)",
+                               what);
+    if (a->max_nodes_given && a->mode != MODE_FIRST)
+        return cli_usage_error("--max-nodes and %s exclude each other "
+                               "(--max-nodes bounds the search for the "
+                               "first completion)",
+                               a->count ? "--count" : "--all (or --limit)");
+    if (a->max_nodes_given && a->order == NQ_COMPLETE_FEWEST_FREE)
+        return cli_usage_error("--max-nodes and --order fast exclude each "
+                               "other (--max-nodes bounds --order lex)");
+    if (a->max_time > 0 && a->mode == MODE_FIRST)
+        return cli_usage_error("--max-time goes with --count or --all (the "
+                               "first completion is bounded by --max-nodes)");
+    if (a->base_given && !a->format->uses_base)
+        return cli_usage_error("--base applies to --format vector and csv, "
+                               "not %s",
+                               a->format->name);
+    if (a->glyphs_given && !a->format->uses_glyphs)
+        return cli_usage_error("--queen, --empty and --compact apply to "
+                               "--format board, not %s",
+                               a->format->name);
+    if (a->format == &format_svg && a->limit_given && a->limit > SVG_LIMIT_MAX)
+        return cli_usage_error("an SVG holds at most %d boards; got --limit "
+                               "%llu",
+                               SVG_LIMIT_MAX, (unsigned long long)a->limit);
+    return 0;
+}
+
 /* Parses argv; returns 0 to go on, -1 after --help, else the exit status. */
 static int complete_parse_args(int argc, char **argv, struct complete_args *a)
 {
@@ -150,29 +205,18 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
     }
     if (status != OPTABLE_GO)
         return status;
-    bool count = a->count;
-    bool all = a->all;
-    if (count && all)
+    a->all = a->all || a->limit_given; /* --limit implies --all */
+    if (a->count && a->all)
         return cli_usage_error("--count and --all (or --limit) exclude each "
                                "other");
     if (a->given_text != NULL && a->board_path != NULL)
         return cli_usage_error("--given and --board exclude each other");
     if (a->n_text == NULL && a->board_path == NULL)
         return cli_usage_error("no N given");
-    a->mode = count ? MODE_COUNT : all ? MODE_ALL : MODE_FIRST;
-    if (a->base_given && !a->format->uses_base)
-        return cli_usage_error("--base applies to --format vector and csv, "
-                               "not %s",
-                               a->format->name);
-    if (a->glyphs_given && !a->format->uses_glyphs)
-        return cli_usage_error("--queen, --empty and --compact apply to "
-                               "--format board, not %s",
-                               a->format->name);
-    if (a->format == &format_svg && a->limit != UINT64_MAX &&
-        a->limit > SVG_LIMIT_MAX)
-        return cli_usage_error("an SVG holds at most %d boards; got --limit "
-                               "%llu",
-                               SVG_LIMIT_MAX, (unsigned long long)a->limit);
+    if (opt_json_format(a->json, a->format_given, &a->format) != 0)
+        return EXIT_USAGE;
+    a->mode = a->count ? MODE_COUNT : a->all ? MODE_ALL : MODE_FIRST;
+    return complete_check_combinations(a);
     return 0;
 }
 
@@ -256,8 +300,9 @@ static int complete_report_conflict(int n, const int *given)
 struct complete_stream {
     const struct output_format *format;
     struct format_run run;
-    uint64_t limit;    /* completions to write; UINT64_MAX: all */
-    bool svg_overflow; /* an SVG without --limit met too many boards */
+    uint64_t limit;           /* completions to write; UINT64_MAX: all */
+    bool svg_overflow;        /* an SVG without --limit met too many boards */
+    struct deadline deadline; /* --max-time */
 };
 
 static int complete_write_one(const int *cols, int n, void *user)
@@ -271,8 +316,10 @@ static int complete_write_one(const int *cols, int n, void *user)
     }
     s->run.index++;
     s->format->solution(&s->run, cols);
-    /* Stop once the output is gone or the limit is reached. */
-    return s->run.out->err != 0 || s->run.index >= s->limit;
+    /* Stop once the output is gone, the limit is reached or the time is
+     * up. */
+    return s->run.out->err != 0 || s->run.index >= s->limit ||
+           deadline_check(&s->deadline);
 }
 
 /* The default mode: one completion, written to s (begun). Returns the exit
@@ -282,7 +329,9 @@ static int complete_first(const struct complete_args *a, int n,
 {
     nq_complete_options options;
     nq_complete_options_init(&options);
-    options.node_limit = a->max_nodes;
+    /* The budget is the lexicographic order's: the fast order needs none. */
+    if (a->order == NQ_COMPLETE_LEXICOGRAPHIC)
+        options.node_limit = a->max_nodes;
     int cols[NQ_MAX_N];
     int rc = nq_complete_first(n, given, a->order, &options, cols);
     if (rc == NQ_E_TIMEOUT) {
@@ -305,9 +354,15 @@ static int complete_first(const struct complete_args *a, int n,
 /* --all: every completion, written to s (begun). Returns the exit status. */
 static int complete_all(int n, const int *given, struct complete_stream *s)
 {
+    if (s->limit == 0)
+        return EXIT_OK;
     int rc = nq_complete_each(n, given, complete_write_one, s, NULL);
     if (rc != NQ_OK && rc != NQ_E_STOPPED)
         return cli_error("%s", nq_strerror(rc));
+    if (s->deadline.passed)
+        return cli_error("complete stopped by --max-time %g after %llu "
+                         "completions",
+                         s->deadline.seconds, (unsigned long long)s->run.index);
     if (s->svg_overflow)
         return cli_usage_error("more than %d completions, too many boards "
                                "for one SVG: choose how many with --limit K",
@@ -321,8 +376,19 @@ static int complete_count(const struct complete_args *a, int n,
     nq_complete_options options;
     nq_complete_options_init(&options);
     options.threads = a->threads;
+    struct progress progress;
+    progress_start(&progress, PROGRESS_OFF);
+    struct deadline deadline;
+    deadline_start(&deadline, a->max_time);
+    progress.deadline = &deadline;
+    options.progress = progress_report;
+    options.progress_user = &progress;
     uint64_t count = 0;
     int rc = nq_complete_count(n, given, &options, &count);
+    if (rc == NQ_E_STOPPED && deadline.passed)
+        return cli_error("complete --count stopped by --max-time %g: no "
+                         "result",
+                         a->max_time);
     if (rc != NQ_OK)
         return cli_error("%s", nq_strerror(rc));
     if (a->format == &format_json) {
@@ -372,6 +438,7 @@ int cmd_complete(int argc, char **argv)
     }
 
     struct complete_stream s = {.format = a.format, .limit = a.limit};
+    deadline_start(&s.deadline, a.max_time);
     s.run.out = &out;
     s.run.n = n;
     s.run.base = a.base;
