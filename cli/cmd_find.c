@@ -14,6 +14,7 @@
 #include "board.h"
 #include "clock.h"
 #include "commands.h"
+#include "deadline.h"
 #include "json.h"
 #include "messages.h"
 #include "nqueens.h"
@@ -62,6 +63,8 @@ struct find_request {
     const char *output; /* NULL: standard output */
     struct board_style style;
     bool style_given;
+    bool format_given;
+    bool json;
 };
 
 /* ---- writing columns fast -------------------------------------------- */
@@ -112,18 +115,14 @@ static void put_columns(struct writer *w, const int *cols, int count, int base,
 
 /* ---- the three ways to a solution -------------------------------------- */
 
-struct deadline {
-    double end; /* cli_monotonic_seconds() */
-};
-
-static int deadline_passed(uint64_t done, uint64_t total, uint64_t solutions,
-                           void *user)
+/* Stops the search once --max-time has passed. */
+static int find_time_up(uint64_t done, uint64_t total, uint64_t solutions,
+                        void *user)
 {
     (void)done;
     (void)total;
     (void)solutions;
-    const struct deadline *d = user;
-    return cli_monotonic_seconds() >= d->end;
+    return deadline_check(user);
 }
 
 /* Finds the whole solution (random or search) into a new array. Returns
@@ -138,15 +137,15 @@ static int find_solution(const struct find_request *req, int **cols_out)
         rc = nq_random_solution(req->n, req->seed, cols, NULL, NULL);
     } else {
         struct deadline d;
-        d.end = cli_monotonic_seconds() + req->timeout_s;
+        deadline_start(&d, req->timeout_s);
         rc = nq_first_solution(req->n, cols,
-                               req->timeout_s > 0 ? deadline_passed : NULL, &d);
+                               req->timeout_s > 0 ? find_time_up : NULL, &d);
     }
     if (rc == NQ_E_STOPPED) {
         free(cols);
         return cli_error("--method search found no solution of %d queens "
                          "within %g s; --method construct finds one at once, "
-                         "or give it a longer --timeout",
+                         "or give it a longer --max-time",
                          req->n, req->timeout_s);
     }
     if (rc != 0) {
@@ -225,7 +224,7 @@ static const struct opt_choice find_formats[] = {{"board", FORMAT_BOARD},
 
 #define REQ struct find_request
 static const struct opt find_opts[] = {
-    OPT_CHOICE("method", 'm', REQ, method, find_methods, "METHOD",
+    OPT_CHOICE("method", 0, REQ, method, find_methods, "METHOD",
                "how the solution is found:\n"
                "  construct  an explicit formula, O(N), streamed\n"
                "             (the default)\n"
@@ -237,14 +236,19 @@ static const struct opt find_opts[] = {
                   .kind = OPTK_INT, .value_name = "S",
                   .help = "the seed of --method random (default 1)", .min = 0,
                   .max = LLONG_MAX),
+    OPT_USE_GIVEN(opt_max_time, REQ, timeout_s, timeout_given,
+                  "stop --method search after SEC seconds\n"
+                  "(default 10; 0: no limit)"),
     OPT_ONE_GIVEN(REQ, timeout_s, timeout_given, .name = "timeout",
-                  .letter = 't', .kind = OPTK_SECONDS, .value_name = "SEC",
-                  .help = "stop --method search after SEC seconds\n"
-                          "(default 10; 0: no limit)",
-                  .min = 0, .max = 1000000),
-    OPT_CHOICE("format", 'f', REQ, format, find_formats, "FORMAT",
-               "board (the default for N <= 64), vector (the\n"
-               "default above), json"),
+                  .kind = OPTK_SECONDS, .value_name = "SEC",
+                  .help = "the same as --max-time (its older name)", .min = 0,
+                  .max = 1000000),
+    OPT_ONE_GIVEN(REQ, format, format_given, .name = "format", .letter = 'f',
+                  .kind = OPTK_CHOICE, .choices = find_formats,
+                  .value_name = "FORMAT",
+                  .help = "board (the default for N <= 64), vector (the\n"
+                          "default above), json"),
+    OPT_USE_HELP(opt_json, REQ, json, "the same as --format json"),
     OPT_USE_GIVEN(opt_base, REQ, base, base_given,
                   "first column number of a vector (default 1)"),
     OPT_USE_HELP(opt_output, REQ, output,
@@ -284,7 +288,13 @@ static int check_find_request(struct find_request *req)
     if (req->seed_given && req->method != FIND_RANDOM)
         return cli_usage_error("--seed goes with --method random");
     if (req->timeout_given && req->method != FIND_SEARCH)
-        return cli_usage_error("--timeout goes with --method search");
+        return cli_usage_error("--max-time goes with --method search");
+    if (req->json && req->format_given && req->format != FORMAT_JSON)
+        return cli_usage_error("--json and --format %s exclude each other "
+                               "(--json is --format json)",
+                               find_formats[req->format - FORMAT_BOARD].word);
+    if (req->json)
+        req->format = FORMAT_JSON;
     if (req->method == FIND_SEARCH && req->n > NQ_MAX_N)
         return cli_usage_error("--method search takes N up to %d, got %d; "
                                "--method construct takes any N",
