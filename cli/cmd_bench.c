@@ -419,6 +419,7 @@ static bool bench_select(const char *list, struct bench_row *rows)
 struct bench_args {
     int runs;
     bool json;
+    const char *output;                        /* -o, NULL: standard output */
     struct bench_row rows[BENCH_METHOD_COUNT]; /* .selected by --methods */
 };
 
@@ -441,6 +442,7 @@ static const struct opt bench_opts[] = {
                     "engine-all)",
             .set = set_methods),
     OPT_USE_HELP(opt_json, ARGS, json, "one JSON object instead of the table"),
+    OPT_USE(opt_output, ARGS, output),
     OPT_USE_ARGS(opt_help, NULL),
 };
 #undef ARGS
@@ -486,7 +488,7 @@ int cmd_bench(int argc, char **argv)
     }
 
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
     if (a.json)
         bench_write_json(&out, n, a.runs, rows);

@@ -97,6 +97,7 @@ static int seeds_print_board(const int *cols, int n, void *user)
 struct seeds_args {
     struct board_style style;
     bool version;
+    const char *output; /* -o, NULL: standard output */
 };
 
 #define ARGS struct seeds_args
@@ -107,6 +108,7 @@ static const struct opt seeds_opts[] = {
                  "how an empty square is drawn (default .)"),
     OPT_USE_HELP(opt_compact, ARGS, style.compact,
                  "no space between the cells of a row"),
+    OPT_USE(opt_output, ARGS, output),
     OPT_USE_ARGS(opt_help, NULL),
     OPT_FLAG("version", 'V', ARGS, version, "show the version and exit"),
 };
@@ -136,7 +138,7 @@ int cmd_seeds(int argc, char **argv)
         return EXIT_USAGE;
 
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
     struct seeds_printer printer = {.out = &out, .style = &a.style, .index = 0};
     /* The fast engine, in the textbooks' order: the same boards. */

@@ -131,11 +131,13 @@ static void status_text(struct writer *w, const char *path,
 /* The options after parsing. */
 struct status_args {
     bool json;
+    const char *output; /* -o, NULL: standard output */
 };
 
 static const struct opt status_opts[] = {
     OPT_USE_HELP(opt_json, struct status_args, json,
                  "one JSON object instead of lines of text"),
+    OPT_USE(opt_output, struct status_args, output),
     OPT_USE_ARGS(opt_help, NULL),
 };
 
@@ -163,7 +165,7 @@ int cmd_status(int argc, char **argv)
         return checkpoint_error(path, err, 0, NULL, 0);
 
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
     if (a.json)
         status_json(&out, path, &info);

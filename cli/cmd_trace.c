@@ -380,6 +380,8 @@ struct trace_args {
     bool animate;
     long long delay_ms; /* -1: not given */
     const char *path;   /* -o, NULL: standard output */
+    bool json;          /* --json */
+    bool format_given;  /* --format */
 };
 
 static const struct opt_choice trace_formats[] = {{"text", TRACE_TEXT},
@@ -392,12 +394,15 @@ static const struct opt trace_opts[] = {
     OPT_FLAG("board", 0, ARGS, printer.board,
              "draw the board after each placement (Q queen,\n"
              "x attacked square, . free square)"),
-    OPT_VALUE("json", 0, ARGS, printer.format, TRACE_JSON,
-              "one JSON object a line per event (no summary)"),
-    OPT_CHOICE("format", 0, ARGS, printer.format, trace_formats, "FMT",
-               "text (default), json, or html: one self-contained\n"
-               "page that replays the search (play, pause, step,\n"
-               "speed); at most 100000 steps unless --max-steps"),
+    OPT_USE_HELP(opt_json, ARGS, json,
+                 "one JSON object a line per event (no summary);\n"
+                 "the same as --format json"),
+    OPT_ONE_GIVEN(ARGS, printer.format, format_given, .name = "format",
+                  .kind = OPTK_CHOICE, .choices = trace_formats,
+                  .value_name = "FMT",
+                  .help = "text (default), json, or html: one self-contained\n"
+                          "page that replays the search (play, pause, step,\n"
+                          "speed); at most 100000 steps unless --max-steps"),
     OPT_USE_HELP(opt_output, ARGS, path,
                  "write to FILE instead of standard output"),
     OPT_FLAG("animate", 0, ARGS, animate,
@@ -434,6 +439,12 @@ int cmd_trace(int argc, char **argv)
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &n))
         return EXIT_USAGE;
 
+    if (a.json && a.format_given && printer->format != TRACE_JSON)
+        return cli_usage_error("--json and --format %s exclude each other "
+                               "(--json is --format json)",
+                               trace_formats[printer->format].word);
+    if (a.json)
+        printer->format = TRACE_JSON;
     if (printer->board && printer->format != TRACE_TEXT)
         return cli_usage_error("--board draws text boards: it does not go "
                                "with --json or --format html");

@@ -20,11 +20,11 @@
 #include "writer.h"
 
 static const char verify_head[] =
-    "Usage: nqueens verify [OPTIONS] [FILE|-]\n"
+    "Usage: nqueens verify [OPTIONS] [N] [FILE|-]\n"
     "\n"
     "Checks a placement of queens read from FILE (or standard input): are\n"
     "there N queens on an N x N board, one in each row, and do no two share\n"
-    "a column or a diagonal?\n"
+    "a column or a diagonal? An N before FILE insists on N queens.\n"
     "\n"
     "The placement is a vector or a board, told apart by its first line:\n"
     "  vector  the columns of rows 1..N, separated by spaces, commas or\n"
@@ -48,6 +48,7 @@ struct verify_request {
     const char *path; /* NULL or "-": standard input */
     struct placement_options read;
     bool quiet;
+    const char *output; /* -o, NULL: standard output */
 };
 
 #define REQ struct verify_request
@@ -55,8 +56,10 @@ static const struct opt verify_opts[] = {
     OPT_USE_HELP(opt_base, REQ, read.base,
                  "the columns of a vector start at 0 or 1 (default 1)"),
     OPT_INT("n", 0, REQ, read.expected_n, 1, INT_MAX, "N",
-            "insist on N queens"),
+            "the same as N before FILE: insist on N queens"),
     OPT_USE(opt_quiet, REQ, quiet),
+    OPT_USE_HELP(opt_output, REQ, output,
+                 "write the verdict to FILE, not standard output"),
     OPT_USE_ARGS(opt_help, NULL),
 };
 #undef REQ
@@ -72,6 +75,16 @@ static int parse_verify_args(int argc, char **argv, struct verify_request *req)
     }
     if (status != OPTABLE_GO)
         return status;
+    /* [N] [FILE|-]: two words are N and FILE, one word is FILE. */
+    if (argc - optind >= 2) {
+        int n = 0;
+        if (req->read.expected_n != 0)
+            return cli_usage_error("more than one N given");
+        if (!cli_parse_n(argv[optind], INT_MAX, "", &n))
+            return EXIT_USAGE;
+        req->read.expected_n = n;
+        optind++;
+    }
     if (optind < argc)
         req->path = argv[optind++];
     if (optind < argc) {
@@ -110,10 +123,15 @@ static int read_input(const struct verify_request *req, struct placement *p)
     if (rc == 0)
         return 0;
     if (rc == NQ_E_CONFLICT) {
-        if (!req->quiet)
-            printf("invalid: line %lld, column %lld: %s\n", err.line,
-                   err.column, err.message);
-        return EXIT_NEGATIVE;
+        if (req->quiet)
+            return EXIT_NEGATIVE;
+        struct writer out;
+        if (writer_open(&out, req->output) != 0)
+            return EXIT_USAGE;
+        writer_printf(&out, "invalid: line %lld, column %lld: %s\n", err.line,
+                      err.column, err.message);
+        int status = writer_close(&out, true);
+        return status != 0 ? status : EXIT_NEGATIVE;
     }
     if (err.line > 0)
         return cli_error("%s%s%s, line %lld, column %lld: %s",
@@ -144,7 +162,7 @@ static int print_conflict(int row_a, int row_b, nq_line_kind line, void *user)
 static int report(const struct verify_request *req, const struct placement *p)
 {
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, req->output) != 0)
         return EXIT_USAGE;
     /* The totals come first, so they are printed before the list. */
     nq_verify_result result;
