@@ -398,7 +398,7 @@ static const struct opt trace_opts[] = {
                  "one JSON object a line per event (no summary);\n"
                  "the same as --format json"),
     OPT_ONE_GIVEN(ARGS, printer.format, format_given, .name = "format",
-                  .kind = OPTK_CHOICE, .choices = trace_formats,
+                  .letter = 'f', .kind = OPTK_CHOICE, .choices = trace_formats,
                   .value_name = "FMT",
                   .help = "text (default), json, or html: one self-contained\n"
                           "page that replays the search (play, pause, step,\n"

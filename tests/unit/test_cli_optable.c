@@ -189,8 +189,12 @@ static void test_sizes(void **state)
 }
 
 static const struct optable *const command_tables[] = {
-    &count_table,  &solve_table,  &find_table,  &complete_table, &trace_table,
-    &verify_table, &status_table, &bench_table, &seeds_table,    NULL};
+    &seeds_table, &count_table,  &solve_table,  &find_table,  &complete_table,
+    &trace_table, &verify_table, &status_table, &bench_table, NULL};
+/* Their names in the man page, in the same order. */
+static const char *const command_names[] = {"nqueens N", "count",    "solve",
+                                            "find",      "complete", "trace",
+                                            "verify",    "status",   "bench"};
 
 static bool is_option(const struct opt_def *d)
 {
@@ -278,6 +282,143 @@ static void test_help_lists_every_option(void **state)
     }
 }
 
+/* A letter means one option in every command. */
+static void test_letters_mean_one_thing(void **state)
+{
+    (void)state;
+    const char *meaning[128] = {NULL};
+    for (size_t t = 0; command_tables[t] != NULL; t++) {
+        const struct optable *table = command_tables[t];
+        for (size_t i = 0; i < table->count; i++) {
+            const struct opt_def *d = table->opts[i].def;
+            if (!is_option(d) || d->letter == 0)
+                continue;
+            assert_true(d->letter > 0 && d->letter < 128);
+            if (meaning[d->letter] == NULL)
+                meaning[d->letter] = d->name;
+            if (strcmp(meaning[d->letter], d->name) != 0)
+                fail_msg("-%c is --%s in %s but --%s elsewhere", d->letter,
+                         d->name, command_names[t], meaning[d->letter]);
+        }
+    }
+}
+
+/* One line of the man page's option table: an option as "-t, --threads"
+ * (roff) and the commands that take it. */
+struct man_row {
+    char head[64];
+    char commands[160];
+};
+
+static int compare_rows(const void *a, const void *b)
+{
+    const struct man_row *x = a;
+    const struct man_row *y = b;
+    const char *nx = strstr(x->head, "\\-\\-");
+    const char *ny = strstr(y->head, "\\-\\-");
+    int c = strcmp(nx, ny);
+    return c != 0 ? c : strcmp(x->head, y->head);
+}
+
+/* Writes `text` with each '-' as roff's "\-". */
+static void roff_dashes(char *out, size_t size, const char *text)
+{
+    size_t used = 0;
+    for (; *text != '\0' && used + 3 < size; text++) {
+        if (*text == '-')
+            out[used++] = '\\';
+        out[used++] = *text;
+    }
+    out[used] = '\0';
+}
+
+/* The man page's table of options, made from the commands' tables. */
+static char *man_table(void)
+{
+    enum { MAX_ROWS = 128 };
+    static struct man_row rows[MAX_ROWS];
+    size_t nrows = 0;
+    for (size_t t = 0; command_tables[t] != NULL; t++) {
+        const struct optable *table = command_tables[t];
+        for (size_t i = 0; i < table->count; i++) {
+            const struct opt_def *d = table->opts[i].def;
+            if (!is_option(d))
+                continue;
+            char plain[64];
+            char head[64];
+            if (d->letter != 0)
+                snprintf(plain, sizeof plain, "-%c, --%s", d->letter, d->name);
+            else
+                snprintf(plain, sizeof plain, "--%s", d->name);
+            roff_dashes(head, sizeof head, plain);
+            size_t r = 0;
+            while (r < nrows && strcmp(rows[r].head, head) != 0)
+                r++;
+            if (r == nrows) {
+                assert_true(nrows < MAX_ROWS);
+                snprintf(rows[r].head, sizeof rows[r].head, "%s", head);
+                rows[r].commands[0] = '\0';
+                nrows++;
+            }
+            size_t used = strlen(rows[r].commands);
+            snprintf(rows[r].commands + used, sizeof rows[r].commands - used,
+                     "%s%s", used == 0 ? "" : ", ", command_names[t]);
+        }
+    }
+    qsort(rows, nrows, sizeof rows[0], compare_rows);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    assert_non_null(f);
+    for (size_t r = 0; r < nrows; r++)
+        fprintf(f, ".TP\n.B \"%s\"\n%s\n", rows[r].head, rows[r].commands);
+    assert_int_equal(fclose(f), 0);
+    return text;
+}
+
+/* Reads a whole file into a string (freed by the caller). */
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        fail_msg("cannot read %s", path);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *m = open_memstream(&text, &size);
+    assert_non_null(m);
+    char buf[4096];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, got, m);
+    fclose(f);
+    assert_int_equal(fclose(m), 0);
+    return text;
+}
+
+/* The table in docs/nqueens.1 (between its two marker comments) is the
+ * one the option tables make; on a mismatch the right one is printed. */
+static void test_man_page_table(void **state)
+{
+    (void)state;
+    static const char begin[] = ".\\\" BEGIN OPTIONS BY COMMAND\n";
+    static const char end[] = ".\\\" END OPTIONS BY COMMAND\n";
+    char *page = read_text(NQ_TEST_DATA "/../../docs/nqueens.1");
+    char *expected = man_table();
+    const char *from = strstr(page, begin);
+    const char *to = from != NULL ? strstr(from, end) : NULL;
+    bool same =
+        to != NULL &&
+        (size_t)(to - from - (ptrdiff_t)strlen(begin)) == strlen(expected) &&
+        memcmp(from + strlen(begin), expected, strlen(expected)) == 0;
+    if (!same) {
+        printf("docs/nqueens.1 should hold, between the markers:\n%s%s%s",
+               begin, expected, end);
+        fail_msg("the man page's option table differs from the commands'");
+    }
+    free(expected);
+    free(page);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -288,6 +429,8 @@ int main(void)
         cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_tables_unique),
         cmocka_unit_test(test_help_lists_every_option),
+        cmocka_unit_test(test_letters_mean_one_thing),
+        cmocka_unit_test(test_man_page_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
