@@ -217,7 +217,6 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
         return EXIT_USAGE;
     a->mode = a->count ? MODE_COUNT : a->all ? MODE_ALL : MODE_FIRST;
     return complete_check_combinations(a);
-    return 0;
 }
 
 /* Reads the partial board of --board; returns 0 or an exit status. */
@@ -381,6 +380,13 @@ static int complete_count(const struct complete_args *a, int n,
     struct deadline deadline;
     deadline_start(&deadline, a->max_time);
     progress.deadline = &deadline;
+    /* The count checks the time only between its subproblems, which can
+     * take minutes on a large board: past the limit a watchdog ends it. */
+    static char message[96];
+    snprintf(message, sizeof message,
+             "complete --count stopped by --max-time %g: no result",
+             a->max_time);
+    deadline_enforce(&deadline, message);
     options.progress = progress_report;
     options.progress_user = &progress;
     uint64_t count = 0;
