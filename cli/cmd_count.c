@@ -25,7 +25,9 @@
 
 #include "clock.h"
 #include "commands.h"
+#include "count_estimate.h"
 #include "count_request.h"
+#include "interrupt.h"
 #include "json.h"
 #include "messages.h"
 #include "nqueens.h"
@@ -84,6 +86,7 @@ static const struct opt count_opts[] = {
                   checkpoint_interval_set,
                   "seconds between two saves (default 10; 0 saves\n"
                   "every finished subproblem)"),
+    OPT_USE(count_opt_dry_run, REQ, dry_run),
     OPT_USE_ARGS(opt_help, NULL),
 };
 #undef REQ
@@ -130,10 +133,36 @@ void count_report(struct writer *out, const struct count_request *req,
     }
 }
 
-/* Runs the count: the place where progress and checkpoints will join. */
+/* Draws progress, and stops the count at --max-time or a signal. */
+static int count_progress(uint64_t done, uint64_t total, uint64_t solutions,
+                          void *user)
+{
+    return progress_report(done, total, solutions, user) != 0 ||
+           interrupt_signal() != 0;
+}
+
+/* What a count is in for: said before one projected to take more than a
+ * minute (unless --quiet), and all that --dry-run writes (to `out`). */
+static void count_announce(const struct count_request *req, const nq_plan *plan,
+                           const nq_count_options *options, struct writer *out)
+{
+    if (!req->dry_run &&
+        (req->n < COUNT_ESTIMATE_FROM_N || req->progress == PROGRESS_OFF))
+        return;
+    int threads = req->threads != 0 ? req->threads : nq_count_default_threads();
+    char line[256];
+    double seconds = count_estimate(plan, options, threads, line, sizeof line);
+    if (req->dry_run)
+        writer_printf(out, "%s\n", line);
+    else if (seconds > 60)
+        cli_note("%s", line);
+}
+
+/* Runs the count without a checkpoint. Returns an NQ_ code, or
+ * NQ_E_STOPPED after --dry-run. */
 static int count_run(const struct count_request *req, nq_count_result *result,
                      char *engine, size_t engine_size,
-                     struct deadline *deadline)
+                     struct deadline *deadline, struct writer *out)
 {
     nq_count_options options;
     nq_count_options_init(&options);
@@ -141,20 +170,33 @@ static int count_run(const struct count_request *req, nq_count_result *result,
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
 
+    nq_plan *plan = NULL;
+    int rc = nq_plan_create(req->n, &options, &plan);
+    if (rc != 0)
+        return rc;
+    snprintf(engine, engine_size, "%s", nq_plan_signature(plan));
+    count_announce(req, plan, &options, out);
+    if (req->dry_run) {
+        nq_plan_free(plan);
+        return NQ_E_STOPPED;
+    }
+
     struct progress progress;
     progress_start(&progress, req->progress);
     progress.deadline = deadline;
-    options.progress = progress_report;
+    options.progress = count_progress;
     options.progress_user = &progress;
-
-    nq_plan *plan = NULL;
-    int rc = nq_plan_create(req->n, &options, &plan);
-    if (rc == 0) {
-        snprintf(engine, engine_size, "%s", nq_plan_signature(plan));
-        rc = nq_count_plan(plan, &options, result);
-        nq_plan_free(plan);
-    }
+    interrupt_install();
+    double start = cli_monotonic_seconds();
+    rc = nq_count_plan(plan, &options, result);
+    nq_plan_free(plan);
     progress_end(&progress);
+    if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
+        cli_note("interrupted after %.1f s: %llu of %llu subproblems were "
+                 "done, and are lost without --checkpoint FILE",
+                 cli_monotonic_seconds() - start,
+                 (unsigned long long)progress.done,
+                 (unsigned long long)progress.total);
     return rc;
 }
 
@@ -167,12 +209,16 @@ static int count_write(const struct count_request *req, struct writer *out)
     nq_count_result result;
     char engine[128] = "";
     int rc = 0;
-    if (req->checkpoint != NULL) {
+    if (req->checkpoint != NULL && !req->dry_run) {
         int status = count_checkpointed(req, &result, engine, sizeof engine);
         if (status >= 0)
             return status;
     } else {
-        rc = count_run(req, &result, engine, sizeof engine, &deadline);
+        rc = count_run(req, &result, engine, sizeof engine, &deadline, out);
+        if (req->dry_run && rc == NQ_E_STOPPED)
+            return EXIT_OK;
+        if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
+            return interrupt_exit_status();
     }
     double seconds = cli_monotonic_seconds() - start;
     if (rc == NQ_E_STOPPED && deadline.passed)

@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 
+#include "count_estimate.h"
 #include "count_request.h"
 #include "messages.h"
 #include "nqueens.h"
@@ -57,6 +58,11 @@ const struct opt_def count_opt_interval = {
     .min = 0,
     .max = 86400};
 
+const struct opt_def count_opt_dry_run = {
+    .name = "dry-run",
+    .kind = OPTK_FLAG,
+    .help = "say the engine, memory and estimated time, and exit"};
+
 int count_parse(int argc, char **argv, const struct optable *t,
                 const char *head, const char *tail, struct count_request *req)
 {
@@ -72,6 +78,11 @@ int count_parse(int argc, char **argv, const struct optable *t,
         return cli_usage_error("count needs N");
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &req->n))
         return EXIT_USAGE;
+    if (req->n > COUNT_MAX_64BIT_N)
+        return cli_error("count of %d: the total does not fit in 64 bits "
+                         "(from N = %d on it is past 1.8e19); nothing was "
+                         "counted",
+                         req->n, COUNT_MAX_64BIT_N + 1);
     if (req->checkpoint_interval_set && req->checkpoint == NULL)
         return cli_usage_error("--checkpoint-interval needs --checkpoint FILE");
     return -1;

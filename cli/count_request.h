@@ -31,6 +31,7 @@ struct count_request {
     bool checkpoint_interval_set; /* ... when given */
     const char *output;           /* -o FILE, NULL: standard output */
     double max_time;              /* --max-time SEC, 0: no limit */
+    bool dry_run;                 /* --dry-run: the estimate alone */
 };
 
 /* The options of a count, defined once for `nqueens count` and
@@ -42,6 +43,7 @@ extern const struct opt_def count_opt_progress;   /* --progress */
 extern const struct opt_def count_opt_quiet;      /* --quiet */
 extern const struct opt_def count_opt_checkpoint; /* --checkpoint FILE */
 extern const struct opt_def count_opt_interval;   /* --checkpoint-interval */
+extern const struct opt_def count_opt_dry_run;    /* --dry-run */
 
 /* Parses the arguments of `count` (argv[0] is the command) by the table
  * `t`; prints `head`, the table's Options block and `tail` for --help.
