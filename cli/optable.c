@@ -127,13 +127,18 @@ static bool parse_seconds(const char *text, double lo, double hi, double *out)
     return true;
 }
 
+/* Stores v into a field of `size` bytes: a bool, an int (or enum) or a
+ * 64-bit integer. */
 static void store_int(void *dest, size_t size, long long v)
 {
-    if (size != sizeof(int64_t)) {
-        int i = (int)v;
+    if (size == sizeof(bool)) {
+        bool b = v != 0;
+        memcpy(dest, &b, sizeof b);
+    } else if (size == sizeof(int64_t)) {
+        int64_t i = v;
         memcpy(dest, &i, sizeof i);
     } else {
-        int64_t i = v;
+        int i = (int)v;
         memcpy(dest, &i, sizeof i);
     }
 }

@@ -91,7 +91,7 @@ struct opt_def {
 struct opt {
     const struct opt_def *def;
     size_t field;      /* offset of the field set; OPT_NO_FIELD: none */
-    size_t field_size; /* its width (4 or 8), for the integer kinds */
+    size_t field_size; /* its width (1, 4 or 8), for the integer kinds */
     size_t given;      /* offset of a bool set when given, or OPT_NO_FIELD */
     const char *help;  /* this command's help text, NULL: def->help */
 };
@@ -104,11 +104,11 @@ struct optable {
     bool indent_longs; /* "      --base" (true) or "  --base" (false) */
 };
 
-/* The width of a field as an integer: 8 for the 64-bit types, else 4
- * (int, enums; only the kinds that store an integer use it). */
+/* The width of a field as an integer: 8 for the 64-bit types, 1 for a
+ * bool, else 4 (int, enums; only the kinds that store an integer use it). */
 #define OPT_WIDTH_(type, member)                                               \
-    _Generic(((type *)0)->member, long : 8, unsigned long : 8, long long : 8,  \
-             unsigned long long : 8, default : 4)
+    _Generic(((type *)0)->member, _Bool : 1, long : 8, unsigned long : 8,      \
+             long long : 8, unsigned long long : 8, default : 4)
 #define OPT_FIELD_(type, member)                                               \
     .field = offsetof(type, member), .field_size = OPT_WIDTH_(type, member)
 

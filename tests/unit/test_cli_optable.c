@@ -18,6 +18,7 @@
 
 struct t_args {
     bool flag;
+    bool on; /* set by a VALUE option of 1 */
     int mode;
     int small;
     int64_t big;
@@ -47,6 +48,7 @@ static const struct opt t_opts[] = {
     OPT_SECTION("First:"),
     OPT_FLAG("flag", 'f', ARGS, flag, "a flag"),
     OPT_VALUE("mode", 0, ARGS, mode, 42, "sets 42"),
+    OPT_VALUE("on", 0, ARGS, on, 1, "sets a bool"),
     OPT_INT("small", 's', ARGS, small, -5, 10, "K", "an int\ntwo lines"),
     OPT_INT("big", 0, ARGS, big, 0, INT64_MAX, "B", "a 64-bit int"),
     OPT_ONE(ARGS, bytes, .name = "bytes", .letter = 'm', .kind = OPTK_SIZE,
@@ -78,13 +80,14 @@ static void test_values_stored(void **state)
     (void)state;
     struct t_args a;
     const char *n = NULL;
-    const char *argv[] = {"cmd",   "-f",         "--mode", "-s",     "-5",
-                          "--big", "9000000000", "-m",     "2G",     "--a-very",
-                          "0.5",   "--colour",   "blue",   "--text", "hello",
-                          "-x",    "v",          "8"};
-    assert_int_equal(parse(&a, &n, 18, argv), OPTABLE_GO);
+    const char *argv[] = {"cmd",      "-f",    "--on",       "--mode", "-s",
+                          "-5",       "--big", "9000000000", "-m",     "2G",
+                          "--a-very", "0.5",   "--colour",   "blue",   "--text",
+                          "hello",    "-x",    "v",          "8"};
+    assert_int_equal(parse(&a, &n, 19, argv), OPTABLE_GO);
     assert_true(a.flag);
     assert_int_equal(a.mode, 42);
+    assert_true(a.on);
     assert_int_equal(a.small, -5);
     assert_true(a.big == 9000000000LL);
     assert_true(a.bytes == 2ull << 30);
@@ -155,6 +158,7 @@ static void test_help_layout(void **state)
     assert_string_equal(text, "First:\n"
                               "  -f, --flag        a flag\n"
                               "      --mode        sets 42\n"
+                              "      --on          sets a bool\n"
                               "  -s, --small K     an int\n"
                               "                    two lines\n"
                               "      --big B       a 64-bit int\n"
