@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "big.h"
 #include "commands.h"
 #include "json.h"
 #include "options.h"
@@ -40,6 +41,12 @@ static const char trace_usage[] =
     "                   (NO_COLOR respected); Ctrl-C stops it (exit\n"
     "                   status 130) after printing the summary\n"
     "  --delay MS       milliseconds between animation frames (default 200)\n"
+    "  --tree           the search tree, depth first: a line per square\n"
+    "                   tried, indented by its row, with the vector and\n"
+    "                   the verdict; then the nodes visited at each depth\n"
+    "                   against the full tree's N^d and the N!/(N-d)!\n"
+    "                   permutations (with --json: an object per node,\n"
+    "                   with its parent)\n"
     "  --first          stop at the first solution\n"
     "  --max-steps K    stop after K steps (events)\n"
     "  -h, --help       show this help and exit\n"
@@ -138,44 +145,6 @@ bool trace_attacked(const int *cols, int depth, int row, int col)
     return false;
 }
 
-/* ---- numbers too large for 64 bits: n^n and n! for the summary ---- */
-
-/* A non-negative integer in base 10^9, least significant limb first;
- * 64^64 has 116 digits, so 16 limbs hold every board. */
-#define BIG_LIMBS 16
-struct big {
-    uint32_t limb[BIG_LIMBS];
-    int len;
-};
-
-static void big_set(struct big *b, uint32_t value)
-{
-    memset(b, 0, sizeof *b);
-    b->limb[0] = value;
-    b->len = 1;
-}
-
-static void big_mul(struct big *b, uint32_t factor)
-{
-    uint64_t carry = 0;
-    for (int i = 0; i < b->len; i++) {
-        uint64_t v = (uint64_t)b->limb[i] * factor + carry;
-        b->limb[i] = (uint32_t)(v % 1000000000u);
-        carry = v / 1000000000u;
-    }
-    while (carry != 0 && b->len < BIG_LIMBS) {
-        b->limb[b->len++] = (uint32_t)(carry % 1000000000u);
-        carry /= 1000000000u;
-    }
-}
-
-static void big_write(struct writer *w, const struct big *b)
-{
-    writer_printf(w, "%u", b->limb[b->len - 1]);
-    for (int i = b->len - 2; i >= 0; i--)
-        writer_printf(w, "%09u", b->limb[i]);
-}
-
 void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
                          enum trace_end end, uint64_t max_steps)
 {
@@ -220,11 +189,14 @@ void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
         big_mul(&power, (uint32_t)n);
         big_mul(&factorial, (uint32_t)i);
     }
-    writer_puts(w, "  brute force  ");
-    big_write(w, &power);
-    writer_printf(w, " leaves with one queen a row (%d^%d), ", n, n);
-    big_write(w, &factorial);
-    writer_printf(w, " with one a row and a column (%d!)\n", n);
+    char power_text[BIG_TEXT_SIZE];
+    char factorial_text[BIG_TEXT_SIZE];
+    writer_printf(w,
+                  "  brute force  %s leaves with one queen a row (%d^%d), "
+                  "%s with one a row and a column (%d!)\n",
+                  big_text(&power, power_text, sizeof power_text), n, n,
+                  big_text(&factorial, factorial_text, sizeof factorial_text),
+                  n);
 }
 
 /* ---- the event stream ---- */
@@ -395,7 +367,8 @@ int cmd_trace(int argc, char **argv)
         OPT_ANIMATE,
         OPT_DELAY,
         OPT_FIRST,
-        OPT_MAX_STEPS
+        OPT_MAX_STEPS,
+        OPT_TREE
     };
     static const struct option options[] = {
         {"board", no_argument, NULL, OPT_BOARD},
@@ -406,10 +379,12 @@ int cmd_trace(int argc, char **argv)
         {"delay", required_argument, NULL, OPT_DELAY},
         {"first", no_argument, NULL, OPT_FIRST},
         {"max-steps", required_argument, NULL, OPT_MAX_STEPS},
+        {"tree", no_argument, NULL, OPT_TREE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     struct trace_printer printer = {.format = TRACE_TEXT};
     bool animate = false;
+    bool tree = false;
     long long delay_ms = -1;
     const char *path = NULL;
     const char *n_text = NULL;
@@ -462,6 +437,9 @@ int cmd_trace(int argc, char **argv)
                     "--max-steps must be a positive integer, got '%s'", optarg);
             printer.max_steps = (uint64_t)value;
             break;
+        case OPT_TREE:
+            tree = true;
+            break;
         default:
             return cli_option_error(c, argv);
         }
@@ -487,6 +465,12 @@ int cmd_trace(int argc, char **argv)
         return trace_animate(n, printer.first, printer.max_steps,
                              delay_ms >= 0 ? (long)delay_ms
                                            : TRACE_DEFAULT_DELAY_MS);
+    }
+    if (tree && printer.format != TRACE_HTML) {
+        if (printer.board)
+            return cli_usage_error("--board does not go with --tree");
+        return trace_tree(n, printer.format == TRACE_JSON, printer.first,
+                          printer.max_steps, path);
     }
     if (printer.format == TRACE_HTML)
         return trace_html(n, printer.first,
