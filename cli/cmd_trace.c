@@ -47,6 +47,11 @@ static const char trace_usage[] =
     "                   against the full tree's N^d and the N!/(N-d)!\n"
     "                   permutations (with --json: an object per node,\n"
     "                   with its parent)\n"
+    "  --play           write instead the page where the learner places\n"
+    "                   queens (an HTML file, as --format html): attacks\n"
+    "                   shown, \"can this be completed?\", hints, completion\n"
+    "                   and the solutions found, from every solution of N\n"
+    "                   embedded in the page; N at most 12\n"
     "  --first          stop at the first solution\n"
     "  --max-steps K    stop after K steps (events)\n"
     "  -h, --help       show this help and exit\n"
@@ -56,6 +61,8 @@ static const char trace_usage[] =
     "  nqueens trace --board --first 6\n"
     "  nqueens trace --json 5 | grep '\"solution\"'\n"
     "  nqueens trace --format html -o trace.html 6\n"
+    "  nqueens trace --tree 4\n"
+    "  nqueens trace --format html --play -o play.html 8\n"
     "  nqueens trace --animate --delay 50 8\n";
 
 #define TRACE_DEFAULT_DELAY_MS 200
@@ -368,7 +375,8 @@ int cmd_trace(int argc, char **argv)
         OPT_DELAY,
         OPT_FIRST,
         OPT_MAX_STEPS,
-        OPT_TREE
+        OPT_TREE,
+        OPT_PLAY
     };
     static const struct option options[] = {
         {"board", no_argument, NULL, OPT_BOARD},
@@ -380,11 +388,13 @@ int cmd_trace(int argc, char **argv)
         {"first", no_argument, NULL, OPT_FIRST},
         {"max-steps", required_argument, NULL, OPT_MAX_STEPS},
         {"tree", no_argument, NULL, OPT_TREE},
+        {"play", no_argument, NULL, OPT_PLAY},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     struct trace_printer printer = {.format = TRACE_TEXT};
     bool animate = false;
     bool tree = false;
+    bool play = false;
     long long delay_ms = -1;
     const char *path = NULL;
     const char *n_text = NULL;
@@ -440,6 +450,9 @@ int cmd_trace(int argc, char **argv)
         case OPT_TREE:
             tree = true;
             break;
+        case OPT_PLAY:
+            play = true;
+            break;
         default:
             return cli_option_error(c, argv);
         }
@@ -455,6 +468,16 @@ int cmd_trace(int argc, char **argv)
     if (printer.board && printer.format != TRACE_TEXT)
         return cli_usage_error("--board draws text boards: it does not go "
                                "with --json or --format html");
+    if (play) {
+        if (printer.format == TRACE_JSON || printer.board || tree || animate ||
+            printer.first || printer.max_steps != 0)
+            return cli_usage_error("--play writes the page where the learner "
+                                   "plays: it goes with --format html and -o "
+                                   "only");
+        if (delay_ms >= 0)
+            return cli_usage_error("--delay only goes with --animate");
+        return trace_play(n, path);
+    }
     if (delay_ms >= 0 && !animate)
         return cli_usage_error("--delay only goes with --animate");
     if (animate) {
