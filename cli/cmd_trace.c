@@ -46,7 +46,7 @@ static const char trace_usage[] =
     "                   the verdict; then the nodes visited at each depth\n"
     "                   against the full tree's N^d and the N!/(N-d)!\n"
     "                   permutations (with --json: an object per node,\n"
-    "                   with its parent)\n"
+    "                   with its parent); the HTML page always draws it\n"
     "  --play           write instead the page where the learner places\n"
     "                   queens (an HTML file, as --format html): attacks\n"
     "                   shown, \"can this be completed?\", hints, completion\n"
