@@ -682,9 +682,18 @@ int placement_read_buffer(const char *data, size_t len,
 int placement_read_file(FILE *stream, const struct placement_options *options,
                         struct placement *out, struct placement_error *error)
 {
+    return placement_read_file_after(NULL, 0, stream, options, out, error);
+}
+
+int placement_read_file_after(const char *prefix, size_t len, FILE *stream,
+                              const struct placement_options *options,
+                              struct placement *out,
+                              struct placement_error *error)
+{
     struct reader r;
     if (!reader_init(&r, options, out, error))
         return reader_end(&r, out);
+    feed(&r, (const unsigned char *)prefix, len);
     unsigned char *block = malloc(READ_BLOCK);
     if (block == NULL) {
         reader_fail(&r, NQ_E_NOMEM, 0, 0, "out of memory");

@@ -79,6 +79,13 @@ void placement_options_init(struct placement_options *options);
 int placement_read_file(FILE *stream, const struct placement_options *options,
                         struct placement *out, struct placement_error *error);
 
+/* The same for the `len` bytes at `prefix` (already taken from the
+ * stream) followed by the rest of `stream`. */
+int placement_read_file_after(const char *prefix, size_t len, FILE *stream,
+                              const struct placement_options *options,
+                              struct placement *out,
+                              struct placement_error *error);
+
 /* The same for `len` bytes at `data` (NUL bytes are input like any other:
  * malformed). */
 int placement_read_buffer(const char *data, size_t len,
