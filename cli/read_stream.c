@@ -216,6 +216,8 @@ static enum stream_format recognise(const struct stream_reader *r,
         return STREAM_BOARD;
     if (is_matrix_row(s))
         return STREAM_MATRIX;
+    if (*s >= '1' && *s <= '9')
+        return STREAM_VECTOR; /* a board row starts with a glyph */
     if (strpbrk(s, "Qq.#x-_") != NULL)
         return STREAM_BOARD;
     return STREAM_VECTOR;
