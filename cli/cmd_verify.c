@@ -314,8 +314,11 @@ static int stream_check(const struct verify_request *req, struct writer *out,
     if (read_rc == NQ_E_CONFLICT) {
         t->increasing = false;
         if (!req->quiet)
-            writer_printf(out, "record %lld, line %lld: invalid: %s\n",
-                          rec->number, err->line, err->message);
+            writer_printf(out,
+                          "record %lld, line %lld: invalid: line %lld, "
+                          "column %lld: %s\n",
+                          rec->number, rec->line, err->line, err->column,
+                          err->message);
         return 0;
     }
     const struct placement *p = &rec->placement;

@@ -329,8 +329,7 @@ static int next_csv(struct stream_reader *r, struct stream_record *rec,
         struct stream_reader copy = *r;
         copy.opt.read = o;
         size_t offset = (size_t)(s - r->line);
-        r->line[r->line_len] = '\n';
-        return read_text(&copy, s, r->line_len + 1 - offset, r->line_no,
+        return read_text(&copy, s, r->line_len - offset, r->line_no,
                          (long long)offset + 1, &rec->placement, error);
     }
     return 0;
