@@ -436,8 +436,10 @@ static int json_scan(const struct stream_reader *r, struct json_fields *out,
                         "malformed JSON: ',' or '}' was expected");
         break;
     }
-    if (!is_blank(s + i + 1))
-        return fail(error, NQ_E_PARSE, r->line_no, (long long)i + 2,
+    i++;
+    i += strspn(s + i, " \t");
+    if (s[i] != '\0')
+        return fail(error, NQ_E_PARSE, r->line_no, (long long)i + 1,
                     "more text after the JSON object");
     return 0;
 }
