@@ -5,29 +5,29 @@
  * (nq_verify) and lists the first attacking pairs.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "board.h"
 #include "commands.h"
 #include "messages.h"
 #include "nqueens.h"
+#include "opt_common.h"
 #include "options.h"
 #include "parse.h"
 #include "read_placement.h"
 #include "read_stream.h"
 #include "writer.h"
 
-static const char verify_usage[] =
-    "Usage: nqueens verify [OPTIONS] [FILE|-]\n"
+static const char verify_head[] =
+    "Usage: nqueens verify [OPTIONS] [N] [FILE|-]\n"
     "\n"
-    "Checks a placement of queens read from FILE (or standard input): are\n"
+    "Checks placements of queens read from FILE (or standard input): are\n"
     "there N queens on an N x N board, one in each row, and do no two share\n"
-    "a column or a diagonal?\n"
+    "a column or a diagonal? An N before FILE insists on N queens.\n"
     "\n"
     "It reads one placement or a stream of them, in any format the tool\n"
     "writes, recognised from the first line (or forced with --format):\n"
@@ -45,15 +45,9 @@ static const char verify_usage[] =
     "are distinct (checked when they come in increasing order, as solve\n"
     "writes them).\n"
     "\n"
-    "Options:\n"
-    "  -f, --format F   vector, json, csv, board or matrix (default: "
-    "recognised)\n"
-    "      --base 0|1   the columns start at 0 or 1 (default 1)\n"
-    "      --queen G    board: the glyph of a queen (besides Q and q)\n"
-    "      --empty G    board: the glyph of an empty square\n"
-    "      --n N        insist on N queens\n"
-    "  -q, --quiet      print nothing: the exit status tells\n"
-    "  -h, --help       show this help and exit\n"
+    "Options:\n";
+
+static const char verify_tail[] =
     "\n"
     "Exit status: 0 every placement is a solution; 1 one is not (the first\n"
     "attacking pairs are listed, with the total); 2 bad usage or malformed\n"
@@ -69,77 +63,62 @@ struct verify_request {
     const char *path; /* NULL or "-": standard input */
     struct stream_options read;
     bool quiet;
+    const char *output; /* -o, NULL: standard output */
 };
+
+static const struct opt_choice verify_formats[] = {
+    {"vector", STREAM_VECTOR}, {"json", STREAM_JSON},     {"csv", STREAM_CSV},
+    {"board", STREAM_BOARD},   {"matrix", STREAM_MATRIX}, {NULL, 0}};
+
+#define REQ struct verify_request
+static const struct opt verify_opts[] = {
+    OPT_CHOICE("format", 'f', REQ, read.format, verify_formats, "FORMAT",
+               "vector, json, csv, board or matrix (default:\n"
+               "recognised from the input)"),
+    OPT_USE_HELP(opt_base, REQ, read.read.base,
+                 "the columns start at 0 or 1 (default 1)"),
+    OPT_USE_HELP(opt_queen, REQ, read.queen,
+                 "board: the glyph of a queen (besides Q and q)"),
+    OPT_USE_HELP(opt_empty, REQ, read.empty,
+                 "board: the glyph of an empty square"),
+    OPT_INT("n", 0, REQ, read.read.expected_n, 1, INT_MAX, "N",
+            "the same as N before FILE: insist on N queens"),
+    OPT_USE(opt_quiet, REQ, quiet),
+    OPT_USE_HELP(opt_output, REQ, output,
+                 "write the verdicts to FILE, not standard output"),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef REQ
+
+const struct optable verify_table = OPTABLE(verify_opts, 19, true);
 
 static int parse_verify_args(int argc, char **argv, struct verify_request *req)
 {
-    enum { OPT_BASE = 256, OPT_N };
-    static const struct option options[] = {
-        {"format", required_argument, NULL, 'f'},
-        {"queen", required_argument, NULL, BOARD_OPT_QUEEN},
-        {"empty", required_argument, NULL, BOARD_OPT_EMPTY},
-        {"base", required_argument, NULL, OPT_BASE},
-        {"n", required_argument, NULL, OPT_N},
-        {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    char quoted[64];
-    long long value = 0;
-
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":qhf:", options, NULL);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(verify_usage, stdout);
-            return -1;
-        case 'q':
-            req->quiet = true;
-            break;
-        case 'f':
-            if (!stream_format_parse(optarg, &req->read.format))
-                return cli_usage_error(
-                    "--format must be vector, json, csv, board or matrix, "
-                    "got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            break;
-        case BOARD_OPT_QUEEN:
-        case BOARD_OPT_EMPTY:
-            if (*optarg == '\0')
-                return cli_usage_error("%s needs a glyph", c == BOARD_OPT_QUEEN
-                                                               ? "--queen"
-                                                               : "--empty");
-            if (c == BOARD_OPT_QUEEN)
-                req->read.queen = optarg;
-            else
-                req->read.empty = optarg;
-            break;
-        case OPT_BASE:
-            if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0)
-                return cli_usage_error(
-                    "--base must be 0 or 1, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            req->read.read.base = optarg[0] - '0';
-            break;
-        case OPT_N:
-            if (!cli_parse_long(optarg, 1, INT_MAX, &value))
-                return cli_usage_error(
-                    "--n must be an integer from 1 to %d, got '%s'", INT_MAX,
-                    cli_quote(optarg, quoted, sizeof quoted));
-            req->read.read.expected_n = (int)value;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
+    int status = optable_parse(&verify_table, argc, argv, req, NULL);
+    if (status == OPTABLE_HELP) {
+        optable_usage(verify_head, &verify_table, verify_tail);
+        return -1;
+    }
+    if (status != OPTABLE_GO)
+        return status;
+    /* [N] [FILE|-]: two words are N and FILE, one word is FILE. */
+    if (argc - optind >= 2) {
+        int n = 0;
+        if (req->read.read.expected_n != 0)
+            return cli_usage_error("more than one N given");
+        if (!cli_parse_n(argv[optind], INT_MAX, "", &n))
+            return EXIT_USAGE;
+        req->read.read.expected_n = n;
+        optind++;
     }
     if (optind < argc)
         req->path = argv[optind++];
-    if (optind < argc)
-        return cli_usage_error("verify reads one file, got a second "
-                               "file '%s'",
+    if (optind < argc) {
+        char quoted[64];
+        return cli_usage_error("verify reads one file, got a second file "
+                               "'%s'",
                                cli_quote(argv[optind], quoted, sizeof quoted));
+    }
     return 0;
 }
 
@@ -202,7 +181,7 @@ static int print_conflict(int row_a, int row_b, nq_line_kind line, void *user)
 static int report(const struct verify_request *req, const struct placement *p)
 {
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, req->output) != 0)
         return EXIT_USAGE;
     /* The totals come first, so they are printed before the list. */
     nq_verify_result result;
@@ -378,6 +357,21 @@ static void stream_summary(struct writer *out, const struct verify_tally *t)
                            "order)\n");
 }
 
+/* The one placement has a row with two queens; returns the exit status. */
+static int report_conflict(const struct verify_request *req,
+                           const struct placement_error *err)
+{
+    if (req->quiet)
+        return EXIT_NEGATIVE;
+    struct writer out;
+    if (writer_open(&out, req->output) != 0)
+        return EXIT_USAGE;
+    writer_printf(&out, "invalid: line %lld, column %lld: %s\n", err->line,
+                  err->column, err->message);
+    int status = writer_close(&out, true);
+    return status != 0 ? status : EXIT_NEGATIVE;
+}
+
 /* Verifies a stream whose first two records were read; returns the exit
  * status. */
 static int verify_stream(const struct verify_request *req,
@@ -387,7 +381,7 @@ static int verify_stream(const struct verify_request *req,
                          struct placement_error errs[2])
 {
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, req->output) != 0)
         return EXIT_USAGE;
     struct verify_tally tally = {.increasing = true};
     int status = 0;
@@ -451,10 +445,7 @@ static int verify_input(const struct verify_request *req,
         if (rcs[1] != 0) {
             status = verify_stream(req, in, reader, records, rcs, errs);
         } else if (rcs[0] == NQ_E_CONFLICT) {
-            if (!req->quiet)
-                printf("invalid: line %lld, column %lld: %s\n", errs[0].line,
-                       errs[0].column, errs[0].message);
-            status = EXIT_NEGATIVE;
+            status = report_conflict(req, &errs[0]);
         } else {
             status = report(req, &records[0].placement);
             placement_free(&records[0].placement);
