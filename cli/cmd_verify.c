@@ -388,6 +388,7 @@ static int verify_stream(const struct verify_request *req,
     for (int i = 0; i < 2 && status == 0; i++) {
         if (rcs[i] < 0 && rcs[i] != NQ_E_CONFLICT) {
             writer_close(&out, true);
+            free(tally.last);
             return malformed(in, &errs[i]);
         }
         status = stream_check(req, &out, &records[i], rcs[i], &errs[i], &tally);

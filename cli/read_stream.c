@@ -552,8 +552,9 @@ int stream_next(struct stream_reader *r, struct stream_record *rec,
     if (r->whole_vector)
         return 0;
     if (r->format == STREAM_AUTO) {
-        while (next_line(r) && is_blank(r->line))
-            continue;
+        bool got = next_line(r);
+        while (got && is_blank(r->line))
+            got = next_line(r);
         if (r->at_end)
             return 0;
         r->format = recognise(r, r->line);
