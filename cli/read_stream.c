@@ -7,6 +7,7 @@
  * placement_read_buffer(); its error positions are moved to the record's
  * line and column in the stream.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@ struct stream_reader {
     size_t line_len;    /* bytes of the current line */
     bool held;          /* the current line is not consumed yet */
     bool at_end;        /* no more lines */
+    int read_errno;     /* the stream failed: its errno, else 0 */
     bool whole_vector;  /* the older form: the input is one vector */
     long long line_no;  /* number of the current line */
     long long records;  /* records handed out so far */
@@ -99,8 +101,11 @@ static bool next_line(struct stream_reader *r)
     }
     if (r->at_end)
         return false;
+    errno = 0;
     ssize_t got = getline(&r->line, &r->line_cap, r->f);
     if (got < 0) {
+        if (ferror(r->f))
+            r->read_errno = errno != 0 ? errno : EIO;
         r->at_end = true;
         return false;
     }
@@ -123,6 +128,13 @@ static bool next_line(struct stream_reader *r)
 static bool is_blank(const char *s)
 {
     return s[strspn(s, " \t")] == '\0';
+}
+
+/* The current line holds nothing but spaces and tabs (a NUL byte is no
+ * blank: it is malformed input). */
+static bool line_blank(const struct stream_reader *r)
+{
+    return strspn(r->line, " \t") == r->line_len;
 }
 
 static bool text_append(struct stream_reader *r, const char *s, size_t len)
@@ -170,9 +182,9 @@ static bool has_prefix_glyph(const char *s, const char *glyph)
     return glyph != NULL && strstr(s, glyph) != NULL;
 }
 
-/* A line of 0s and 1s only (with separators), at least two cells and one
- * 0: a row of a matrix, not a vector (a vector of two or more columns
- * that are all 0 or 1 repeats a column). */
+/* A line of 0s and 1s only (with separators), at least four cells and
+ * one 0: a row of a matrix, not a vector (a vector of four or more
+ * columns that are all 0 or 1 repeats a column). */
 static bool is_matrix_row(const char *s)
 {
     int cells = 0;
@@ -185,7 +197,7 @@ static bool is_matrix_row(const char *s)
             return false;
         }
     }
-    return cells >= 2 && zero;
+    return cells >= 4 && zero;
 }
 
 static int count_numbers(const char *s)
@@ -244,7 +256,7 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
                        struct placement_error *error)
 {
     while (next_line(r)) {
-        if (is_blank(r->line))
+        if (line_blank(r))
             continue;
         rec->line = r->line_no;
         if (r->records == 0 && r->opt.format != STREAM_VECTOR &&
@@ -274,7 +286,7 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
 static int csv_header(struct stream_reader *r, struct placement_error *error)
 {
     while (next_line(r)) {
-        if (is_blank(r->line))
+        if (line_blank(r))
             continue;
         const char *s = r->line;
         if (strncmp(s, "index", 5) == 0 && (s[5] == ',' || s[5] == '\0')) {
@@ -311,7 +323,7 @@ static int next_csv(struct stream_reader *r, struct stream_record *rec,
             return rc;
     }
     while (next_line(r)) {
-        if (is_blank(r->line))
+        if (line_blank(r))
             continue;
         rec->line = r->line_no;
         const char *s = r->line;
@@ -448,7 +460,7 @@ static int next_json(struct stream_reader *r, struct stream_record *rec,
                      struct placement_error *error)
 {
     while (next_line(r)) {
-        if (is_blank(r->line))
+        if (line_blank(r))
             continue;
         struct json_fields fields;
         int rc = json_scan(r, &fields, error);
@@ -474,9 +486,10 @@ static int next_json(struct stream_reader *r, struct stream_record *rec,
 static bool board_append_row(struct stream_reader *r)
 {
     const char *s = r->line;
+    const char *end = r->line + r->line_len;
     size_t queen_len = r->opt.queen ? strlen(r->opt.queen) : 0;
     size_t empty_len = r->opt.empty ? strlen(r->opt.empty) : 0;
-    while (*s != '\0') {
+    while (s < end) {
         const char *glyph = s;
         size_t len = 1;
         if (r->format == STREAM_MATRIX) {
@@ -514,7 +527,7 @@ static int next_board(struct stream_reader *r, struct stream_record *rec,
     long long rows = 0;
     long long width = 0;
     while (next_line(r)) {
-        if (is_blank(r->line) || is_count_line(r->line)) {
+        if (line_blank(r) || is_count_line(r->line)) {
             if (rows > 0)
                 break;
             continue;
@@ -542,6 +555,16 @@ static int next_board(struct stream_reader *r, struct stream_record *rec,
                      error);
 }
 
+/* The stream failed: says why. */
+static int fail_io(const struct stream_reader *r, struct placement_error *error)
+{
+    fail(error, NQ_E_IO, 0, 0, "read error");
+    error->errno_value = r->read_errno;
+    snprintf(error->message, sizeof error->message, "read error: %s",
+             strerror(r->read_errno));
+    return NQ_E_IO;
+}
+
 /* ---- the records --------------------------------------------------------- */
 
 int stream_next(struct stream_reader *r, struct stream_record *rec,
@@ -553,9 +576,11 @@ int stream_next(struct stream_reader *r, struct stream_record *rec,
         return 0;
     if (r->format == STREAM_AUTO) {
         bool got = next_line(r);
-        while (got && is_blank(r->line))
+        while (got && line_blank(r))
             got = next_line(r);
-        if (r->at_end)
+        if (!got && r->read_errno != 0)
+            return fail_io(r, error);
+        if (!got)
             return 0;
         r->format = recognise(r, r->line);
         r->held = true;
@@ -575,6 +600,10 @@ int stream_next(struct stream_reader *r, struct stream_record *rec,
     default:
         rc = next_vector(r, rec, error);
         break;
+    }
+    if (rc == 0 && r->read_errno != 0) {
+        placement_free(&rec->placement);
+        return fail_io(r, error);
     }
     if (rc == 0 && rec->line == 0)
         return 0; /* the end */

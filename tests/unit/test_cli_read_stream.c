@@ -189,7 +189,7 @@ static void test_errors(void **state)
     assert_string_equal(all.err.message, "3 values, expected 4");
     /* A board row with two queens: that record is invalid, the next one is
      * read. */
-    FILE *f = fmemopen((void *)"QQ\n..\n\nQ\n", 10, "r");
+    FILE *f = fmemopen((void *)"QQ\n..\n\nQ\n", 9, "r");
     assert_non_null(f);
     struct stream_reader *r = stream_reader_new(f, &o);
     struct stream_record rec;
