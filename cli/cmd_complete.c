@@ -21,6 +21,7 @@
 #include "progress.h"
 #include "read_given.h"
 #include "read_placement.h"
+#include "read_stream.h"
 #include "writer.h"
 
 /* Search nodes the default order may spend proving the lexicographically
@@ -106,7 +107,9 @@ static const struct opt complete_opts[] = {
             .set = set_given),
     OPT_STRING("board", 'b', ARGS, board_path, "FILE",
                "a partial board (- for standard input): N lines\n"
-               "of N cells, Q a queen; rows may hold no queen"),
+               "of N cells, Q a queen; rows may hold no queen;\n"
+               "or a vector with . for a free row (2 . . 3),\n"
+               "a 0/1 matrix, or any format verify reads"),
     OPT_SECTION("\nWhat to write:"),
     OPT_NOTE("(default)", "the lexicographically first completion"),
     OPT_FLAG("count", 'c', ARGS, count,
@@ -140,8 +143,12 @@ static const struct opt complete_opts[] = {
     OPT_USE_HELP(opt_json, ARGS, json, "the same as --format json"),
     OPT_USE_GIVEN(opt_base, ARGS, base, base_given, NULL),
     OPT_USE(opt_output, ARGS, output),
-    OPT_USE_GIVEN(opt_queen, ARGS, style.queen, glyphs_given, NULL),
-    OPT_USE_GIVEN(opt_empty, ARGS, style.empty, glyphs_given, NULL),
+    OPT_USE_GIVEN(opt_queen, ARGS, style.queen, glyphs_given,
+                  "board: how a queen is drawn (default Q); with\n"
+                  "--board, also how it is read"),
+    OPT_USE_GIVEN(opt_empty, ARGS, style.empty, glyphs_given,
+                  "board: how an empty square is drawn (default .);\n"
+                  "with --board, also how it is read"),
     OPT_USE_GIVEN(opt_compact, ARGS, style.compact, glyphs_given, NULL),
     OPT_USE_ARGS(opt_help, NULL),
 };
@@ -158,7 +165,8 @@ static int complete_check_combinations(const struct complete_args *a)
         return cli_usage_error("--count and --format %s exclude each other "
                                "(a count is a number, or json)",
                                a->format->name);
-    if (a->mode == MODE_COUNT && (a->glyphs_given || a->base_given))
+    if (a->mode == MODE_COUNT &&
+        ((a->glyphs_given && a->board_path == NULL) || a->base_given))
         return cli_usage_error("--count and %s exclude each other (a count "
                                "draws no board)",
                                a->base_given ? "--base"
@@ -184,7 +192,7 @@ static int complete_check_combinations(const struct complete_args *a)
         return cli_usage_error("--base applies to --format vector and csv, "
                                "not %s",
                                a->format->name);
-    if (a->glyphs_given && !a->format->uses_glyphs)
+    if (a->glyphs_given && !a->format->uses_glyphs && a->board_path == NULL)
         return cli_usage_error("--queen, --empty and --compact apply to "
                                "--format board, not %s",
                                a->format->name);
@@ -220,6 +228,41 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
 }
 
 /* Reads the partial board of --board; returns 0 or an exit status. */
+/* Reads the one placement of `f` (any format of read_stream.h); a second
+ * one is an error. Returns 0 or a negative NQ_E_* code with `err` set. */
+static int read_one_board(FILE *f, const struct stream_options *options,
+                          struct stream_record *record,
+                          struct placement_error *err)
+{
+    struct stream_reader *reader = stream_reader_new(f, options);
+    if (reader == NULL) {
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return NQ_E_NOMEM;
+    }
+    int rc = stream_next(reader, record, err);
+    if (rc == 0) {
+        err->line = stream_reader_lines(reader) + 1;
+        err->column = 1;
+        snprintf(err->message, sizeof err->message, "no placement given");
+        rc = NQ_E_PARSE;
+    } else if (rc == 1) {
+        struct stream_record second;
+        struct placement_error ignored;
+        rc = stream_next(reader, &second, &ignored);
+        if (rc != 0) {
+            placement_free(&second.placement);
+            placement_free(&record->placement);
+            err->line = second.line;
+            err->column = 1;
+            snprintf(err->message, sizeof err->message,
+                     "a second placement: complete reads one board");
+            rc = NQ_E_PARSE;
+        }
+    }
+    stream_reader_free(reader);
+    return rc;
+}
+
 static int complete_read_board(const struct complete_args *a, int *n,
                                int *given)
 {
@@ -239,16 +282,21 @@ static int complete_read_board(const struct complete_args *a, int *n,
     } else if (isatty(STDIN_FILENO)) {
         cli_note("reading a board from the terminal; end it with Ctrl-D");
     }
-    struct placement_options options;
-    placement_options_init(&options);
-    options.allow_empty_rows = true;
-    options.max_n = NQ_MAX_N;
-    options.expected_n = a->n_text != NULL ? *n : 0;
-    struct placement board = {0};
-    struct placement_error err;
-    int rc = placement_read_file(f, &options, &board, &err);
+    struct stream_options options = {0};
+    placement_options_init(&options.read);
+    options.read.allow_empty_rows = true;
+    options.read.max_n = NQ_MAX_N;
+    options.read.expected_n = a->n_text != NULL ? *n : 0;
+    if (a->glyphs_given) {
+        options.queen = a->style.queen;
+        options.empty = a->style.empty;
+    }
+    struct stream_record record = {0};
+    struct placement_error err = {0};
+    int rc = read_one_board(f, &options, &record, &err);
     if (!from_stdin)
         fclose(f);
+    struct placement board = record.placement;
     if (rc != 0) {
         const char *quote = from_stdin ? "" : "'";
         if (err.line > 0)

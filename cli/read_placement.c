@@ -166,6 +166,23 @@ static void vector_number_done(struct reader *r)
     r->cols[r->count++] = (int)(v - r->opt.base);
 }
 
+/* A '.' of a vector: a row without a queen. */
+static void vector_empty_row(struct reader *r)
+{
+    r->after_number = true;
+    if ((long long)r->count >= r->max_n) {
+        if (r->opt.expected_n > 0)
+            reader_fail(r, NQ_E_PARSE, r->number_line, r->number_column,
+                        "more than the %d values expected", r->opt.expected_n);
+        else
+            reader_fail(r, NQ_E_PARSE, r->number_line, r->number_column,
+                        "more than %lld values", r->max_n);
+        return;
+    }
+    if (cols_reserve(r))
+        r->cols[r->count++] = -1;
+}
+
 static void vector_feed(struct reader *r, const unsigned char *p, size_t len)
 {
     /* The hot loop works on local copies of the position and the number. */
@@ -222,6 +239,19 @@ static void vector_feed(struct reader *r, const unsigned char *p, size_t len)
         case '-':
             reader_fail(r, NQ_E_PARSE, line, column,
                         "a column number cannot be negative");
+            break;
+        case '.':
+            /* A row without a queen, where such rows are allowed. */
+            if (!r->opt.allow_empty_rows) {
+                fail_unexpected(r, c,
+                                "a vector holds column numbers separated "
+                                "by spaces, commas or newlines");
+                break;
+            }
+            r->number_line = line;
+            r->number_column = column;
+            vector_empty_row(r);
+            column++;
             break;
         default:
             fail_unexpected(r, c,
@@ -682,9 +712,18 @@ int placement_read_buffer(const char *data, size_t len,
 int placement_read_file(FILE *stream, const struct placement_options *options,
                         struct placement *out, struct placement_error *error)
 {
+    return placement_read_file_after(NULL, 0, stream, options, out, error);
+}
+
+int placement_read_file_after(const char *prefix, size_t len, FILE *stream,
+                              const struct placement_options *options,
+                              struct placement *out,
+                              struct placement_error *error)
+{
     struct reader r;
     if (!reader_init(&r, options, out, error))
         return reader_end(&r, out);
+    feed(&r, (const unsigned char *)prefix, len);
     unsigned char *block = malloc(READ_BLOCK);
     if (block == NULL) {
         reader_fail(&r, NQ_E_NOMEM, 0, 0, "out of memory");

@@ -13,6 +13,7 @@
  *  vector  integers separated by spaces, tabs, commas or newlines, 1-based
  *          unless base is 0; the number of values is n and every value
  *          must be a column of an n x n board. A comma must follow a number.
+ *          With allow_empty_rows, a `.` stands for a row without a queen.
  *  board   n lines of n cells: `Q` or `q` a queen; `.`, `#`, `x`, `-`, `_`,
  *          `0` an empty square; spaces and tabs between cells are ignored.
  *          Blank lines before and after the board are ignored, and so is one
@@ -78,6 +79,13 @@ void placement_options_init(struct placement_options *options);
  * may be NULL (the defaults). */
 int placement_read_file(FILE *stream, const struct placement_options *options,
                         struct placement *out, struct placement_error *error);
+
+/* The same for the `len` bytes at `prefix` (already taken from the
+ * stream) followed by the rest of `stream`. */
+int placement_read_file_after(const char *prefix, size_t len, FILE *stream,
+                              const struct placement_options *options,
+                              struct placement *out,
+                              struct placement_error *error);
 
 /* The same for `len` bytes at `data` (NUL bytes are input like any other:
  * malformed). */

@@ -1,0 +1,85 @@
+#!/bin/sh
+# nqueens verify reads what the tool writes: for n = 1..10 and every
+# format, solve, solve --unique, find and complete --all piped into verify
+# exit 0 and count the published number of placements; a stream with one
+# record changed is caught with that record's number.
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+
+# counted WANT FILE: verify FILE exits 0 and counts WANT placements.
+counted() {
+    "$NQUEENS" verify "$2" > "$TMP/verdict" ||
+        fail "verify $3 exited non-zero: $(head -3 "$TMP/verdict")"
+    if [ "$1" = 1 ]; then
+        grep -q '^valid: ' "$TMP/verdict" || fail "$3: $(cat "$TMP/verdict")"
+    else
+        grep -qx "$1 placements: $1 valid, 0 invalid; all distinct (in increasing order)" \
+            "$TMP/verdict" || fail "$3: expected $1: $(cat "$TMP/verdict")"
+    fi
+}
+
+for n in 1 2 3 4 5 6 7 8 9 10; do
+    total=$(published_total "$n")
+    unique=$(published_unique "$n")
+    for format in vector json csv board; do
+        "$NQUEENS" solve "$n" --format "$format" > "$TMP/all"
+        "$NQUEENS" solve "$n" --unique --format "$format" > "$TMP/unique"
+        "$NQUEENS" complete "$n" --all --format "$format" > "$TMP/complete"
+        if [ "$total" = 0 ]; then
+            for f in all unique complete; do
+                expect_exit 2 "$NQUEENS" verify "$TMP/$f"
+                grep -q 'no placement given' "$TMP/stderr" || fail "empty $n $f"
+            done
+            [ "$format" = csv ] || expect_exit 1 "$NQUEENS" find "$n" --format "$format"
+            continue
+        fi
+        counted "$total" "$TMP/all" "solve $n --format $format"
+        counted "$unique" "$TMP/unique" "solve $n --unique --format $format"
+        counted "$total" "$TMP/complete" "complete $n --all --format $format"
+        [ "$format" = csv ] && continue # find writes no CSV
+        "$NQUEENS" find "$n" --format "$format" > "$TMP/one"
+        counted 1 "$TMP/one" "find $n --format $format"
+    done
+    # The seeds' program: numbered boards and the closing count line.
+    if [ "$total" != 0 ]; then
+        "$NQUEENS" "$n" > "$TMP/plain"
+        counted "$total" "$TMP/plain" "nqueens $n"
+    fi
+done
+
+# One record changed: record 17 of solve 8 moves its first queen to the
+# column of its second. Caught with its number, in every format.
+"$NQUEENS" solve 8 --format vector |
+    awk 'NR == 17 { $1 = $2 } { print }' > "$TMP/bad"
+expect_exit 1 "$NQUEENS" verify "$TMP/bad"
+grep -q '^record 17, line 17: invalid: ' "$TMP/stdout" || fail "record 17: $(head -3 "$TMP/stdout")"
+grep -qx '92 placements: 91 valid, 1 invalid; distinctness not checked (not in increasing order)' \
+    "$TMP/stdout" || fail "summary: $(tail -1 "$TMP/stdout")"
+"$NQUEENS" solve 8 --format json |
+    awk 'NR == 5 { sub(/"queens":\[[0-9]/, "\"queens\":[9") } { print }' > "$TMP/bad.json"
+expect_exit 2 "$NQUEENS" verify "$TMP/bad.json"
+grep -q 'line 5, column 28: 9 is off the board' "$TMP/stderr" || fail "json: $(cat "$TMP/stderr")"
+"$NQUEENS" solve 6 > "$TMP/boards"
+awk 'NR == 10 { $0 = "Q . . . . ." } { print }' "$TMP/boards" > "$TMP/bad.board"
+expect_exit 1 "$NQUEENS" verify "$TMP/bad.board"
+grep -q '^record 2, line 10: invalid: ' "$TMP/stdout" || fail "board: $(cat "$TMP/stdout")"
+
+# A record repeated is not distinct.
+"$NQUEENS" solve 6 --format csv | awk '{ print } NR == 2 { print }' > "$TMP/twice"
+expect_exit 0 "$NQUEENS" verify "$TMP/twice"
+grep -q 'not distinct: record 2 repeats the one before' "$TMP/stdout" ||
+    fail "repeat: $(cat "$TMP/stdout")"
+
+# Other glyphs, a byte-order mark, 0-based vectors, 0/1 matrices.
+"$NQUEENS" solve 6 --queen '♛' --empty o > "$TMP/glyphs"
+"$NQUEENS" verify --queen '♛' --empty o "$TMP/glyphs" > /dev/null || fail "glyphs"
+printf '\357\273\2772 4 1 3\n3 1 4 2\n' | "$NQUEENS" verify > /dev/null || fail "byte-order mark"
+"$NQUEENS" solve 7 --format csv --base 0 > "$TMP/base0"
+"$NQUEENS" verify --base 0 "$TMP/base0" > /dev/null || fail "--base 0"
+printf '0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n\n0010\n1000\n0001\n0100\n' > "$TMP/matrix"
+"$NQUEENS" verify "$TMP/matrix" > "$TMP/out" || fail "matrix: $(cat "$TMP/out")"
+"$NQUEENS" verify --format vector "$TMP/matrix" > /dev/null 2>&1 && fail "--format vector read a matrix"
+"$NQUEENS" solve 8 --format vector | "$NQUEENS" verify -f board > /dev/null 2>&1 &&
+    fail "--format board read vectors"
+expect_exit 2 "$NQUEENS" verify --format yaml
+pass
