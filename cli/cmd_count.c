@@ -28,6 +28,7 @@
 #include "clock.h"
 #include "commands.h"
 #include "count_request.h"
+#include "duration.h"
 #include "json.h"
 #include "messages.h"
 #include "nqueens.h"
@@ -223,16 +224,16 @@ void count_report(struct writer *out, const struct count_request *req,
         json_key(&j, "engine");
         json_string(&j, engine);
         json_key(&j, "seconds");
-        json_double(&j, seconds, 3);
+        json_double(&j, seconds, cli_seconds_decimals(seconds));
         json_end_object(&j);
         json_end_line(&j);
     } else {
         writer_printf(out,
                       "n        %d\ntotal    %llu\nunique   %llu\n"
                       "sym180   %llu\nsym90    %llu\nthreads  %d\n"
-                      "engine   %s\nseconds  %.3f\n",
+                      "engine   %s\nseconds  %.*f\n",
                       req->n, total, unique, sym180, sym90, threads, engine,
-                      seconds);
+                      cli_seconds_decimals(seconds), seconds);
     }
 }
 

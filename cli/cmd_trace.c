@@ -222,7 +222,8 @@ void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
     }
     writer_puts(w, "  brute force  ");
     big_write(w, &power);
-    writer_printf(w, " leaves with one queen a row (%d^%d), ", n, n);
+    writer_printf(w, " %s with one queen a row (%d^%d), ",
+                  n == 1 ? "leaf" : "leaves", n, n);
     big_write(w, &factorial);
     writer_printf(w, " with one a row and a column (%d!)\n", n);
 }

@@ -22,7 +22,12 @@ for n in 1 2 3 4 5 6 7 8 9 10 11 12; do
         got=$(field "$TMP/out" "$key")
         [ "$got" = "$want" ] || fail "count $n: $key $got, expected $want"
     done
-    grep -q '^seconds  [0-9][0-9]*\.[0-9][0-9][0-9]$' "$TMP/out" || fail "count $n: seconds"
+    # Seconds to the millisecond, and a short run with three significant
+    # digits all the same (0.000123, never 0.000).
+    grep -q '^seconds  [0-9][0-9]*\.[0-9][0-9][0-9][0-9]*$' "$TMP/out" || fail "count $n: seconds"
+    seconds=$(field "$TMP/out" seconds)
+    significant=$(printf '%s\n' "$seconds" | tr -d . | sed 's/^0*//')
+    [ "${#significant}" -ge 3 ] || fail "count $n: seconds $seconds has too few digits"
     [ "$(wc -l < "$TMP/out")" -eq 8 ] || fail "count $n: 8 lines"
 done
 
