@@ -53,7 +53,7 @@ static const char count_usage[] =
     "  --engine E        auto (default): join where its table fits the\n"
     "                    memory budget (N <= 20), else constellations;\n"
     "                    join: half boards joined, the fastest (memory\n"
-    "                    about 42M at N=16, 800M at 18, 1.9G at 19);\n"
+    "                    about 33M at N=16, 780M at 18, 1.9G at 19);\n"
     "                    constellations: backtracking, any N, almost no\n"
     "                    memory\n"
     "  --json            one JSON object instead of the text lines\n"
