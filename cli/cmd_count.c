@@ -30,6 +30,7 @@
 #include "count_request.h"
 #include "duration.h"
 #include "json.h"
+#include "memory_need.h"
 #include "messages.h"
 #include "nqueens.h"
 #include "options.h"
@@ -237,6 +238,66 @@ void count_report(struct writer *out, const struct count_request *req,
     }
 }
 
+/* The budget the library takes when --memory is not given. */
+#define COUNT_DEFAULT_BUDGET ((uint64_t)2 << 30)
+
+/* How long the refusal of a budget may look for the one needed, and how
+ * far above the budget: a plan is made for each budget tried, and a large
+ * one takes long to make (seconds from n = 18 on). */
+#define COUNT_NEED_SECONDS 2.0
+#define COUNT_NEED_ABOVE ((uint64_t)256 << 20)
+#define COUNT_NEED_SMALL ((uint64_t)64 << 20)
+
+/* The refusal of a budget too small, with the budget the count needs as
+ * far as a short search finds it: up to 8 times the budget (64 MiB for
+ * a smaller one) and 256 MiB more at most, half the machine's memory at
+ * most. */
+static int count_memory_refusal(const struct count_request *req)
+{
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.threads = req->threads;
+    options.engine = (nq_engine)req->engine;
+    uint64_t budget =
+        req->memory_bytes != 0 ? req->memory_bytes : COUNT_DEFAULT_BUDGET;
+    options.memory_bytes = budget;
+    uint64_t ceiling = cli_memory_of_machine() / 2;
+    uint64_t span = budget <= UINT64_MAX / 8 ? budget * 8 : UINT64_MAX;
+    if (span < COUNT_NEED_SMALL)
+        span = COUNT_NEED_SMALL;
+    if (ceiling > span)
+        ceiling = span;
+    if (budget <= UINT64_MAX - COUNT_NEED_ABOVE &&
+        ceiling > budget + COUNT_NEED_ABOVE)
+        ceiling = budget + COUNT_NEED_ABOVE;
+    struct memory_need need;
+    int rc =
+        cli_memory_need(req->n, &options, ceiling, COUNT_NEED_SECONDS, &need);
+    char size[32], given[48], low[32], high[32];
+    cli_format_bytes(size, sizeof size, budget);
+    snprintf(given, sizeof given,
+             req->memory_bytes != 0 ? "the %s given" : "the default %s", size);
+    cli_format_bytes(low, sizeof low, need.low);
+    cli_format_bytes(high, sizeof high, need.high);
+    const char *hint = req->engine == NQ_ENGINE_JOIN
+                           ? "; --engine constellations needs almost none"
+                           : "";
+    if (rc != 0)
+        return cli_error("count of %d needs more memory than %s (--memory)%s",
+                         req->n, given, hint);
+    if (need.high == 0)
+        return cli_error("count of %d needs a memory budget above %s; %s "
+                         "is too small (--memory)%s",
+                         req->n, low, given, hint);
+    if (need.high - need.low > need.high / 8)
+        return cli_error("count of %d needs a memory budget of %s to %s, "
+                         "more than %s (--memory)%s",
+                         req->n, low, high, given, hint);
+    return cli_error("count of %d needs a memory budget of about %s, more "
+                     "than %s (--memory)%s",
+                     req->n, high, given, hint);
+}
+
 /* Runs the count: the place where progress and checkpoints will join. */
 static int count_run(const struct count_request *req, nq_count_result *result,
                      char *engine, size_t engine_size)
@@ -282,15 +343,8 @@ int cmd_count(int argc, char **argv)
         rc = count_run(&req, &result, engine, sizeof engine);
     }
     double seconds = cli_monotonic_seconds() - start;
-    if (rc == NQ_E_NOMEM && req.engine == NQ_ENGINE_JOIN)
-        return cli_error("count of %d: the join's table needs more than the "
-                         "memory budget (--memory; --engine constellations "
-                         "needs almost none)",
-                         req.n);
-    if (rc == NQ_E_NOMEM && req.memory_bytes != 0)
-        return cli_error("count of %d needs more than the memory budget "
-                         "of %llu bytes (--memory)",
-                         req.n, (unsigned long long)req.memory_bytes);
+    if (rc == NQ_E_NOMEM)
+        return count_memory_refusal(&req);
     if (rc == NQ_E_RANGE && req.engine == NQ_ENGINE_JOIN)
         return cli_error("count of %d: the join takes N from 2 to 20 "
                          "(--engine constellations takes any N)",

@@ -99,4 +99,15 @@ status=0
 "$NQUEENS" count 8 > /dev/full 2> "$TMP/err" || status=$?
 [ "$status" = 2 ] || fail "/dev/full: exit $status"
 grep -q 'No space left' "$TMP/err" || fail "/dev/full message"
+# A budget too small is refused with the budget needed, and that budget
+# is enough: for the join (n = 12, 13) and for constellations (n = 12).
+for args in "12 --engine join" "13 --engine join" "12"; do
+    expect_exit 2 "$NQUEENS" count $args --threads 1 --memory 4K
+    need=$(sed -n 's/.*needs a memory budget of about \([0-9]*\) KiB, more than the 4 KiB given (--memory).*/\1/p' "$TMP/stderr")
+    [ -n "$need" ] || fail "count $args --memory 4K: $(cat "$TMP/stderr")"
+    "$NQUEENS" count $args --threads 1 --memory "${need}K" > /dev/null ||
+        fail "count $args: the ${need}K said to be needed is not enough"
+    # ...and not far above the least: an eighth less is refused.
+    expect_exit 2 "$NQUEENS" count $args --threads 1 --memory "$((need * 7 / 8 - 1))K"
+done
 pass
