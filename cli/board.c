@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "board.h"
-#include "messages.h"
 #include "writer.h"
 
 const struct board_style board_style_default = {
@@ -61,23 +60,4 @@ void board_write(struct writer *w, const int *cols, int n,
         }
         writer_putc(w, '\n');
     }
-}
-
-/* The glyph options read alike in every command that draws boards. */
-int board_style_option(int c, const char *arg, const char *name,
-                       struct board_style *style)
-{
-    if (c == BOARD_OPT_COMPACT) {
-        style->compact = true;
-        return 0;
-    }
-    if (name == NULL)
-        name = c == BOARD_OPT_QUEEN ? "--queen" : "--empty";
-    if (*arg == '\0')
-        return cli_usage_error("%s needs a glyph", name);
-    if (c == BOARD_OPT_QUEEN)
-        style->queen = arg;
-    else
-        style->empty = arg;
-    return 0;
 }

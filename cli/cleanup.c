@@ -60,3 +60,9 @@ void cleanup_disarm(void)
     }
     cleanup_path = NULL;
 }
+
+void cleanup_now(void)
+{
+    if (armed && cleanup_path != NULL)
+        unlink(cleanup_path);
+}

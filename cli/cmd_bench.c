@@ -8,7 +8,7 @@
  * count is checked against the published count, and a wrong one stops the
  * bench with a message and exit status 1 before any figure is shown.
  */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +21,7 @@
 #include "json.h"
 #include "messages.h"
 #include "nqueens.h"
-#include "options.h"
+#include "opt_common.h"
 #include "parse.h"
 #include "writer.h"
 
@@ -69,7 +69,7 @@ static const uint64_t bench_published[] = {0, /* n = 0 is not a board */
  * purpose, so that the tests can see the correctness check fire. */
 #define BENCH_FAULT_ENV "NQUEENS_BENCH_FAULT"
 
-static const char bench_usage[] =
+static const char bench_head[] =
     "Usage: nqueens bench [OPTIONS] [N]\n"
     "\n"
     "Runs every counting method on an N x N board (default 12) on this\n"
@@ -93,12 +93,9 @@ static const char bench_usage[] =
     "  engine-1    the full engine (nq_count) on one thread\n"
     "  engine-all  the full engine on all cores\n"
     "\n"
-    "Options:\n"
-    "  --runs R     runs per method, the median is shown (default 5)\n"
-    "  --methods LIST  only these methods, comma-separated (for a large N:\n"
-    "               --methods bitboard,mirror,engine-1,engine-all)\n"
-    "  --json       one JSON object instead of the table\n"
-    "  -h, --help   show this help and exit\n"
+    "Options:\n";
+
+static const char bench_tail[] =
     "\n"
     "Timings are of this machine at this moment: other programs running at\n"
     "the same time slow some runs, which the median only partly hides.\n";
@@ -421,51 +418,54 @@ static bool bench_select(const char *list, struct bench_row *rows)
     }
 }
 
+/* The options after parsing. */
+struct bench_args {
+    int runs;
+    bool json;
+    const char *output;                        /* -o, NULL: standard output */
+    struct bench_row rows[BENCH_METHOD_COUNT]; /* .selected by --methods */
+};
+
+/* --methods: the rows to run. */
+static int set_methods(const struct opt_def *def, const char *value, void *dest)
+{
+    (void)def;
+    return bench_select(value, dest) ? 0 : EXIT_USAGE;
+}
+
+#define ARGS struct bench_args
+static const struct opt bench_opts[] = {
+    OPT_INT("runs", 0, ARGS, runs, 1, BENCH_MAX_RUNS, "R",
+            "runs per method, the median is shown (default 5)"),
+    OPT_ONE(ARGS, rows, .name = "methods", .kind = OPTK_CALL,
+            .takes_value = true, .value_name = "LIST",
+            .help = "only these methods, comma-separated "
+                    "(for a large N:\n"
+                    "--methods bitboard,mirror,engine-1,"
+                    "engine-all)",
+            .set = set_methods),
+    OPT_USE_HELP(opt_json, ARGS, json, "one JSON object instead of the table"),
+    OPT_USE(opt_output, ARGS, output),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef ARGS
+
+const struct optable bench_table = OPTABLE(bench_opts, 15, false);
+
 int cmd_bench(int argc, char **argv)
 {
-    enum { OPT_RUNS = 256, OPT_JSON, OPT_METHODS };
-    static const struct option options[] = {
-        {"runs", required_argument, NULL, OPT_RUNS},
-        {"methods", required_argument, NULL, OPT_METHODS},
-        {"json", no_argument, NULL, OPT_JSON},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    long long runs = BENCH_DEFAULT_RUNS;
-    bool json = false;
-    const char *n_text = NULL;
-    struct bench_row rows[BENCH_METHOD_COUNT];
-    memset(rows, 0, sizeof rows);
+    struct bench_args a = {.runs = BENCH_DEFAULT_RUNS};
+    struct bench_row *rows = a.rows;
     for (size_t i = 0; i < BENCH_METHOD_COUNT; i++)
         rows[i].selected = true;
-
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":h", options, &n_text);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(bench_usage, stdout);
-            return EXIT_OK;
-        case OPT_RUNS:
-            if (!cli_parse_long(optarg, 1, BENCH_MAX_RUNS, &runs))
-                return cli_usage_error(
-                    "--runs must be an integer from 1 to %d, got '%s'",
-                    BENCH_MAX_RUNS, optarg);
-            break;
-        case OPT_JSON:
-            json = true;
-            break;
-        case OPT_METHODS:
-            if (!bench_select(optarg, rows))
-                return EXIT_USAGE;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
+    const char *n_text = NULL;
+    int status = optable_parse(&bench_table, argc, argv, &a, &n_text);
+    if (status == OPTABLE_HELP) {
+        optable_usage(bench_head, &bench_table, bench_tail);
+        return EXIT_OK;
     }
-    if (!cli_take_rest_n(argc, argv, &n_text))
-        return EXIT_USAGE;
+    if (status != OPTABLE_GO)
+        return status;
     int n = BENCH_DEFAULT_N;
     if (n_text != NULL && !cli_parse_n(n_text, BENCH_MAX_N, "", &n))
         return EXIT_USAGE;
@@ -484,18 +484,18 @@ int cmd_bench(int argc, char **argv)
     for (size_t i = 0; i < BENCH_METHOD_COUNT; i++) {
         if (!rows[i].selected)
             continue;
-        int status = bench_measure(&bench_methods[i], n, (int)runs,
-                                   textbook_nodes, &rows[i]);
+        status = bench_measure(&bench_methods[i], n, a.runs, textbook_nodes,
+                               &rows[i]);
         if (status != 0)
             return status;
     }
 
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
-    if (json)
-        bench_write_json(&out, n, (int)runs, rows);
+    if (a.json)
+        bench_write_json(&out, n, a.runs, rows);
     else
-        bench_write_table(&out, n, (int)runs, rows);
+        bench_write_table(&out, n, a.runs, rows);
     return writer_close(&out, true);
 }

@@ -4,19 +4,21 @@
  * (--count) or stream them all (--all), or say that none exists (exit 1).
  */
 #include <errno.h>
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "board.h"
 #include "commands.h"
+#include "deadline.h"
 #include "format.h"
 #include "json.h"
 #include "messages.h"
 #include "nqueens.h"
-#include "options.h"
+#include "opt_common.h"
 #include "parse.h"
+#include "progress.h"
 #include "read_given.h"
 #include "read_placement.h"
 #include "writer.h"
@@ -28,7 +30,7 @@
  * machine. */
 #define COMPLETE_DEFAULT_MAX_NODES 20000000ull
 
-static const char complete_usage[] =
+static const char complete_head[] =
     "Usage: nqueens complete [OPTIONS] N [--given ROW:COL,...]\n"
     "       nqueens complete [OPTIONS] [N] --board FILE|-\n"
     "\n"
@@ -36,39 +38,9 @@ static const char complete_usage[] =
     "first completion (a solution that keeps every given queen), or counts\n"
     "or lists them all. Exit status 1 and \"no completion exists\" on\n"
     "standard error when there is none.\n"
-    "\n"
-    "The given queens:\n"
-    "  -g, --given LIST     1-based ROW:COLUMN pairs separated by commas,\n"
-    "                       in any rows: --given \"1:1,5:7\"\n"
-    "  -b, --board FILE     a partial board (- for standard input): N lines\n"
-    "                       of N cells, Q a queen; rows may hold no queen\n"
-    "\n"
-    "What to write:\n"
-    "      (default)        the lexicographically first completion\n"
-    "  -c, --count          the number of completions (exact, all threads)\n"
-    "  -a, --all            every completion, in lexicographic order\n"
-    "  -l, --limit K        with --all: stop after K completions (implies\n"
-    "                       --all)\n"
-    "      --order lex|fast which completion is the first: lex (default) the\n"
-    "                       lexicographically first; fast the first one met\n"
-    "                       by the search that fills the row with the fewest\n"
-    "                       free cells next (fastest on hard boards)\n"
-    "      --max-nodes M    lex: search nodes allowed for proving the\n"
-    "                       lexicographically first completion (default\n"
-    "                       20000000, 0 no limit); past them the fast one is\n"
-    "                       written, with a note on standard error\n"
-    "  -t, --threads T      --count: threads (default: all cores)\n"
-    "\n"
-    "Output:\n"
-    "  -f, --format FORMAT  board (default), vector, json, csv or svg, as in\n"
-    "                       `nqueens solve`; --count with json writes\n"
-    "                       {\"n\":N,\"completions\":C}\n"
-    "      --base 0|1       number of the first column in vector and csv\n"
-    "  -o, --output FILE    write to FILE, complete or not at all\n"
-    "      --queen GLYPH    board: how a queen is drawn (default Q)\n"
-    "      --empty GLYPH    board: how an empty square is drawn (default .)\n"
-    "      --compact        board: no space between the cells of a row\n"
-    "  -h, --help           show this help and exit\n"
+    "\n";
+
+static const char complete_tail[] =
     "\n"
     "Examples:\n"
     "  nqueens complete 8 --given 1:1,2:5 --format vector\n"
@@ -97,124 +69,117 @@ struct complete_args {
     struct board_style style;           /* --queen, --empty, --compact */
     bool glyphs_given;                  /* one of them was given */
     const char *output;                 /* -o */
+    bool count;                         /* --count */
+    bool all;                           /* --all, or --limit */
+    bool limit_given;                   /* --limit */
+    bool format_given;                  /* --format */
+    bool json;                          /* --json */
+    bool max_nodes_given;               /* --max-nodes */
+    double max_time;                    /* --max-time; 0: no limit */
 };
 
-static int complete_parse_args(int argc, char **argv, struct complete_args *a)
+/* --given: one list of every queen, not several. */
+static int set_given(const struct opt_def *def, const char *value, void *dest)
 {
-    enum { OPT_ORDER = 256, OPT_MAX_NODES, OPT_BASE };
-    static const struct option options[] = {
-        {"given", required_argument, NULL, 'g'},
-        {"board", required_argument, NULL, 'b'},
-        {"count", no_argument, NULL, 'c'},
-        {"all", no_argument, NULL, 'a'},
-        {"limit", required_argument, NULL, 'l'},
-        {"order", required_argument, NULL, OPT_ORDER},
-        {"max-nodes", required_argument, NULL, OPT_MAX_NODES},
-        {"threads", required_argument, NULL, 't'},
-        {"format", required_argument, NULL, 'f'},
-        {"base", required_argument, NULL, OPT_BASE},
-        {"output", required_argument, NULL, 'o'},
-        {"queen", required_argument, NULL, BOARD_OPT_QUEEN},
-        {"empty", required_argument, NULL, BOARD_OPT_EMPTY},
-        {"compact", no_argument, NULL, BOARD_OPT_COMPACT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    bool count = false;
-    bool all = false;
-    long long value = 0;
+    const char **given = dest;
+    if (*given != NULL)
+        return cli_usage_error("--%s given twice: list every queen in one "
+                               "--%s",
+                               def->name, def->name);
+    *given = value;
+    return 0;
+}
 
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":g:b:cal:t:f:o:h", options, &a->n_text);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(complete_usage, stdout);
-            return -1;
-        case 'g':
-            if (a->given_text != NULL)
-                return cli_usage_error("--given given twice: list every "
-                                       "queen in one --given");
-            a->given_text = optarg;
-            break;
-        case 'b':
-            a->board_path = optarg;
-            break;
-        case 'c':
-            count = true;
-            break;
-        case 'a':
-            all = true;
-            break;
-        case 'l':
-            if (!cli_parse_long(optarg, 1, INT64_MAX, &value))
-                return cli_usage_error("--limit must be a positive integer, "
-                                       "got '%s'",
-                                       optarg);
-            a->limit = (uint64_t)value;
-            all = true;
-            break;
-        case OPT_ORDER:
-            if (strcmp(optarg, "lex") == 0)
-                a->order = NQ_COMPLETE_LEXICOGRAPHIC;
-            else if (strcmp(optarg, "fast") == 0)
-                a->order = NQ_COMPLETE_FEWEST_FREE;
-            else
-                return cli_usage_error("--order must be lex or fast, got '%s'",
-                                       optarg);
-            break;
-        case OPT_MAX_NODES:
-            if (!cli_parse_long(optarg, 0, INT64_MAX, &value))
-                return cli_usage_error("--max-nodes must be an integer from 0 "
-                                       "(no limit), got '%s'",
-                                       optarg);
-            a->max_nodes = (uint64_t)value;
-            break;
-        case 't':
-            if (!cli_parse_long(optarg, 1, NQ_MAX_THREADS, &value))
-                return cli_usage_error("--threads must be an integer from 1 "
-                                       "to %d, got '%s'",
-                                       NQ_MAX_THREADS, optarg);
-            a->threads = (int)value;
-            break;
-        case 'f':
-            a->format = format_find(optarg);
-            if (a->format == NULL)
-                return cli_usage_error("--format must be one of %s, got '%s'",
-                                       format_names, optarg);
-            break;
-        case OPT_BASE:
-            if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0)
-                return cli_usage_error("--base must be 0 or 1, got '%s'",
-                                       optarg);
-            a->base = optarg[0] - '0';
-            a->base_given = true;
-            break;
-        case 'o':
-            a->output = optarg;
-            break;
-        case BOARD_OPT_QUEEN:
-        case BOARD_OPT_EMPTY:
-        case BOARD_OPT_COMPACT:
-            if (board_style_option(c, optarg, argv[optind - 1], &a->style) != 0)
-                return EXIT_USAGE;
-            a->glyphs_given = true;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
-    }
-    if (!cli_take_rest_n(argc, argv, &a->n_text))
-        return EXIT_USAGE;
-    if (count && all)
-        return cli_usage_error("--count and --all (or --limit) exclude each "
-                               "other");
-    if (a->given_text != NULL && a->board_path != NULL)
-        return cli_usage_error("--given and --board exclude each other");
-    if (a->n_text == NULL && a->board_path == NULL)
-        return cli_usage_error("no N given");
-    a->mode = count ? MODE_COUNT : all ? MODE_ALL : MODE_FIRST;
+static const struct opt_choice complete_orders[] = {
+    {"lex", NQ_COMPLETE_LEXICOGRAPHIC},
+    {"fast", NQ_COMPLETE_FEWEST_FREE},
+    {NULL, 0}};
+
+#define ARGS struct complete_args
+static const struct opt complete_opts[] = {
+    OPT_SECTION("The given queens:"),
+    OPT_ONE(ARGS, given_text, .name = "given", .letter = 'g', .kind = OPTK_CALL,
+            .takes_value = true, .value_name = "LIST",
+            .help = "1-based ROW:COLUMN pairs separated by "
+                    "commas,\n"
+                    "in any rows: --given \"1:1,5:7\"",
+            .set = set_given),
+    OPT_STRING("board", 'b', ARGS, board_path, "FILE",
+               "a partial board (- for standard input): N lines\n"
+               "of N cells, Q a queen; rows may hold no queen"),
+    OPT_SECTION("\nWhat to write:"),
+    OPT_NOTE("(default)", "the lexicographically first completion"),
+    OPT_FLAG("count", 'c', ARGS, count,
+             "the number of completions (exact, all threads)"),
+    OPT_FLAG("all", 'a', ARGS, all, "every completion, in lexicographic order"),
+    OPT_USE_GIVEN(opt_limit, ARGS, limit, limit_given,
+                  "with --all: stop after K completions (implies\n"
+                  "--all)"),
+    OPT_CHOICE("order", 0, ARGS, order, complete_orders, "lex|fast",
+               "which completion is the first: lex (default) the\n"
+               "lexicographically first; fast the first one met\n"
+               "by the search that fills the row with the fewest\n"
+               "free cells next (fastest on hard boards)"),
+    OPT_ONE_GIVEN(ARGS, max_nodes, max_nodes_given, .name = "max-nodes",
+                  .kind = OPTK_INT, .value_name = "M", .min = 0,
+                  .max = INT64_MAX, .want = "an integer from 0 (no limit)",
+                  .help = "lex: search nodes allowed for proving the\n"
+                          "lexicographically first completion (default\n"
+                          "20000000, 0 no limit); past them the fast one is\n"
+                          "written, with a note on standard error"),
+    OPT_USE_HELP(opt_max_time, ARGS, max_time,
+                 "--count, --all: stop with exit status 2 after SEC\n"
+                 "seconds (default 0: no limit)"),
+    OPT_USE_HELP(opt_threads, ARGS, threads,
+                 "--count: threads (default 0: all cores)"),
+    OPT_SECTION("\nOutput:"),
+    OPT_USE_GIVEN(opt_format, ARGS, format, format_given,
+                  "board (default), vector, json, csv or svg, as in\n"
+                  "`nqueens solve`; --count with json writes\n"
+                  "{\"n\":N,\"completions\":C}"),
+    OPT_USE_HELP(opt_json, ARGS, json, "the same as --format json"),
+    OPT_USE_GIVEN(opt_base, ARGS, base, base_given, NULL),
+    OPT_USE(opt_output, ARGS, output),
+    OPT_USE_GIVEN(opt_queen, ARGS, style.queen, glyphs_given, NULL),
+    OPT_USE_GIVEN(opt_empty, ARGS, style.empty, glyphs_given, NULL),
+    OPT_USE_GIVEN(opt_compact, ARGS, style.compact, glyphs_given, NULL),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef ARGS
+
+const struct optable complete_table = OPTABLE(complete_opts, 23, true);
+
+/* Refuses the options that mean nothing together; returns 0 or
+ * EXIT_USAGE. */
+static int complete_check_combinations(const struct complete_args *a)
+{
+    const char *what = a->count ? "--count" : "--all";
+    if (a->mode == MODE_COUNT && a->format_given && a->format != &format_json)
+        return cli_usage_error("--count and --format %s exclude each other "
+                               "(a count is a number, or json)",
+                               a->format->name);
+    if (a->mode == MODE_COUNT && (a->glyphs_given || a->base_given))
+        return cli_usage_error("--count and %s exclude each other (a count "
+                               "draws no board)",
+                               a->base_given ? "--base"
+                                             : "--queen/--empty/--compact");
+    if (a->mode != MODE_FIRST && a->order == NQ_COMPLETE_FEWEST_FREE)
+        return cli_usage_error("--order fast and %s exclude each other (%s "
+                               "takes every completion, in lexicographic "
+                               "order)",
+                               a->count ? "--count" : "--all (or --limit)",
+                               what);
+    if (a->max_nodes_given && a->mode != MODE_FIRST)
+        return cli_usage_error("--max-nodes and %s exclude each other "
+                               "(--max-nodes bounds the search for the "
+                               "first completion)",
+                               a->count ? "--count" : "--all (or --limit)");
+    if (a->max_nodes_given && a->order == NQ_COMPLETE_FEWEST_FREE)
+        return cli_usage_error("--max-nodes and --order fast exclude each "
+                               "other (--max-nodes bounds --order lex)");
+    if (a->max_time > 0 && a->mode == MODE_FIRST)
+        return cli_usage_error("--max-time goes with --count or --all (the "
+                               "first completion is bounded by --max-nodes)");
     if (a->base_given && !a->format->uses_base)
         return cli_usage_error("--base applies to --format vector and csv, "
                                "not %s",
@@ -223,12 +188,35 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
         return cli_usage_error("--queen, --empty and --compact apply to "
                                "--format board, not %s",
                                a->format->name);
-    if (a->format == &format_svg && a->limit != UINT64_MAX &&
-        a->limit > SVG_LIMIT_MAX)
+    if (a->format == &format_svg && a->limit_given && a->limit > SVG_LIMIT_MAX)
         return cli_usage_error("an SVG holds at most %d boards; got --limit "
                                "%llu",
                                SVG_LIMIT_MAX, (unsigned long long)a->limit);
     return 0;
+}
+
+/* Parses argv; returns 0 to go on, -1 after --help, else the exit status. */
+static int complete_parse_args(int argc, char **argv, struct complete_args *a)
+{
+    int status = optable_parse(&complete_table, argc, argv, a, &a->n_text);
+    if (status == OPTABLE_HELP) {
+        optable_usage(complete_head, &complete_table, complete_tail);
+        return -1;
+    }
+    if (status != OPTABLE_GO)
+        return status;
+    a->all = a->all || a->limit_given; /* --limit implies --all */
+    if (a->count && a->all)
+        return cli_usage_error("--count and --all (or --limit) exclude each "
+                               "other");
+    if (a->given_text != NULL && a->board_path != NULL)
+        return cli_usage_error("--given and --board exclude each other");
+    if (a->n_text == NULL && a->board_path == NULL)
+        return cli_usage_error("no N given");
+    if (opt_json_format(a->json, a->format_given, &a->format) != 0)
+        return EXIT_USAGE;
+    a->mode = a->count ? MODE_COUNT : a->all ? MODE_ALL : MODE_FIRST;
+    return complete_check_combinations(a);
 }
 
 /* Reads the partial board of --board; returns 0 or an exit status. */
@@ -311,8 +299,9 @@ static int complete_report_conflict(int n, const int *given)
 struct complete_stream {
     const struct output_format *format;
     struct format_run run;
-    uint64_t limit;    /* completions to write; UINT64_MAX: all */
-    bool svg_overflow; /* an SVG without --limit met too many boards */
+    uint64_t limit;           /* completions to write; UINT64_MAX: all */
+    bool svg_overflow;        /* an SVG without --limit met too many boards */
+    struct deadline deadline; /* --max-time */
 };
 
 static int complete_write_one(const int *cols, int n, void *user)
@@ -326,8 +315,10 @@ static int complete_write_one(const int *cols, int n, void *user)
     }
     s->run.index++;
     s->format->solution(&s->run, cols);
-    /* Stop once the output is gone or the limit is reached. */
-    return s->run.out->err != 0 || s->run.index >= s->limit;
+    /* Stop once the output is gone, the limit is reached or the time is
+     * up. */
+    return s->run.out->err != 0 || s->run.index >= s->limit ||
+           deadline_check(&s->deadline);
 }
 
 /* The default mode: one completion, written to s (begun). Returns the exit
@@ -337,7 +328,9 @@ static int complete_first(const struct complete_args *a, int n,
 {
     nq_complete_options options;
     nq_complete_options_init(&options);
-    options.node_limit = a->max_nodes;
+    /* The budget is the lexicographic order's: the fast order needs none. */
+    if (a->order == NQ_COMPLETE_LEXICOGRAPHIC)
+        options.node_limit = a->max_nodes;
     int cols[NQ_MAX_N];
     int rc = nq_complete_first(n, given, a->order, &options, cols);
     if (rc == NQ_E_TIMEOUT) {
@@ -360,9 +353,15 @@ static int complete_first(const struct complete_args *a, int n,
 /* --all: every completion, written to s (begun). Returns the exit status. */
 static int complete_all(int n, const int *given, struct complete_stream *s)
 {
+    if (s->limit == 0)
+        return EXIT_OK;
     int rc = nq_complete_each(n, given, complete_write_one, s, NULL);
     if (rc != NQ_OK && rc != NQ_E_STOPPED)
         return cli_error("%s", nq_strerror(rc));
+    if (s->deadline.passed)
+        return cli_error("complete stopped by --max-time %g after %llu "
+                         "completions",
+                         s->deadline.seconds, (unsigned long long)s->run.index);
     if (s->svg_overflow)
         return cli_usage_error("more than %d completions, too many boards "
                                "for one SVG: choose how many with --limit K",
@@ -376,8 +375,26 @@ static int complete_count(const struct complete_args *a, int n,
     nq_complete_options options;
     nq_complete_options_init(&options);
     options.threads = a->threads;
+    struct progress progress;
+    progress_start(&progress, PROGRESS_OFF);
+    struct deadline deadline;
+    deadline_start(&deadline, a->max_time);
+    progress.deadline = &deadline;
+    /* The count checks the time only between its subproblems, which can
+     * take minutes on a large board: past the limit a watchdog ends it. */
+    static char message[96];
+    snprintf(message, sizeof message,
+             "complete --count stopped by --max-time %g: no result",
+             a->max_time);
+    deadline_enforce(&deadline, message);
+    options.progress = progress_report;
+    options.progress_user = &progress;
     uint64_t count = 0;
     int rc = nq_complete_count(n, given, &options, &count);
+    if (rc == NQ_E_STOPPED && deadline.passed)
+        return cli_error("complete --count stopped by --max-time %g: no "
+                         "result",
+                         a->max_time);
     if (rc != NQ_OK)
         return cli_error("%s", nq_strerror(rc));
     if (a->format == &format_json) {
@@ -427,6 +444,7 @@ int cmd_complete(int argc, char **argv)
     }
 
     struct complete_stream s = {.format = a.format, .limit = a.limit};
+    deadline_start(&s.deadline, a.max_time);
     s.run.out = &out;
     s.run.n = n;
     s.run.base = a.base;

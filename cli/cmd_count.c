@@ -19,26 +19,26 @@
  * where the options reach the library; --checkpoint runs the count through
  * count_checkpointed() (cli/count_checkpoint.c).
  */
-#include <ctype.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "clock.h"
 #include "commands.h"
+#include "count_estimate.h"
 #include "count_request.h"
 #include "duration.h"
+#include "interrupt.h"
 #include "json.h"
 #include "memory_need.h"
 #include "messages.h"
 #include "nqueens.h"
-#include "options.h"
+#include "opt_common.h"
 #include "parse.h"
 #include "progress.h"
 #include "writer.h"
 
-static const char count_usage[] =
+static const char count_head[] =
     "Usage: nqueens count [OPTIONS] N\n"
     "\n"
     "Counts the solutions of the N-queens puzzle exactly (1 <= N <= 64;\n"
@@ -48,156 +48,53 @@ static const char count_usage[] =
     "The result does not depend on the number of threads. A count that does\n"
     "not fit in 64 bits is an error, never a wrapped number.\n"
     "\n"
-    "Options:\n"
-    "  -t, --threads T   worker threads (default: all cores)\n"
-    "  -m, --memory SIZE memory budget, such as 512M or 2G (default 2G)\n"
-    "  --engine E        auto (default): join where its table fits the\n"
-    "                    memory budget (N <= 20), else constellations;\n"
-    "                    join: half boards joined, the fastest (memory\n"
-    "                    about 33M at N=16, 780M at 18, 1.9G at 19);\n"
-    "                    constellations: backtracking, any N, almost no\n"
-    "                    memory\n"
-    "  --json            one JSON object instead of the text lines\n"
-    "  --progress        show progress on stderr also when it is not a\n"
-    "                    terminal (then a line every few seconds)\n"
-    "  --quiet           no progress display, not even on a terminal\n"
-    "  --checkpoint FILE keep finished work in FILE (an SQLite database);\n"
-    "                    the same command again resumes from it. SIGINT\n"
-    "                    and SIGTERM save and exit 130 and 143. One run\n"
-    "                    at a time: a FILE in use by another is refused\n"
-    "  --checkpoint-interval SECONDS\n"
-    "                    seconds between two saves (default 10; 0 saves\n"
-    "                    every finished subproblem)\n"
-    "  -h, --help        show this help and exit\n"
+    "Options:\n";
+
+static const char count_tail[] =
     "\n"
     "Output: lines 'n', 'total', 'unique', 'sym180', 'sym90', 'threads',\n"
     "'engine' and 'seconds', each followed by its value.\n"
     "\n"
     "Exit status: 0 success, 2 bad usage or a count that failed.\n";
 
-/* Parses SIZE: a positive integer with an optional K, M, G or T suffix
- * (powers of 1024), optionally followed by B or iB. */
-static bool parse_size(const char *text, uint64_t *bytes)
-{
-    const char *p = text;
-    if (!isdigit((unsigned char)*p))
-        return false;
-    uint64_t value = 0;
-    for (; isdigit((unsigned char)*p); p++) {
-        if (__builtin_mul_overflow(value, 10, &value) ||
-            __builtin_add_overflow(value, (uint64_t)(*p - '0'), &value))
-            return false;
-    }
-    int shift = 0;
-    switch (toupper((unsigned char)*p)) {
-    case 'K':
-        shift = 10;
-        p++;
-        break;
-    case 'M':
-        shift = 20;
-        p++;
-        break;
-    case 'G':
-        shift = 30;
-        p++;
-        break;
-    case 'T':
-        shift = 40;
-        p++;
-        break;
-    default:
-        break;
-    }
-    if (shift != 0 && (*p == 'i' || *p == 'I'))
-        p++;
-    if (*p == 'B' || *p == 'b')
-        p++;
-    if (*p != '\0' || value == 0)
-        return false;
-    if (shift != 0 && value > (UINT64_MAX >> shift))
-        return false;
-    *bytes = value << shift;
-    return true;
-}
+#define REQ struct count_request
+static const struct opt count_opts[] = {
+    OPT_USE(opt_threads, REQ, threads),
+    OPT_USE(count_opt_memory, REQ, memory_bytes),
+    OPT_USE_HELP(count_opt_engine, REQ, engine,
+                 "auto (default): join where its table fits the\n"
+                 "memory budget (N <= 20), else constellations;\n"
+                 "join: half boards joined, the fastest (memory\n"
+                 "about 33M at N=16, 778M at 18, 1.9G at 19);\n"
+                 "constellations: backtracking, any N, almost no\n"
+                 "memory"),
+    OPT_USE(opt_json, REQ, json),
+    OPT_USE_HELP(opt_output, REQ, output,
+                 "write to FILE, complete or not at all"),
+    OPT_USE_HELP(opt_max_time, REQ, max_time,
+                 "give up after SEC seconds, exit status 2 (default\n"
+                 "0: no limit); with --checkpoint the work is saved"),
+    OPT_USE_HELP(count_opt_progress, REQ, progress,
+                 "show progress on stderr also when it is not a\n"
+                 "terminal (then a line every few seconds)"),
+    OPT_USE_HELP(count_opt_quiet, REQ, progress,
+                 "no progress display, not even on a terminal"),
+    OPT_USE_HELP(count_opt_checkpoint, REQ, checkpoint,
+                 "keep finished work in FILE (an SQLite database);\n"
+                 "the same command again resumes from it. SIGINT\n"
+                 "and SIGTERM save and exit 130 and 143. One run\n"
+                 "at a time: a FILE in use by another is refused"),
+    OPT_USE_GIVEN(count_opt_interval, REQ, checkpoint_interval,
+                  checkpoint_interval_set,
+                  "seconds between two saves (default 10; 0 saves\n"
+                  "every finished subproblem)"),
+    OPT_USE(count_opt_dry_run, REQ, dry_run),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef REQ
 
-/* Parses the arguments; returns -1 to go on, else the exit status. */
-int count_parse(int argc, char **argv, const char *usage,
-                struct count_request *req)
-{
-    static const struct option options[] = {
-        {"threads", required_argument, NULL, 't'},
-        {"memory", required_argument, NULL, 'm'},
-        {"json", no_argument, NULL, 'j'},
-        {"engine", required_argument, NULL, COUNT_OPT_ENGINE},
-        {"progress", no_argument, NULL, COUNT_OPT_PROGRESS},
-        {"quiet", no_argument, NULL, COUNT_OPT_QUIET},
-        {"checkpoint", required_argument, NULL, COUNT_OPT_CHECKPOINT},
-        {"checkpoint-interval", required_argument, NULL, COUNT_OPT_INTERVAL},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    const char *n_text = NULL;
-    char quoted[64];
-    long long value = 0;
-
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":t:m:h", options, &n_text);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(usage, stdout);
-            return EXIT_OK;
-        case 't':
-            if (!cli_parse_long(optarg, 1, NQ_MAX_THREADS, &value))
-                return cli_usage_error(
-                    "--threads must be an integer from 1 to %d, got '%s'",
-                    NQ_MAX_THREADS, cli_quote(optarg, quoted, sizeof quoted));
-            req->threads = (int)value;
-            break;
-        case 'm':
-            if (!parse_size(optarg, &req->memory_bytes))
-                return cli_usage_error(
-                    "--memory must be a size such as 512M or 2G, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            break;
-        case 'j':
-            req->json = true;
-            break;
-        case COUNT_OPT_ENGINE:
-            if (strcmp(optarg, "auto") == 0)
-                req->engine = NQ_ENGINE_AUTO;
-            else if (strcmp(optarg, "join") == 0)
-                req->engine = NQ_ENGINE_JOIN;
-            else if (strcmp(optarg, "constellations") == 0)
-                req->engine = NQ_ENGINE_CONSTELLATIONS;
-            else
-                return cli_usage_error(
-                    "--engine must be auto, join or constellations, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            break;
-        case COUNT_OPT_PROGRESS:
-        case COUNT_OPT_QUIET:
-        case COUNT_OPT_CHECKPOINT:
-        case COUNT_OPT_INTERVAL:
-            if (count_parse_long_run_option(c, optarg, req) != 0)
-                return EXIT_USAGE;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
-    }
-    if (!cli_take_rest_n(argc, argv, &n_text))
-        return EXIT_USAGE;
-    if (n_text == NULL)
-        return cli_usage_error("count needs N");
-    if (!cli_parse_n(n_text, NQ_MAX_N, "", &req->n))
-        return EXIT_USAGE;
-    if (req->checkpoint_interval_set && req->checkpoint == NULL)
-        return cli_usage_error("--checkpoint-interval needs --checkpoint FILE");
-    return -1;
-}
+/* The table of `nqueens count`, for its parse and for the tests. */
+const struct optable count_table = OPTABLE(count_opts, 20, false);
 
 /* Writes the result as text lines or as one JSON object. */
 void count_report(struct writer *out, const struct count_request *req,
@@ -298,9 +195,36 @@ static int count_memory_refusal(const struct count_request *req)
                      req->n, high, given, hint);
 }
 
-/* Runs the count: the place where progress and checkpoints will join. */
+/* Draws progress, and stops the count at --max-time or a signal. */
+static int count_progress(uint64_t done, uint64_t total, uint64_t solutions,
+                          void *user)
+{
+    return progress_report(done, total, solutions, user) != 0 ||
+           interrupt_signal() != 0;
+}
+
+/* What a count is in for: said before one projected to take more than a
+ * minute (unless --quiet), and all that --dry-run writes (to `out`). */
+static void count_announce(const struct count_request *req, const nq_plan *plan,
+                           const nq_count_options *options, struct writer *out)
+{
+    if (!req->dry_run &&
+        (req->n < COUNT_ESTIMATE_FROM_N || req->progress == PROGRESS_OFF))
+        return;
+    int threads = req->threads != 0 ? req->threads : nq_count_default_threads();
+    char line[256];
+    double seconds = count_estimate(plan, options, threads, line, sizeof line);
+    if (req->dry_run)
+        writer_printf(out, "%s\n", line);
+    else if (seconds > 60)
+        cli_note("%s", line);
+}
+
+/* Runs the count without a checkpoint. Returns an NQ_ code, or
+ * NQ_E_STOPPED after --dry-run. */
 static int count_run(const struct count_request *req, nq_count_result *result,
-                     char *engine, size_t engine_size)
+                     char *engine, size_t engine_size,
+                     struct deadline *deadline, struct writer *out)
 {
     nq_count_options options;
     nq_count_options_init(&options);
@@ -308,54 +232,85 @@ static int count_run(const struct count_request *req, nq_count_result *result,
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
 
-    struct progress progress;
-    progress_start(&progress, req->progress);
-    options.progress = progress_report;
-    options.progress_user = &progress;
-
     nq_plan *plan = NULL;
     int rc = nq_plan_create(req->n, &options, &plan);
-    if (rc == 0) {
-        snprintf(engine, engine_size, "%s", nq_plan_signature(plan));
-        rc = nq_count_plan(plan, &options, result);
+    if (rc != 0)
+        return rc;
+    snprintf(engine, engine_size, "%s", nq_plan_signature(plan));
+    count_announce(req, plan, &options, out);
+    if (req->dry_run) {
         nq_plan_free(plan);
+        return NQ_E_STOPPED;
     }
+
+    struct progress progress;
+    progress_start(&progress, req->progress);
+    progress.deadline = deadline;
+    options.progress = count_progress;
+    options.progress_user = &progress;
+    interrupt_install();
+    double start = cli_monotonic_seconds();
+    rc = nq_count_plan(plan, &options, result);
+    nq_plan_free(plan);
     progress_end(&progress);
+    if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
+        cli_note("interrupted after %.1f s: %llu of %llu subproblems were "
+                 "done, and are lost without --checkpoint FILE",
+                 cli_monotonic_seconds() - start,
+                 (unsigned long long)progress.done,
+                 (unsigned long long)progress.total);
     return rc;
+}
+
+/* Counts and writes the result to `out`; returns the exit status. */
+static int count_write(const struct count_request *req, struct writer *out)
+{
+    double start = cli_monotonic_seconds();
+    struct deadline deadline;
+    deadline_start(&deadline, req->max_time);
+    nq_count_result result;
+    char engine[128] = "";
+    int rc = 0;
+    if (req->checkpoint != NULL && !req->dry_run) {
+        int status = count_checkpointed(req, &result, engine, sizeof engine);
+        if (status >= 0)
+            return status;
+    } else {
+        rc = count_run(req, &result, engine, sizeof engine, &deadline, out);
+        if (req->dry_run && rc == NQ_E_STOPPED)
+            return EXIT_OK;
+        if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
+            return interrupt_exit_status();
+    }
+    double seconds = cli_monotonic_seconds() - start;
+    if (rc == NQ_E_STOPPED && deadline.passed)
+        return cli_error("count of %d stopped by --max-time %g: no result",
+                         req->n, req->max_time);
+    if (rc == NQ_E_NOMEM)
+        return count_memory_refusal(req);
+    if (rc == NQ_E_RANGE && req->engine == NQ_ENGINE_JOIN)
+        return cli_error("count of %d: the join takes N from 2 to 20 "
+                         "(--engine constellations takes any N)",
+                         req->n);
+    if (rc != 0)
+        return cli_error("count of %d: %s", req->n, nq_strerror(rc));
+
+    int threads = req->threads != 0 ? req->threads : nq_count_default_threads();
+    count_report(out, req, &result, threads, engine, seconds);
+    return EXIT_OK;
 }
 
 int cmd_count(int argc, char **argv)
 {
     struct count_request req = {0};
-    int status = count_parse(argc, argv, count_usage, &req);
+    int status =
+        count_parse(argc, argv, &count_table, count_head, count_tail, &req);
     if (status >= 0)
         return status;
 
-    double start = cli_monotonic_seconds();
-    nq_count_result result;
-    char engine[128] = "";
-    int rc = 0;
-    if (req.checkpoint != NULL) {
-        status = count_checkpointed(&req, &result, engine, sizeof engine);
-        if (status >= 0)
-            return status;
-    } else {
-        rc = count_run(&req, &result, engine, sizeof engine);
-    }
-    double seconds = cli_monotonic_seconds() - start;
-    if (rc == NQ_E_NOMEM)
-        return count_memory_refusal(&req);
-    if (rc == NQ_E_RANGE && req.engine == NQ_ENGINE_JOIN)
-        return cli_error("count of %d: the join takes N from 2 to 20 "
-                         "(--engine constellations takes any N)",
-                         req.n);
-    if (rc != 0)
-        return cli_error("count of %d: %s", req.n, nq_strerror(rc));
-
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, req.output) != 0)
         return EXIT_USAGE;
-    int threads = req.threads != 0 ? req.threads : nq_count_default_threads();
-    count_report(&out, &req, &result, threads, engine, seconds);
-    return writer_close(&out, true);
+    status = count_write(&req, &out);
+    return writer_close(&out, status == EXIT_OK) != 0 ? EXIT_USAGE : status;
 }

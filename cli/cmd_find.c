@@ -4,9 +4,8 @@
  * array), the seeded local search, or the first solution of a backtracking
  * search that a time limit can stop.
  */
-#include <errno.h>
-#include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,38 +14,23 @@
 #include "board.h"
 #include "clock.h"
 #include "commands.h"
+#include "deadline.h"
 #include "json.h"
 #include "messages.h"
 #include "nqueens.h"
-#include "options.h"
+#include "opt_common.h"
 #include "parse.h"
 #include "writer.h"
 
-static const char find_usage[] =
+static const char find_head[] =
     "Usage: nqueens find N [OPTIONS]\n"
     "\n"
     "Prints one solution of the N-queens puzzle, for N = 1 and every N >= 4\n"
     "up to 2147483647. For N = 2 and 3 there is none: exit status 1.\n"
     "\n"
-    "Options:\n"
-    "  -m, --method METHOD  how the solution is found:\n"
-    "                         construct  an explicit formula, O(N), streamed\n"
-    "                                    (the default)\n"
-    "                         random     seeded local search (min-conflicts):\n"
-    "                                    another solution for every seed\n"
-    "                         search     backtracking: the first solution in\n"
-    "                                    lexicographic order, N <= 64\n"
-    "  -s, --seed S         the seed of --method random (default 1)\n"
-    "  -t, --timeout SEC    stop --method search after SEC seconds\n"
-    "                       (default 10; 0: no limit)\n"
-    "  -f, --format FORMAT  board (the default for N <= 64), vector (the\n"
-    "                       default above), json\n"
-    "      --base 0|1       first column number of a vector (default 1)\n"
-    "  -o, --output FILE    write to FILE, put in place only when complete\n"
-    "      --queen GLYPH    how a queen is drawn on a board (default Q)\n"
-    "      --empty GLYPH    how an empty square is drawn (default .)\n"
-    "      --compact        no space between the cells of a row\n"
-    "  -h, --help           show this help and exit\n"
+    "Options:\n";
+
+static const char find_tail[] =
     "\n"
     "Formats: a board is a line 'Solution 1:' and N rows of N cells; a\n"
     "vector is the N columns of rows 1..N on one line; json is one object,\n"
@@ -79,6 +63,8 @@ struct find_request {
     const char *output; /* NULL: standard output */
     struct board_style style;
     bool style_given;
+    bool format_given;
+    bool json;
 };
 
 /* ---- writing columns fast -------------------------------------------- */
@@ -129,18 +115,14 @@ static void put_columns(struct writer *w, const int *cols, int count, int base,
 
 /* ---- the three ways to a solution -------------------------------------- */
 
-struct deadline {
-    double end; /* cli_monotonic_seconds() */
-};
-
-static int deadline_passed(uint64_t done, uint64_t total, uint64_t solutions,
-                           void *user)
+/* Stops the search once --max-time has passed. */
+static int find_time_up(uint64_t done, uint64_t total, uint64_t solutions,
+                        void *user)
 {
     (void)done;
     (void)total;
     (void)solutions;
-    const struct deadline *d = user;
-    return cli_monotonic_seconds() >= d->end;
+    return deadline_check(user);
 }
 
 /* Finds the whole solution (random or search) into a new array. Returns
@@ -155,15 +137,15 @@ static int find_solution(const struct find_request *req, int **cols_out)
         rc = nq_random_solution(req->n, req->seed, cols, NULL, NULL);
     } else {
         struct deadline d;
-        d.end = cli_monotonic_seconds() + req->timeout_s;
+        deadline_start(&d, req->timeout_s);
         rc = nq_first_solution(req->n, cols,
-                               req->timeout_s > 0 ? deadline_passed : NULL, &d);
+                               req->timeout_s > 0 ? find_time_up : NULL, &d);
     }
     if (rc == NQ_E_STOPPED) {
         free(cols);
         return cli_error("--method search found no solution of %d queens "
                          "within %g s; --method construct finds one at once, "
-                         "or give it a longer --timeout",
+                         "or give it a longer --max-time",
                          req->n, req->timeout_s);
     }
     if (rc != 0) {
@@ -230,118 +212,69 @@ static void write_solution(struct writer *w, const struct find_request *req,
 
 /* ---- the command line ---------------------------------------------------- */
 
-/* Parses a number of seconds: digits, an optional fraction, at most 10^6. */
-static bool parse_seconds(const char *text, double *seconds)
-{
-    if (text[0] < '0' || text[0] > '9')
-        return false;
-    for (const char *p = text; *p != '\0'; p++) {
-        if ((*p < '0' || *p > '9') && *p != '.')
-            return false;
-    }
-    char *end = NULL;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (errno != 0 || *end != '\0' || !(v >= 0 && v <= 1e6))
-        return false;
-    *seconds = v;
-    return true;
-}
+static const struct opt_choice find_methods[] = {{"construct", FIND_CONSTRUCT},
+                                                 {"random", FIND_RANDOM},
+                                                 {"search", FIND_SEARCH},
+                                                 {NULL, 0}};
+
+static const struct opt_choice find_formats[] = {{"board", FORMAT_BOARD},
+                                                 {"vector", FORMAT_VECTOR},
+                                                 {"json", FORMAT_JSON},
+                                                 {NULL, 0}};
+
+#define REQ struct find_request
+static const struct opt find_opts[] = {
+    OPT_CHOICE("method", 0, REQ, method, find_methods, "METHOD",
+               "how the solution is found:\n"
+               "  construct  an explicit formula, O(N), streamed\n"
+               "             (the default)\n"
+               "  random     seeded local search (min-conflicts):\n"
+               "             another solution for every seed\n"
+               "  search     backtracking: the first solution in\n"
+               "             lexicographic order, N <= 64"),
+    OPT_ONE_GIVEN(REQ, seed, seed_given, .name = "seed", .letter = 's',
+                  .kind = OPTK_INT, .value_name = "S",
+                  .help = "the seed of --method random (default 1)", .min = 0,
+                  .max = LLONG_MAX),
+    OPT_USE_GIVEN(opt_max_time, REQ, timeout_s, timeout_given,
+                  "stop --method search after SEC seconds\n"
+                  "(default 10; 0: no limit)"),
+    OPT_ONE_GIVEN(REQ, timeout_s, timeout_given, .name = "timeout",
+                  .kind = OPTK_SECONDS, .value_name = "SEC",
+                  .help = "the same as --max-time (its older name)", .min = 0,
+                  .max = 1000000),
+    OPT_ONE_GIVEN(REQ, format, format_given, .name = "format", .letter = 'f',
+                  .kind = OPTK_CHOICE, .choices = find_formats,
+                  .value_name = "FORMAT",
+                  .help = "board (the default for N <= 64), vector (the\n"
+                          "default above), json"),
+    OPT_USE_HELP(opt_json, REQ, json, "the same as --format json"),
+    OPT_USE_GIVEN(opt_base, REQ, base, base_given,
+                  "first column number of a vector (default 1)"),
+    OPT_USE_HELP(opt_output, REQ, output,
+                 "write to FILE, put in place only when complete"),
+    OPT_USE_GIVEN(opt_queen, REQ, style.queen, style_given,
+                  "how a queen is drawn on a board (default Q)"),
+    OPT_USE_GIVEN(opt_empty, REQ, style.empty, style_given,
+                  "how an empty square is drawn (default .)"),
+    OPT_USE_GIVEN(opt_compact, REQ, style.compact, style_given,
+                  "no space between the cells of a row"),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef REQ
+
+const struct optable find_table = OPTABLE(find_opts, 23, true);
 
 static int parse_find_args(int argc, char **argv, struct find_request *req)
 {
-    enum { OPT_BASE = 256 };
-    static const struct option options[] = {
-        {"method", required_argument, NULL, 'm'},
-        {"seed", required_argument, NULL, 's'},
-        {"timeout", required_argument, NULL, 't'},
-        {"format", required_argument, NULL, 'f'},
-        {"base", required_argument, NULL, OPT_BASE},
-        {"output", required_argument, NULL, 'o'},
-        {"queen", required_argument, NULL, BOARD_OPT_QUEEN},
-        {"empty", required_argument, NULL, BOARD_OPT_EMPTY},
-        {"compact", no_argument, NULL, BOARD_OPT_COMPACT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
     const char *n_text = NULL;
-    char quoted[64];
-    long long value = 0;
-
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":m:s:t:f:o:h", options, &n_text);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(find_usage, stdout);
-            return -1;
-        case 'm':
-            if (strcmp(optarg, "construct") == 0)
-                req->method = FIND_CONSTRUCT;
-            else if (strcmp(optarg, "random") == 0)
-                req->method = FIND_RANDOM;
-            else if (strcmp(optarg, "search") == 0)
-                req->method = FIND_SEARCH;
-            else
-                return cli_usage_error(
-                    "--method must be construct, random or search, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            break;
-        case 's':
-            if (!cli_parse_long(optarg, 0, LLONG_MAX, &value))
-                return cli_usage_error(
-                    "--seed must be an integer from 0 to %lld, got '%s'",
-                    LLONG_MAX, cli_quote(optarg, quoted, sizeof quoted));
-            req->seed = (uint64_t)value;
-            req->seed_given = true;
-            break;
-        case 't':
-            if (!parse_seconds(optarg, &req->timeout_s))
-                return cli_usage_error(
-                    "--timeout must be a number of seconds from 0 to "
-                    "1000000, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            req->timeout_given = true;
-            break;
-        case 'f':
-            if (strcmp(optarg, "board") == 0)
-                req->format = FORMAT_BOARD;
-            else if (strcmp(optarg, "vector") == 0)
-                req->format = FORMAT_VECTOR;
-            else if (strcmp(optarg, "json") == 0)
-                req->format = FORMAT_JSON;
-            else
-                return cli_usage_error(
-                    "--format must be board, vector or json, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            break;
-        case OPT_BASE:
-            if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0)
-                return cli_usage_error(
-                    "--base must be 0 or 1, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            req->base = optarg[0] - '0';
-            req->base_given = true;
-            break;
-        case 'o':
-            if (*optarg == '\0')
-                return cli_usage_error("--output needs a file name");
-            req->output = optarg;
-            break;
-        case BOARD_OPT_QUEEN:
-        case BOARD_OPT_EMPTY:
-        case BOARD_OPT_COMPACT:
-            if (board_style_option(c, optarg, NULL, &req->style) != 0)
-                return EXIT_USAGE;
-            req->style_given = true;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
+    int status = optable_parse(&find_table, argc, argv, req, &n_text);
+    if (status == OPTABLE_HELP) {
+        optable_usage(find_head, &find_table, find_tail);
+        return -1;
     }
-    if (!cli_take_rest_n(argc, argv, &n_text))
-        return EXIT_USAGE;
+    if (status != OPTABLE_GO)
+        return status;
     if (n_text == NULL)
         return cli_usage_error("find needs N, the number of queens");
     if (!cli_parse_n(n_text, INT_MAX, "", &req->n))
@@ -355,7 +288,13 @@ static int check_find_request(struct find_request *req)
     if (req->seed_given && req->method != FIND_RANDOM)
         return cli_usage_error("--seed goes with --method random");
     if (req->timeout_given && req->method != FIND_SEARCH)
-        return cli_usage_error("--timeout goes with --method search");
+        return cli_usage_error("--max-time goes with --method search");
+    if (req->json && req->format_given && req->format != FORMAT_JSON)
+        return cli_usage_error("--json and --format %s exclude each other "
+                               "(--json is --format json)",
+                               find_formats[req->format - FORMAT_BOARD].word);
+    if (req->json)
+        req->format = FORMAT_JSON;
     if (req->method == FIND_SEARCH && req->n > NQ_MAX_N)
         return cli_usage_error("--method search takes N up to %d, got %d; "
                                "--method construct takes any N",

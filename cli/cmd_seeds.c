@@ -4,7 +4,7 @@
  * command line, from a prompt on a terminal, or from standard input.
  */
 #include <errno.h>
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,11 +13,11 @@
 #include "commands.h"
 #include "messages.h"
 #include "nqueens.h"
-#include "options.h"
+#include "opt_common.h"
 #include "parse.h"
 #include "writer.h"
 
-static const char seeds_usage[] =
+static const char seeds_head[] =
     "Usage: nqueens [OPTIONS] [N]\n"
     "       nqueens COMMAND [OPTIONS] ...\n"
     "\n"
@@ -25,12 +25,9 @@ static const char seeds_usage[] =
     "the number of solutions. Without N it asks on a terminal, or reads N\n"
     "from standard input (echo 8 | nqueens).\n"
     "\n"
-    "Options:\n"
-    "  --queen GLYPH   how a queen is drawn (default Q)\n"
-    "  --empty GLYPH   how an empty square is drawn (default .)\n"
-    "  --compact       no space between the cells of a row\n"
-    "  -h, --help      show this help and exit\n"
-    "  -V, --version   show the version and exit\n"
+    "Options:\n";
+
+static const char seeds_tail[] =
     "\n"
     "Commands:\n"
     "  solve N         the solutions as a stream: board, vector, json, csv\n"
@@ -122,42 +119,44 @@ static int seeds_print_board(const int *cols, int n, void *user)
     return p->out->err != 0; /* stop once the output is gone */
 }
 
+/* The options after parsing. */
+struct seeds_args {
+    struct board_style style;
+    bool version;
+    const char *output; /* -o, NULL: standard output */
+};
+
+#define ARGS struct seeds_args
+static const struct opt seeds_opts[] = {
+    OPT_USE_HELP(opt_queen, ARGS, style.queen,
+                 "how a queen is drawn (default Q)"),
+    OPT_USE_HELP(opt_empty, ARGS, style.empty,
+                 "how an empty square is drawn (default .)"),
+    OPT_USE_HELP(opt_compact, ARGS, style.compact,
+                 "no space between the cells of a row"),
+    OPT_USE(opt_output, ARGS, output),
+    OPT_USE_ARGS(opt_help, NULL),
+    OPT_FLAG("version", 'V', ARGS, version, "show the version and exit"),
+};
+#undef ARGS
+
+const struct optable seeds_table = OPTABLE(seeds_opts, 18, false);
+
 int cmd_seeds(int argc, char **argv)
 {
-    static const struct option options[] = {
-        {"queen", required_argument, NULL, BOARD_OPT_QUEEN},
-        {"empty", required_argument, NULL, BOARD_OPT_EMPTY},
-        {"compact", no_argument, NULL, BOARD_OPT_COMPACT},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
-    struct board_style style = board_style_default;
+    struct seeds_args a = {.style = board_style_default};
     const char *n_text = NULL;
-
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":hV", options, &n_text);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(seeds_usage, stdout);
-            return EXIT_OK;
-        case 'V':
-            printf("nqueens %s\n", nq_version());
-            return EXIT_OK;
-        case BOARD_OPT_QUEEN:
-        case BOARD_OPT_EMPTY:
-        case BOARD_OPT_COMPACT:
-            if (board_style_option(c, optarg, NULL, &style) != 0)
-                return EXIT_USAGE;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
+    int status = optable_parse(&seeds_table, argc, argv, &a, &n_text);
+    if (status == OPTABLE_HELP) {
+        optable_usage(seeds_head, &seeds_table, seeds_tail);
+        return EXIT_OK;
     }
-    if (!cli_take_rest_n(argc, argv, &n_text))
-        return EXIT_USAGE;
+    if (status != OPTABLE_GO)
+        return status;
+    if (a.version) {
+        printf("nqueens %s\n", nq_version());
+        return EXIT_OK;
+    }
 
     int n = 0;
     if (n_text != NULL ? !cli_parse_n(n_text, NQ_MAX_N, "", &n)
@@ -165,9 +164,9 @@ int cmd_seeds(int argc, char **argv)
         return EXIT_USAGE;
 
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
-    struct seeds_printer printer = {.out = &out, .style = &style, .index = 0};
+    struct seeds_printer printer = {.out = &out, .style = &a.style, .index = 0};
     /* The fast engine, in the textbooks' order: the same boards. */
     int rc = nq_solve(n, NULL, seeds_print_board, &printer);
     if (rc != NQ_OK && rc != NQ_E_STOPPED) {

@@ -3,41 +3,31 @@
  * lexicographic order of their 1-based column vectors, in the format asked
  * for (format.h), all of them or one per symmetry class (--unique).
  */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "board.h"
 #include "commands.h"
+#include "deadline.h"
 #include "format.h"
 #include "messages.h"
 #include "nqueens.h"
-#include "options.h"
+#include "opt_common.h"
 #include "parse.h"
 #include "writer.h"
 
-static const char solve_usage[] =
+static const char solve_head[] =
     "Usage: nqueens solve [OPTIONS] N\n"
     "\n"
     "Writes the solutions of the N-queens puzzle in lexicographic order of\n"
     "their column vectors (the column of the queen in row 1 first), the\n"
     "order of the textbook programs, whatever the number of threads.\n"
     "\n"
-    "Options:\n"
-    "  -f, --format FORMAT  board (default), vector, json, csv or svg\n"
-    "  -u, --unique         one solution per class under the 8 symmetries\n"
-    "                       of the square: the smallest vector of its class\n"
-    "  -l, --limit K        stop after K solutions\n"
-    "      --base 0|1       number of the first column in vector and csv\n"
-    "                       (default 1; json is always 1-based)\n"
-    "  -o, --output FILE    write to FILE, complete or not at all (a failed\n"
-    "                       or interrupted run leaves no FILE behind)\n"
-    "  -t, --threads T      search threads (default: all cores)\n"
-    "      --queen GLYPH    board: how a queen is drawn (default Q)\n"
-    "      --empty GLYPH    board: how an empty square is drawn (default .)\n"
-    "      --compact        board: no space between the cells of a row\n"
-    "  -h, --help           show this help and exit\n"
+    "Options:\n";
+
+static const char solve_tail[] =
     "\n"
     "Formats:\n"
     "  board   \"Solution K:\", then N lines of N cells; a blank line\n"
@@ -61,8 +51,9 @@ static const char solve_usage[] =
 struct solve_run {
     const struct output_format *format;
     struct format_run run;
-    uint64_t limit;    /* solutions to write; UINT64_MAX: all */
-    bool svg_overflow; /* an SVG without --limit met too many boards */
+    uint64_t limit;           /* solutions to write; UINT64_MAX: all */
+    bool svg_overflow;        /* an SVG without --limit met too many boards */
+    struct deadline deadline; /* --max-time */
 };
 
 static int solve_write_one(const int *cols, int n, void *user)
@@ -78,8 +69,10 @@ static int solve_write_one(const int *cols, int n, void *user)
     }
     s->run.index++;
     s->format->solution(&s->run, cols);
-    /* Stop once the output is gone or the limit is reached. */
-    return s->run.out->err != 0 || s->run.index == s->limit;
+    /* Stop once the output is gone, the limit is reached or the time is
+     * up. */
+    return s->run.out->err != 0 || s->run.index == s->limit ||
+           deadline_check(&s->deadline);
 }
 
 /* nq_solve_encoded()'s side of a format that encodes: the search threads
@@ -97,7 +90,7 @@ static int solve_emit(const char *bytes, size_t len, size_t count, void *user)
     struct solve_run *s = user;
     writer_put(s->run.out, bytes, len);
     s->run.index += count;
-    return s->run.out->err != 0;
+    return s->run.out->err != 0 || deadline_check(&s->deadline);
 }
 
 /* The options after parsing. */
@@ -113,91 +106,53 @@ struct solve_args {
     const char *output; /* NULL: standard output */
     int threads;        /* 0: all cores */
     struct board_style style;
+    bool format_given;
+    bool json;
+    double max_time; /* 0: no limit */
 };
+
+#define ARGS struct solve_args
+static const struct opt solve_opts[] = {
+    OPT_USE_GIVEN(opt_format, ARGS, format, format_given, NULL),
+    OPT_USE_HELP(opt_json, ARGS, json, "the same as --format json"),
+    OPT_FLAG("unique", 'u', ARGS, unique,
+             "one solution per class under the 8 symmetries\n"
+             "of the square: the smallest vector of its class"),
+    OPT_USE_GIVEN(opt_limit, ARGS, limit, limit_given, NULL),
+    OPT_USE_GIVEN(opt_base, ARGS, base, base_given,
+                  "number of the first column in vector and csv\n"
+                  "(default 1; json is always 1-based)"),
+    OPT_USE_HELP(opt_output, ARGS, output,
+                 "write to FILE, complete or not at all (a failed\n"
+                 "or interrupted run leaves no FILE behind)"),
+    OPT_USE_HELP(opt_threads, ARGS, threads,
+                 "search threads (default 0: all cores)"),
+    OPT_USE(opt_max_time, ARGS, max_time),
+    OPT_USE_GIVEN(opt_queen, ARGS, style.queen, glyphs_given, NULL),
+    OPT_USE_GIVEN(opt_empty, ARGS, style.empty, glyphs_given, NULL),
+    OPT_USE_GIVEN(opt_compact, ARGS, style.compact, glyphs_given, NULL),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef ARGS
+
+const struct optable solve_table = OPTABLE(solve_opts, 23, true);
 
 /* Parses argv; returns -1 to go on, or the exit status to return. */
 static int solve_parse(int argc, char **argv, struct solve_args *a)
 {
-    enum { OPT_BASE = 256 };
-    static const struct option options[] = {
-        {"format", required_argument, NULL, 'f'},
-        {"unique", no_argument, NULL, 'u'},
-        {"limit", required_argument, NULL, 'l'},
-        {"base", required_argument, NULL, OPT_BASE},
-        {"output", required_argument, NULL, 'o'},
-        {"threads", required_argument, NULL, 't'},
-        {"queen", required_argument, NULL, BOARD_OPT_QUEEN},
-        {"empty", required_argument, NULL, BOARD_OPT_EMPTY},
-        {"compact", no_argument, NULL, BOARD_OPT_COMPACT},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
     const char *n_text = NULL;
-    long long value = 0;
-    char quoted[64];
-
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":f:ul:o:t:h", options, &n_text);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(solve_usage, stdout);
-            return EXIT_OK;
-        case 'f':
-            a->format = format_find(optarg);
-            if (a->format == NULL)
-                return cli_usage_error(
-                    "--format must be one of %s, got '%s'", format_names,
-                    cli_quote(optarg, quoted, sizeof quoted));
-            break;
-        case 'u':
-            a->unique = true;
-            break;
-        case 'l':
-            if (!cli_parse_long(optarg, 0, INT64_MAX, &value))
-                return cli_usage_error(
-                    "--limit must be a whole number (0 or more), got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            a->limit = (uint64_t)value;
-            a->limit_given = true;
-            break;
-        case OPT_BASE:
-            if (!cli_parse_long(optarg, 0, 1, &value))
-                return cli_usage_error(
-                    "--base must be 0 or 1, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            a->base = (int)value;
-            a->base_given = true;
-            break;
-        case 'o':
-            if (*optarg == '\0')
-                return cli_usage_error("--output needs a file name");
-            a->output = optarg;
-            break;
-        case 't':
-            if (!cli_parse_long(optarg, 1, NQ_MAX_THREADS, &value))
-                return cli_usage_error(
-                    "--threads must be an integer from 1 to %d, got '%s'",
-                    NQ_MAX_THREADS, cli_quote(optarg, quoted, sizeof quoted));
-            a->threads = (int)value;
-            break;
-        case BOARD_OPT_QUEEN:
-        case BOARD_OPT_EMPTY:
-        case BOARD_OPT_COMPACT:
-            if (board_style_option(c, optarg, NULL, &a->style) != 0)
-                return EXIT_USAGE;
-            a->glyphs_given = true;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
+    int status = optable_parse(&solve_table, argc, argv, a, &n_text);
+    if (status == OPTABLE_HELP) {
+        optable_usage(solve_head, &solve_table, solve_tail);
+        return EXIT_OK;
     }
-    if (!cli_take_rest_n(argc, argv, &n_text))
-        return EXIT_USAGE;
+    if (status != OPTABLE_GO)
+        return status;
     if (n_text == NULL)
         return cli_usage_error("solve needs N, the size of the board");
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &a->n))
+        return EXIT_USAGE;
+    if (opt_json_format(a->json, a->format_given, &a->format) != 0)
         return EXIT_USAGE;
     if (a->base_given && !a->format->uses_base)
         return cli_usage_error("--base applies to --format vector and csv, "
@@ -228,6 +183,7 @@ int cmd_solve(int argc, char **argv)
     if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
     struct solve_run s = {.format = a.format, .limit = a.limit};
+    deadline_start(&s.deadline, a.max_time);
     s.run.out = &out;
     s.run.n = a.n;
     s.run.base = a.base;
@@ -262,6 +218,12 @@ int cmd_solve(int argc, char **argv)
     if (rc != NQ_OK && rc != NQ_E_STOPPED) {
         writer_close(&out, false);
         return cli_error("%s", nq_strerror(rc));
+    }
+    if (s.deadline.passed) {
+        writer_close(&out, false);
+        return cli_error("solve %d stopped by --max-time %g after %llu "
+                         "solutions",
+                         a.n, a.max_time, (unsigned long long)s.run.index);
     }
     if (s.svg_overflow) {
         writer_close(&out, false);

@@ -13,10 +13,10 @@
 #include "json.h"
 #include "messages.h"
 #include "nqueens.h"
-#include "options.h"
+#include "opt_common.h"
 #include "writer.h"
 
-static const char status_usage[] =
+static const char status_head[] =
     "Usage: nqueens status [OPTIONS] FILE\n"
     "\n"
     "Shows how far the count checkpointed in FILE (made by\n"
@@ -25,9 +25,9 @@ static const char status_usage[] =
     "and, once it is complete, the result. The file is verified as a whole\n"
     "and never changed. Running the same count command again resumes it.\n"
     "\n"
-    "Options:\n"
-    "  --json          one JSON object instead of lines of text\n"
-    "  -h, --help      show this help and exit\n"
+    "Options:\n";
+
+static const char status_tail[] =
     "\n"
     "Exit status: 0 success; 2 bad usage, or FILE is missing, damaged or\n"
     "not a checkpoint.\n";
@@ -153,30 +153,31 @@ static void status_text(struct writer *w, const char *path,
     }
 }
 
+/* The options after parsing. */
+struct status_args {
+    bool json;
+    const char *output; /* -o, NULL: standard output */
+};
+
+static const struct opt status_opts[] = {
+    OPT_USE_HELP(opt_json, struct status_args, json,
+                 "one JSON object instead of lines of text"),
+    OPT_USE(opt_output, struct status_args, output),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+
+const struct optable status_table = OPTABLE(status_opts, 18, false);
+
 int cmd_status(int argc, char **argv)
 {
-    enum { OPT_JSON = 256 };
-    static const struct option options[] = {
-        {"json", no_argument, NULL, OPT_JSON},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    bool json = false;
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":h", options, NULL);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(status_usage, stdout);
-            return EXIT_OK;
-        case OPT_JSON:
-            json = true;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
+    struct status_args a = {0};
+    int status = optable_parse(&status_table, argc, argv, &a, NULL);
+    if (status == OPTABLE_HELP) {
+        optable_usage(status_head, &status_table, status_tail);
+        return EXIT_OK;
     }
+    if (status != OPTABLE_GO)
+        return status;
     if (optind == argc)
         return cli_usage_error("status needs a checkpoint FILE");
     if (argc - optind > 1)
@@ -189,9 +190,9 @@ int cmd_status(int argc, char **argv)
         return checkpoint_error(path, err, 0, NULL, 0);
 
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
-    if (json)
+    if (a.json)
         status_json(&out, path, &info);
     else
         status_text(&out, path, &info);

@@ -4,17 +4,17 @@
  * placement, and a summary that sets the nodes visited against brute force.
  * The animated and HTML views live in trace_animate.c and trace_html.c.
  */
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
 #include "json.h"
-#include "options.h"
+#include "opt_common.h"
 #include "parse.h"
 #include "trace.h"
 
-static const char trace_usage[] =
+static const char trace_head[] =
     "Usage: nqueens trace [OPTIONS] N\n"
     "\n"
     "Runs the textbooks' backtracking search on an N x N board (one queen a\n"
@@ -28,21 +28,9 @@ static const char trace_usage[] =
     "Each line ends with the partial solution vector after the step. A\n"
     "summary follows: the steps counted, and what brute force would visit.\n"
     "\n"
-    "Options:\n"
-    "  --board          draw the board after each placement (Q queen,\n"
-    "                   x attacked square, . free square)\n"
-    "  --json           one JSON object a line per event (no summary)\n"
-    "  --format FMT     text (default), json, or html: one self-contained\n"
-    "                   page that replays the search (play, pause, step,\n"
-    "                   speed); at most 100000 steps unless --max-steps\n"
-    "  -o, --output FILE  write to FILE instead of standard output\n"
-    "  --animate        redraw the board in place on a terminal, in colour\n"
-    "                   (NO_COLOR respected); Ctrl-C stops it (exit\n"
-    "                   status 130) after printing the summary\n"
-    "  --delay MS       milliseconds between animation frames (default 200)\n"
-    "  --first          stop at the first solution\n"
-    "  --max-steps K    stop after K steps (events)\n"
-    "  -h, --help       show this help and exit\n"
+    "Options:\n";
+
+static const char trace_tail[] =
     "\n"
     "Examples:\n"
     "  nqueens trace 4\n"
@@ -387,112 +375,96 @@ static int trace_stream(int n, struct trace_printer *p, const char *path)
     return writer_close(&out, true);
 }
 
+/* The options after parsing. */
+struct trace_args {
+    struct trace_printer printer;
+    bool animate;
+    long long delay_ms; /* -1: not given */
+    const char *path;   /* -o, NULL: standard output */
+    bool json;          /* --json */
+    bool format_given;  /* --format */
+};
+
+static const struct opt_choice trace_formats[] = {{"text", TRACE_TEXT},
+                                                  {"json", TRACE_JSON},
+                                                  {"html", TRACE_HTML},
+                                                  {NULL, 0}};
+
+#define ARGS struct trace_args
+static const struct opt trace_opts[] = {
+    OPT_FLAG("board", 0, ARGS, printer.board,
+             "draw the board after each placement (Q queen,\n"
+             "x attacked square, . free square)"),
+    OPT_USE_HELP(opt_json, ARGS, json,
+                 "one JSON object a line per event (no summary);\n"
+                 "the same as --format json"),
+    OPT_ONE_GIVEN(ARGS, printer.format, format_given, .name = "format",
+                  .letter = 'f', .kind = OPTK_CHOICE, .choices = trace_formats,
+                  .value_name = "FMT",
+                  .help = "text (default), json, or html: one self-contained\n"
+                          "page that replays the search (play, pause, step,\n"
+                          "speed); at most 100000 steps unless --max-steps"),
+    OPT_USE_HELP(opt_output, ARGS, path,
+                 "write to FILE instead of standard output"),
+    OPT_FLAG("animate", 0, ARGS, animate,
+             "redraw the board in place on a terminal, in colour\n"
+             "(NO_COLOR respected); Ctrl-C stops it (exit\n"
+             "status 130) after printing the summary"),
+    OPT_INT_WANT("delay", 0, ARGS, delay_ms, 0, 60000, "MS",
+                 "milliseconds from 0 to 60000",
+                 "milliseconds between animation frames (default 200)"),
+    OPT_FLAG("first", 0, ARGS, printer.first, "stop at the first solution"),
+    OPT_INT_WANT("max-steps", 0, ARGS, printer.max_steps, 1, INT64_MAX, "K",
+                 "a positive integer", "stop after K steps (events)"),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef ARGS
+
+const struct optable trace_table = OPTABLE(trace_opts, 19, false);
+
 int cmd_trace(int argc, char **argv)
 {
-    enum {
-        OPT_BOARD = 256,
-        OPT_JSON,
-        OPT_FORMAT,
-        OPT_ANIMATE,
-        OPT_DELAY,
-        OPT_FIRST,
-        OPT_MAX_STEPS
-    };
-    static const struct option options[] = {
-        {"board", no_argument, NULL, OPT_BOARD},
-        {"json", no_argument, NULL, OPT_JSON},
-        {"format", required_argument, NULL, OPT_FORMAT},
-        {"output", required_argument, NULL, 'o'},
-        {"animate", no_argument, NULL, OPT_ANIMATE},
-        {"delay", required_argument, NULL, OPT_DELAY},
-        {"first", no_argument, NULL, OPT_FIRST},
-        {"max-steps", required_argument, NULL, OPT_MAX_STEPS},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    struct trace_printer printer = {.format = TRACE_TEXT};
-    bool animate = false;
-    long long delay_ms = -1;
-    const char *path = NULL;
+    struct trace_args a = {.printer = {.format = TRACE_TEXT}, .delay_ms = -1};
+    struct trace_printer *printer = &a.printer;
     const char *n_text = NULL;
-    long long value = 0;
-
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":ho:", options, &n_text);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(trace_usage, stdout);
-            return EXIT_OK;
-        case OPT_BOARD:
-            printer.board = true;
-            break;
-        case OPT_JSON:
-            printer.format = TRACE_JSON;
-            break;
-        case OPT_FORMAT:
-            if (strcmp(optarg, "text") == 0)
-                printer.format = TRACE_TEXT;
-            else if (strcmp(optarg, "json") == 0)
-                printer.format = TRACE_JSON;
-            else if (strcmp(optarg, "html") == 0)
-                printer.format = TRACE_HTML;
-            else
-                return cli_usage_error(
-                    "--format must be text, json or html, got '%s'", optarg);
-            break;
-        case 'o':
-            path = optarg;
-            break;
-        case OPT_ANIMATE:
-            animate = true;
-            break;
-        case OPT_DELAY:
-            if (!cli_parse_long(optarg, 0, 60000, &delay_ms))
-                return cli_usage_error(
-                    "--delay must be milliseconds from 0 to 60000, got '%s'",
-                    optarg);
-            break;
-        case OPT_FIRST:
-            printer.first = true;
-            break;
-        case OPT_MAX_STEPS:
-            if (!cli_parse_long(optarg, 1, INT64_MAX, &value))
-                return cli_usage_error(
-                    "--max-steps must be a positive integer, got '%s'", optarg);
-            printer.max_steps = (uint64_t)value;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
+    int status = optable_parse(&trace_table, argc, argv, &a, &n_text);
+    if (status == OPTABLE_HELP) {
+        optable_usage(trace_head, &trace_table, trace_tail);
+        return EXIT_OK;
     }
-    if (!cli_take_rest_n(argc, argv, &n_text))
-        return EXIT_USAGE;
+    if (status != OPTABLE_GO)
+        return status;
     if (n_text == NULL)
         return cli_usage_error("trace needs N");
     int n = 0;
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &n))
         return EXIT_USAGE;
 
-    if (printer.board && printer.format != TRACE_TEXT)
+    if (a.json && a.format_given && printer->format != TRACE_JSON)
+        return cli_usage_error("--json and --format %s exclude each other "
+                               "(--json is --format json)",
+                               trace_formats[printer->format].word);
+    if (a.json)
+        printer->format = TRACE_JSON;
+    if (printer->board && printer->format != TRACE_TEXT)
         return cli_usage_error("--board draws text boards: it does not go "
                                "with --json or --format html");
-    if (delay_ms >= 0 && !animate)
+    if (a.delay_ms >= 0 && !a.animate)
         return cli_usage_error("--delay only goes with --animate");
-    if (animate) {
-        if (printer.format != TRACE_TEXT || printer.board || path != NULL)
+    if (a.animate) {
+        if (printer->format != TRACE_TEXT || printer->board || a.path != NULL)
             return cli_usage_error("--animate draws on the terminal: it does "
                                    "not go with --board, --json, --format "
                                    "or -o");
-        return trace_animate(n, printer.first, printer.max_steps,
-                             delay_ms >= 0 ? (long)delay_ms
-                                           : TRACE_DEFAULT_DELAY_MS);
+        return trace_animate(n, printer->first, printer->max_steps,
+                             a.delay_ms >= 0 ? (long)a.delay_ms
+                                             : TRACE_DEFAULT_DELAY_MS);
     }
-    if (printer.format == TRACE_HTML)
-        return trace_html(n, printer.first,
-                          printer.max_steps != 0 ? printer.max_steps
-                                                 : TRACE_HTML_DEFAULT_MAX_STEPS,
-                          path);
-    return trace_stream(n, &printer, path);
+    if (printer->format == TRACE_HTML)
+        return trace_html(n, printer->first,
+                          printer->max_steps != 0
+                              ? printer->max_steps
+                              : TRACE_HTML_DEFAULT_MAX_STEPS,
+                          a.path);
+    return trace_stream(n, printer, a.path);
 }

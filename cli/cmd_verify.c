@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,17 +14,17 @@
 #include "commands.h"
 #include "messages.h"
 #include "nqueens.h"
-#include "options.h"
+#include "opt_common.h"
 #include "parse.h"
 #include "read_placement.h"
 #include "writer.h"
 
-static const char verify_usage[] =
-    "Usage: nqueens verify [OPTIONS] [FILE|-]\n"
+static const char verify_head[] =
+    "Usage: nqueens verify [OPTIONS] [N] [FILE|-]\n"
     "\n"
     "Checks a placement of queens read from FILE (or standard input): are\n"
     "there N queens on an N x N board, one in each row, and do no two share\n"
-    "a column or a diagonal?\n"
+    "a column or a diagonal? An N before FILE insists on N queens.\n"
     "\n"
     "The placement is a vector or a board, told apart by its first line:\n"
     "  vector  the columns of rows 1..N, separated by spaces, commas or\n"
@@ -32,11 +33,9 @@ static const char verify_usage[] =
     "          square; spaces between cells allowed; a title line\n"
     "          'Solution K:' before it is skipped\n"
     "\n"
-    "Options:\n"
-    "      --base 0|1   the columns of a vector start at 0 or 1 (default 1)\n"
-    "      --n N        insist on N queens\n"
-    "  -q, --quiet      print nothing: the exit status tells\n"
-    "  -h, --help       show this help and exit\n"
+    "Options:\n";
+
+static const char verify_tail[] =
     "\n"
     "Exit status: 0 the placement is a solution; 1 it is not (the first ten\n"
     "attacking pairs are listed, with the total); 2 bad usage or malformed\n"
@@ -49,56 +48,51 @@ struct verify_request {
     const char *path; /* NULL or "-": standard input */
     struct placement_options read;
     bool quiet;
+    const char *output; /* -o, NULL: standard output */
 };
+
+#define REQ struct verify_request
+static const struct opt verify_opts[] = {
+    OPT_USE_HELP(opt_base, REQ, read.base,
+                 "the columns of a vector start at 0 or 1 (default 1)"),
+    OPT_INT("n", 0, REQ, read.expected_n, 1, INT_MAX, "N",
+            "the same as N before FILE: insist on N queens"),
+    OPT_USE(opt_quiet, REQ, quiet),
+    OPT_USE_HELP(opt_output, REQ, output,
+                 "write the verdict to FILE, not standard output"),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef REQ
+
+const struct optable verify_table = OPTABLE(verify_opts, 19, true);
 
 static int parse_verify_args(int argc, char **argv, struct verify_request *req)
 {
-    enum { OPT_BASE = 256, OPT_N };
-    static const struct option options[] = {
-        {"base", required_argument, NULL, OPT_BASE},
-        {"n", required_argument, NULL, OPT_N},
-        {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    char quoted[64];
-    long long value = 0;
-
-    cli_getopt_reset();
-    for (;;) {
-        int c = cli_getopt(argc, argv, ":qh", options, NULL);
-        if (c == -1)
-            break;
-        switch (c) {
-        case 'h':
-            fputs(verify_usage, stdout);
-            return -1;
-        case 'q':
-            req->quiet = true;
-            break;
-        case OPT_BASE:
-            if (strcmp(optarg, "0") != 0 && strcmp(optarg, "1") != 0)
-                return cli_usage_error(
-                    "--base must be 0 or 1, got '%s'",
-                    cli_quote(optarg, quoted, sizeof quoted));
-            req->read.base = optarg[0] - '0';
-            break;
-        case OPT_N:
-            if (!cli_parse_long(optarg, 1, INT_MAX, &value))
-                return cli_usage_error(
-                    "--n must be an integer from 1 to %d, got '%s'", INT_MAX,
-                    cli_quote(optarg, quoted, sizeof quoted));
-            req->read.expected_n = (int)value;
-            break;
-        default:
-            return cli_option_error(c, argv);
-        }
+    int status = optable_parse(&verify_table, argc, argv, req, NULL);
+    if (status == OPTABLE_HELP) {
+        optable_usage(verify_head, &verify_table, verify_tail);
+        return -1;
+    }
+    if (status != OPTABLE_GO)
+        return status;
+    /* [N] [FILE|-]: two words are N and FILE, one word is FILE. */
+    if (argc - optind >= 2) {
+        int n = 0;
+        if (req->read.expected_n != 0)
+            return cli_usage_error("more than one N given");
+        if (!cli_parse_n(argv[optind], INT_MAX, "", &n))
+            return EXIT_USAGE;
+        req->read.expected_n = n;
+        optind++;
     }
     if (optind < argc)
         req->path = argv[optind++];
-    if (optind < argc)
+    if (optind < argc) {
+        char quoted[64];
         return cli_usage_error("verify reads one placement, got a second "
                                "file '%s'",
                                cli_quote(argv[optind], quoted, sizeof quoted));
+    }
     return 0;
 }
 
@@ -129,10 +123,15 @@ static int read_input(const struct verify_request *req, struct placement *p)
     if (rc == 0)
         return 0;
     if (rc == NQ_E_CONFLICT) {
-        if (!req->quiet)
-            printf("invalid: line %lld, column %lld: %s\n", err.line,
-                   err.column, err.message);
-        return EXIT_NEGATIVE;
+        if (req->quiet)
+            return EXIT_NEGATIVE;
+        struct writer out;
+        if (writer_open(&out, req->output) != 0)
+            return EXIT_USAGE;
+        writer_printf(&out, "invalid: line %lld, column %lld: %s\n", err.line,
+                      err.column, err.message);
+        int status = writer_close(&out, true);
+        return status != 0 ? status : EXIT_NEGATIVE;
     }
     if (err.line > 0)
         return cli_error("%s%s%s, line %lld, column %lld: %s",
@@ -163,7 +162,7 @@ static int print_conflict(int row_a, int row_b, nq_line_kind line, void *user)
 static int report(const struct verify_request *req, const struct placement *p)
 {
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, req->output) != 0)
         return EXIT_USAGE;
     /* The totals come first, so they are printed before the list. */
     nq_verify_result result;

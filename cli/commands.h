@@ -34,4 +34,16 @@ int cmd_verify(int argc, char **argv);
 /* nqueens status FILE: how far a checkpointed count is (cli/cmd_status.c). */
 int cmd_status(int argc, char **argv);
 
+/* The option tables of the commands (optable.h), for their tests. */
+struct optable;
+extern const struct optable count_table;
+extern const struct optable solve_table;
+extern const struct optable find_table;
+extern const struct optable complete_table;
+extern const struct optable trace_table;
+extern const struct optable verify_table;
+extern const struct optable status_table;
+extern const struct optable bench_table;
+extern const struct optable seeds_table;
+
 #endif /* NQ_CLI_COMMANDS_H */

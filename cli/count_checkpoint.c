@@ -19,61 +19,12 @@
 #include "parse.h"
 #include "progress.h"
 
-/* The longest interval accepted: a day. */
-#define COUNT_INTERVAL_MAX 86400.0
-
-/* Parses seconds: a plain decimal number such as 10 or 0.5. */
-static bool parse_seconds(const char *text, double *seconds)
-{
-    if (text[0] < '0' || text[0] > '9')
-        return false;
-    for (const char *c = text; *c; c++) {
-        if ((*c < '0' || *c > '9') && *c != '.')
-            return false;
-    }
-    char *end = NULL;
-    double v = strtod(text, &end);
-    if (end == text || *end != '\0' || !(v >= 0.0 && v <= COUNT_INTERVAL_MAX))
-        return false;
-    *seconds = v;
-    return true;
-}
-
-int count_parse_long_run_option(int option, const char *value,
-                                struct count_request *req)
-{
-    switch (option) {
-    case COUNT_OPT_PROGRESS:
-        req->progress = PROGRESS_ON;
-        return 0;
-    case COUNT_OPT_QUIET:
-        req->progress = PROGRESS_OFF;
-        return 0;
-    case COUNT_OPT_CHECKPOINT:
-        if (*value == '\0')
-            return cli_usage_error("--checkpoint needs a file name");
-        req->checkpoint = value;
-        return 0;
-    case COUNT_OPT_INTERVAL:
-        if (!parse_seconds(value, &req->checkpoint_interval)) {
-            char quoted[64];
-            return cli_usage_error("--checkpoint-interval must be a number of "
-                                   "seconds from 0 to 86400, got '%s'",
-                                   cli_quote(value, quoted, sizeof quoted));
-        }
-        req->checkpoint_interval_set = true;
-        return 0;
-    default:
-        return cli_usage_error("unknown option");
-    }
-}
-
 /* Draws progress and stops the run once a signal came. */
 static int count_checkpoint_progress(uint64_t done, uint64_t total,
                                      uint64_t solutions, void *user)
 {
-    progress_report(done, total, solutions, user);
-    return interrupt_signal() != 0;
+    return progress_report(done, total, solutions, user) != 0 ||
+           interrupt_signal() != 0;
 }
 
 int checkpoint_engine(const char *path)
@@ -127,6 +78,9 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
 
     struct progress progress;
     progress_start(&progress, req->progress);
+    struct deadline deadline;
+    deadline_start(&deadline, req->max_time);
+    progress.deadline = &deadline;
     options.progress = count_checkpoint_progress;
     options.progress_user = &progress;
     interrupt_install();
@@ -150,6 +104,16 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
                      (unsigned long long)info.done,
                      (unsigned long long)info.size, name);
         return interrupt_exit_status();
+    }
+    if (rc == NQ_E_STOPPED && deadline.passed) {
+        if (closed != NQ_OK)
+            return cli_error("count of %d stopped by --max-time %g, and the "
+                             "last work could not be saved in '%s': %s",
+                             req->n, req->max_time, name, nq_strerror(closed));
+        return cli_error("count of %d stopped by --max-time %g: %llu of %llu "
+                         "subproblems saved in '%s'; the same command resumes",
+                         req->n, req->max_time, (unsigned long long)info.done,
+                         (unsigned long long)info.size, name);
     }
     if (rc == NQ_OK && closed != NQ_OK)
         rc = closed;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "optable.h"
 #include "progress.h"
 #include "writer.h"
 
@@ -28,27 +29,27 @@ struct count_request {
     const char *checkpoint;       /* --checkpoint FILE, or NULL */
     double checkpoint_interval;   /* --checkpoint-interval SECONDS ... */
     bool checkpoint_interval_set; /* ... when given */
+    const char *output;           /* -o FILE, NULL: standard output */
+    double max_time;              /* --max-time SEC, 0: no limit */
+    bool dry_run;                 /* --dry-run: the estimate alone */
 };
 
-/* Long options of the long-run work, handled by count_parse_long_run_option
- * (cli/count_checkpoint.c). */
-enum {
-    COUNT_OPT_PROGRESS = 0x1000,
-    COUNT_OPT_QUIET,
-    COUNT_OPT_CHECKPOINT,
-    COUNT_OPT_INTERVAL,
-    COUNT_OPT_ENGINE
-};
+/* The options of a count, defined once for `nqueens count` and
+ * nqueens-mpi (cli/count_options.c): each command lists them in its own
+ * table (with its own help texts) over a struct count_request. */
+extern const struct opt_def count_opt_memory;     /* -m, --memory SIZE */
+extern const struct opt_def count_opt_engine;     /* --engine E */
+extern const struct opt_def count_opt_progress;   /* --progress */
+extern const struct opt_def count_opt_quiet;      /* --quiet */
+extern const struct opt_def count_opt_checkpoint; /* --checkpoint FILE */
+extern const struct opt_def count_opt_interval;   /* --checkpoint-interval */
+extern const struct opt_def count_opt_dry_run;    /* --dry-run */
 
-/* Parses the arguments of `count` (argv[0] is the command); `usage` is
- * printed for --help. Returns -1 to go on, else the exit status. */
-int count_parse(int argc, char **argv, const char *usage,
-                struct count_request *req);
-
-/* Applies one of the COUNT_OPT_* options; returns 0, or prints the error
- * and returns EXIT_USAGE. */
-int count_parse_long_run_option(int option, const char *value,
-                                struct count_request *req);
+/* Parses the arguments of `count` (argv[0] is the command) by the table
+ * `t`; prints `head`, the table's Options block and `tail` for --help.
+ * Returns -1 to go on, else the exit status. */
+int count_parse(int argc, char **argv, const struct optable *t,
+                const char *head, const char *tail, struct count_request *req);
 
 /* The engine (an nq_engine) of the plan that the checkpoint at `path`
  * records, so that a resumed run goes on with it; NQ_ENGINE_AUTO when no
@@ -61,8 +62,9 @@ void count_report(struct writer *out, const struct count_request *req,
                   const char *engine, double seconds);
 
 /* Runs the count with --checkpoint: resumes from the file, saves on
- * SIGINT/SIGTERM. Returns -1 with *result and engine filled, or the exit
- * status after saying what went wrong (130/143 after a signal). */
+ * SIGINT/SIGTERM and once --max-time has passed. Returns -1 with *result
+ * and engine filled, or the exit status after saying what went wrong
+ * (130/143 after a signal, 2 after --max-time). */
 int count_checkpointed(const struct count_request *req,
                        struct nq_count_result *result, char *engine,
                        size_t engine_size);

@@ -80,8 +80,9 @@ extern const struct output_format format_svg;
 /* The format called `name`, or NULL. */
 const struct output_format *format_find(const char *name);
 
-/* The names of every format, "board|vector|...", for messages and help. */
-extern const char format_names[];
+/* The names of every format in words ("board, vector, ... or svg"), for
+ * messages. */
+extern const char format_words[];
 
 /* Without --limit an SVG holds at most this many boards; with --limit it
  * may hold up to SVG_LIMIT_MAX (it is built in memory: the size of the

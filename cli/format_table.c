@@ -9,7 +9,7 @@
 static const struct output_format *const formats[] = {
     &format_board, &format_vector, &format_json, &format_csv, &format_svg};
 
-const char format_names[] = "board|vector|json|csv|svg";
+const char format_words[] = "board, vector, json, csv or svg";
 
 const struct output_format *format_find(const char *name)
 {

@@ -20,5 +20,7 @@ int interrupt_exit_status(void);
  * cleanup_disarm() without an armed path does nothing. */
 void cleanup_arm(const char *path);
 void cleanup_disarm(void);
+/* Removes the armed path now (for a process about to _exit). */
+void cleanup_now(void);
 
 #endif /* NQ_CLI_INTERRUPT_H */

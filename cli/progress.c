@@ -113,14 +113,15 @@ int progress_report(uint64_t done, uint64_t total, uint64_t solutions,
     p->done = done;
     p->total = total;
     p->solutions = solutions;
+    int stop = p->deadline != NULL && deadline_check(p->deadline);
     if (!p->enabled)
-        return 0;
+        return stop;
     double now = cli_monotonic_seconds();
     double period =
         p->terminal ? PROGRESS_TERMINAL_PERIOD : PROGRESS_LOG_PERIOD;
     if (now - p->last >= period)
         progress_draw(p, now);
-    return 0;
+    return stop;
 }
 
 void progress_end(struct progress *p)

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "deadline.h"
+
 /* Whether a long count shows its progress on stderr. */
 enum progress_mode {
     PROGRESS_AUTO, /* when stderr is a terminal */
@@ -29,13 +31,14 @@ struct progress {
     uint64_t done;       /* subproblems finished */
     uint64_t total;      /* subproblems in all */
     uint64_t solutions;  /* solutions found so far */
+    struct deadline *deadline; /* --max-time, or NULL */
 };
 
 /* Starts a display; nothing is drawn until the first report. */
 void progress_start(struct progress *p, enum progress_mode mode);
 
-/* An nq_progress_fn: `user` is the struct progress. Draws when due; never
- * asks to stop. */
+/* An nq_progress_fn: `user` is the struct progress. Draws when due; asks
+ * to stop only once p->deadline (when not NULL) has passed. */
 int progress_report(uint64_t done, uint64_t total, uint64_t solutions,
                     void *user);
 

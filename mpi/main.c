@@ -15,9 +15,10 @@
 #include "checkpoint_errors.h"
 #include "interrupt.h"
 #include "mpi_count.h"
+#include "opt_common.h"
 #include "parse.h"
 
-static const char mpi_usage[] =
+static const char mpi_head[] =
     "Usage: mpirun -np P nqueens-mpi count [OPTIONS] N\n"
     "\n"
     "Counts the solutions of the N-queens puzzle like `nqueens count N`,\n"
@@ -26,24 +27,9 @@ static const char mpi_usage[] =
     "counts with its threads, and rank 0 prints the result. With P = 1\n"
     "rank 0 does all the work.\n"
     "\n"
-    "Options:\n"
-    "  -t, --threads T   worker threads on each rank (default: the cores\n"
-    "                    the rank may run on; mpirun binds ranks to cores,\n"
-    "                    --bind-to none gives each all of its machine's)\n"
-    "  -m, --memory SIZE memory budget of each rank (default 2G)\n"
-    "  --engine E        auto (default), join or constellations, as for\n"
-    "                    nqueens count; every rank builds the join's table\n"
-    "  --json            one JSON object instead of the text lines\n"
-    "  --progress        progress on rank 0's stderr, a line every few\n"
-    "                    seconds when it is not a terminal (under mpirun it\n"
-    "                    is not)\n"
-    "  --quiet           no progress display\n"
-    "  --checkpoint FILE rank 0 keeps the finished work of the whole job in\n"
-    "                    FILE (SQLite); the same command resumes from it.\n"
-    "                    A FILE in use by another run is refused\n"
-    "  --checkpoint-interval SECONDS\n"
-    "                    seconds between two saves (default 10)\n"
-    "  -h, --help        show this help and exit\n"
+    "Options:\n";
+
+static const char mpi_tail[] =
     "\n"
     "A rank that dies ends the job (mpirun says which); with --checkpoint\n"
     "the next run skips the work that was saved.\n"
@@ -55,13 +41,46 @@ static const char mpi_usage[] =
     "and exits 1; rank 0 saves on that SIGTERM. To stop a job with 130,\n"
     "send SIGINT to a rank: kill -INT PID.\n";
 
+/* The options of `nqueens count`, with what they mean on ranks. */
+#define REQ struct count_request
+static const struct opt mpi_opts[] = {
+    OPT_USE_HELP(opt_threads, REQ, threads,
+                 "worker threads on each rank (default: the cores\n"
+                 "the rank may run on; mpirun binds ranks to cores,\n"
+                 "--bind-to none gives each all of its machine's)"),
+    OPT_USE_HELP(count_opt_memory, REQ, memory_bytes,
+                 "memory budget of each rank (default 2G)"),
+    OPT_USE_HELP(count_opt_engine, REQ, engine,
+                 "auto (default), join or constellations, as for\n"
+                 "nqueens count; every rank builds the join's table"),
+    OPT_USE(opt_json, REQ, json),
+    OPT_USE_HELP(opt_output, REQ, output,
+                 "rank 0 writes the result to FILE, complete or not\n"
+                 "at all"),
+    OPT_USE_HELP(count_opt_progress, REQ, progress,
+                 "progress on rank 0's stderr, a line every few\n"
+                 "seconds when it is not a terminal (under mpirun it\n"
+                 "is not)"),
+    OPT_USE(count_opt_quiet, REQ, progress),
+    OPT_USE_HELP(count_opt_checkpoint, REQ, checkpoint,
+                 "rank 0 keeps the finished work of the whole job in\n"
+                 "FILE (SQLite); the same command resumes from it.\n"
+                 "A FILE in use by another run is refused"),
+    OPT_USE_GIVEN(count_opt_interval, REQ, checkpoint_interval,
+                  checkpoint_interval_set, NULL),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef REQ
+
+static const struct optable mpi_table = OPTABLE(mpi_opts, 20, false);
+
 /* Reads `count [OPTIONS] N`; returns -1 to go on, else the exit status. */
 static int mpi_parse(int argc, char **argv, struct count_request *req)
 {
     if (argc < 2)
         return cli_usage_error("no command given (nqueens-mpi count N)");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        fputs(mpi_usage, stdout);
+        optable_usage(mpi_head, &mpi_table, mpi_tail);
         return EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
@@ -73,7 +92,7 @@ static int mpi_parse(int argc, char **argv, struct count_request *req)
         return cli_usage_error("unknown command '%s' (nqueens-mpi count N)",
                                cli_quote(argv[1], quoted, sizeof quoted));
     }
-    return count_parse(argc - 1, argv + 1, mpi_usage, req);
+    return count_parse(argc - 1, argv + 1, &mpi_table, mpi_head, mpi_tail, req);
 }
 
 /* Ranks other than 0 stay silent while the arguments are read: they would

@@ -318,7 +318,7 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
         return status;
 
     struct writer out;
-    if (writer_open(&out, NULL) != 0)
+    if (writer_open(&out, job->req->output) != 0)
         return EXIT_USAGE;
     count_report(&out, job->req, &result, job->total_threads,
                  nq_plan_signature(job->plan), cli_monotonic_seconds() - start);

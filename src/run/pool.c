@@ -17,7 +17,10 @@
  * Memory is bounded twice: workers never run more than `window` ids ahead
  * of the head, and a slot holds at most `slot_cap` pieces (a worker that
  * fills its slot waits until the calling thread drains it). The head slot
- * is always being drained, so the pipeline cannot deadlock.
+ * is always being drained, so the pipeline cannot deadlock. Until the
+ * first piece goes out, only the head is handed out: the first output
+ * (the first solution a user waits for) then has the processors to
+ * itself instead of sharing them with look-ahead work.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -332,6 +335,8 @@ struct stream_run {
     bool items_done;             /* `next` had no more */
     uint64_t next_id;            /* the id the next worker takes */
     uint64_t head;               /* the id whose pieces go out now */
+    bool opened;                 /* a piece went out: the whole window is
+                                    open (before, one id at a time) */
     struct slot *slots;          /* window slots */
     struct nq__pool_piece *free_pieces; /* drained pieces, for reuse */
     bool stop;                          /* a code stopped the run, or it ends */
@@ -481,7 +486,8 @@ static void *stream_worker(void *arg)
     if (item == NULL)
         stream_stop(r, NQ_E_NOMEM);
     for (;;) {
-        while (!r->stop && !r->items_done && r->next_id >= r->head + s->window)
+        while (!r->stop && !r->items_done &&
+               r->next_id >= r->head + (r->opened ? s->window : 1))
             wait_as_worker(r);
         if (r->stop || r->items_done)
             break;
@@ -553,6 +559,7 @@ static int stream_drain(struct stream_run *r)
         if (slot->first == NULL)
             slot->last = NULL;
         slot->pieces--;
+        r->opened = true;
         wake_workers(r);
         pthread_mutex_unlock(&r->lock);
         int rc = s->deliver(s->ctx, r->head, c);

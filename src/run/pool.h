@@ -139,7 +139,8 @@ struct nq__pool_piece *nq__pool_emit(struct nq__pool_out *out,
 
 /* nq__pool_run_ordered() : produces items until `next` has no more, each
  * on whichever worker is idle, no worker running more than `window` ids
- * ahead of the item being delivered, and delivers the pieces in order.
+ * ahead of the item being delivered (and none ahead of it before the
+ * first piece is delivered), and delivers the pieces in order.
  * Returns 0 after the last piece, the first non-zero code of next,
  * produce, deliver or tick, NQ_E_INVAL for bad parameters, or NQ_E_NOMEM
  * (pieces may have been delivered before it). */

@@ -17,10 +17,12 @@
  * (solve_join.h) where its table fits, else from the plain bitboard
  * search (kernel.h); both yield them in lexicographic order.
  */
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/clock.h"
 #include "common/kernel.h"
 #include "common/symmetry.h"
 #include "nqueens.h"
@@ -32,12 +34,26 @@
 #define ENUM_MIN_CHUNK ((size_t)4 << 10)
 #define ENUM_WINDOW_PER_THREAD 4 /* ids in flight per worker */
 #define ENUM_SERIAL_BELOW_N 12   /* threads = 0 runs serially below this n */
+/* From this n on, the join's table takes long enough to build (0.03 s at
+ * n = 15, 0.1 to 0.2 s at 16 to 20) that the first subproblems are
+ * searched plainly first, for ENUM_PLAIN_FIRST_SECONDS at most, so that
+ * the first solutions do not wait for the table. */
+#define ENUM_PLAIN_FIRST_MIN_N 15
+#define ENUM_PLAIN_FIRST_SECONDS 0.02
+
+/* Queens the plain search places between two looks at a stopped run's
+ * flag: a few milliseconds of work. */
+#define ENUM_POLL_QUEENS ((uint64_t)1 << 20)
 
 /* The solutions below one prefix, from the join or the plain search. */
 struct source {
     const struct solve_join *join; /* NULL: the plain search */
     struct kernel kernel;
     struct solve_join_walk walk;
+    /* Set when the run stops (NULL: never looked at): the plain search
+     * below a prefix with no solution can run for seconds on a big board,
+     * and gives up when it sees the flag. */
+    const atomic_bool *cancel;
 };
 
 /* Starts a source over the solutions whose rows 0..base-1 hold prefix. */
@@ -45,6 +61,7 @@ static int source_start(struct source *s, const struct solve_join *join, int n,
                         const int *prefix, int base, uint64_t first_row)
 {
     s->join = join;
+    s->cancel = NULL;
     if (join != NULL)
         return nq__solve_join_walk_start(&s->walk, join, prefix, base,
                                          first_row);
@@ -52,7 +69,7 @@ static int source_start(struct source *s, const struct solve_join *join, int n,
 }
 
 /* The next solution (0-based columns by row) in *cols: 1; 0 at the end;
- * NQ_E_NOMEM. */
+ * NQ_E_NOMEM; NQ_E_STOPPED when the run stopped meanwhile. */
 static int source_next(struct source *s, const int **cols)
 {
     if (s->join != NULL) {
@@ -60,7 +77,17 @@ static int source_next(struct source *s, const int **cols)
         return nq__solve_join_walk_next(&s->walk);
     }
     *cols = s->kernel.cols;
-    return nq__kernel_next(&s->kernel) ? 1 : 0;
+    if (s->cancel == NULL)
+        return nq__kernel_next(&s->kernel) ? 1 : 0;
+    for (;;) {
+        uint64_t placed = 0;
+        enum kernel_stop why =
+            nq__kernel_next_counted(&s->kernel, &placed, ENUM_POLL_QUEENS);
+        if (why != KERNEL_PAUSED)
+            return why == KERNEL_FOUND ? 1 : 0;
+        if (atomic_load_explicit(s->cancel, memory_order_relaxed))
+            return NQ_E_STOPPED;
+    }
 }
 
 /* As source_start() on a source that was started before (and not
@@ -121,12 +148,14 @@ struct stream {
     struct kernel prefixes; /* the subproblems' prefixes; under the pool's
                                lock (next_prefix) */
     struct stream_worker *workers; /* one per worker of the pool */
+    atomic_bool cancel;            /* set by the pool when the run stops */
 };
 
 /* What a worker keeps from one subproblem to the next. */
 struct stream_worker {
     struct source src;      /* freed after the run */
     bool started;           /* src has been started */
+    size_t ramp;            /* solutions of its next full piece */
     unsigned char *scratch; /* an encoded stream's columns: per_chunk
                                solutions */
 };
@@ -168,6 +197,14 @@ static size_t chunk_bytes_of(size_t buffer, size_t slots)
                                     : bytes;
 }
 
+/* The first output must come at once: a worker's first piece holds one
+ * solution, each next one twice as many, up to `per_chunk`. Below a
+ * prefix of a big board, thousands of solutions can take seconds. */
+static size_t ramp_up(size_t ramp, size_t per_chunk)
+{
+    return ramp >= per_chunk / 2 ? per_chunk : ramp * 2;
+}
+
 /* Solutions an encoded chunk of chunk_bytes holds: at least one. */
 static size_t encoded_per_chunk(size_t chunk_bytes, size_t max_bytes)
 {
@@ -187,8 +224,9 @@ static int solve_serial_encoded(int n, bool unique,
     int rc = source_start(&src, join, n, NULL, 0, first_row_columns(n, unique));
     if (rc == NQ_OK && (cols == NULL || text == NULL))
         rc = NQ_E_NOMEM;
+    size_t want = 1;
     while (rc == NQ_OK) {
-        long got = source_fill(&src, n, unique, cols, per);
+        long got = source_fill(&src, n, unique, cols, want);
         if (got <= 0) {
             rc = (int)got;
             break;
@@ -196,8 +234,9 @@ static int solve_serial_encoded(int n, bool unique,
         size_t len = enc->encode(cols, (size_t)got, n, text, enc->user);
         if (enc->emit(text, len, (size_t)got, enc->user) != 0)
             rc = NQ_E_STOPPED;
-        else if ((size_t)got < per)
+        else if ((size_t)got < want)
             break; /* that was the last */
+        want = ramp_up(want, per);
     }
     source_free(&src);
     free(cols);
@@ -222,6 +261,68 @@ static int solve_serial(int n, bool unique, const struct solve_join *join,
             rc = NQ_E_STOPPED;
     }
     source_free(&src);
+    return rc;
+}
+
+/* The first subproblems from `prefixes` on, by the plain search on the
+ * calling thread, for about ENUM_PLAIN_FIRST_SECONDS (whole subproblems).
+ * Returns 0 (the rest is still to do), ENUM_NO_MORE (there was no more) or
+ * the code that stopped it. */
+#define ENUM_NO_MORE 1
+static int solve_plain_first(int n, bool unique, struct kernel *prefixes,
+                             int depth, size_t buffer, nq_solution_fn fn,
+                             void *user, const nq_solve_encoder *enc)
+{
+    size_t per = enc != NULL ? encoded_per_chunk(chunk_bytes_of(buffer, 1),
+                                                 enc->max_bytes)
+                             : 1;
+    unsigned char *cols = malloc(per * (size_t)n);
+    char *text = enc != NULL ? malloc(per * enc->max_bytes) : NULL;
+    if (cols == NULL || (enc != NULL && text == NULL)) {
+        free(cols);
+        return NQ_E_NOMEM;
+    }
+    double until = nq__monotonic_seconds() + ENUM_PLAIN_FIRST_SECONDS;
+    size_t want = 1;
+    int rc = NQ_OK;
+    while (rc == NQ_OK) {
+        if (nq__monotonic_seconds() >= until)
+            break;
+        if (!nq__kernel_next(prefixes)) {
+            rc = ENUM_NO_MORE;
+            break;
+        }
+        struct source src;
+        rc = source_start(&src, NULL, n, prefixes->cols, depth, ~(uint64_t)0);
+        while (rc == NQ_OK) {
+            if (enc == NULL) {
+                const int *c;
+                int more = source_next(&src, &c);
+                if (more <= 0) {
+                    rc = more;
+                    break;
+                }
+                if (unique && !nq__symmetry_is_canonical(c, n))
+                    continue;
+                if (fn(c, n, user) != 0)
+                    rc = NQ_E_STOPPED;
+                continue;
+            }
+            long got = source_fill(&src, n, unique, cols, want);
+            if (got <= 0) {
+                rc = (int)got;
+                break;
+            }
+            size_t len = enc->encode(cols, (size_t)got, n, text, enc->user);
+            if (enc->emit(text, len, (size_t)got, enc->user) != 0)
+                rc = NQ_E_STOPPED;
+            else if ((size_t)got < want)
+                break; /* the subproblem's last */
+            want = ramp_up(want, per);
+        }
+    }
+    free(cols);
+    free(text);
     return rc;
 }
 
@@ -262,22 +363,28 @@ static int solve_subproblem(void *ctx, int worker, uint64_t id,
     w->started = true;
     if (rc != NQ_OK)
         return rc; /* cannot happen: the prefixes are valid */
+    w->src.cancel = &st->cancel;
+    if (w->ramp == 0)
+        w->ramp = 1;
     struct nq__pool_piece *c = *piece;
     long got = 0;
     while (c != NULL) {
         unsigned char *cols = enc != NULL ? w->scratch : c->data;
-        got = source_fill(&w->src, n, st->unique, cols, st->per_chunk);
+        size_t want = w->ramp;
+        got = source_fill(&w->src, n, st->unique, cols, want);
         if (got <= 0)
             break;
         c->count = (size_t)got;
         if (enc != NULL)
             c->len = enc->encode(cols, c->count, n, (char *)c->data, enc->user);
-        if (c->count < st->per_chunk)
+        if (c->count < want)
             break; /* the last one */
+        w->ramp = ramp_up(want, st->per_chunk);
         c = nq__pool_emit(out, c);
     }
     *piece = c;
-    return got < 0 ? (int)got : NQ_OK; /* out of memory: the run stops */
+    /* Out of memory stops the run; so does a stop seen by the search. */
+    return got < 0 ? (int)got : NQ_OK;
 }
 
 /* ---- the calling thread: the pieces in id order ----------------------- */
@@ -304,18 +411,20 @@ static int deliver_piece(void *ctx, uint64_t id, const struct nq__pool_piece *c)
     return NQ_OK;
 }
 
+/* The subproblems from `prefixes` on (an iterator of the prefixes of
+ * `depth` rows, perhaps begun), on `threads` workers of the pool. */
 static int solve_parallel(int n, bool unique, const struct solve_join *join,
                           int threads, size_t buffer, nq_solution_fn fn,
-                          void *user, const nq_solve_encoder *enc)
+                          void *user, const nq_solve_encoder *enc,
+                          const struct kernel *prefixes, int depth)
 {
     struct stream st;
     memset(&st, 0, sizeof st);
+    atomic_init(&st.cancel, false);
     st.n = n;
     st.unique = unique;
     st.join = join;
-    st.depth = subproblem_depth(n);
-    if (join != NULL && st.depth > join->top_rows)
-        st.depth = join->top_rows; /* a prefix fixes top rows only */
+    st.depth = depth;
     st.fn = fn;
     st.user = user;
     st.encoder = enc;
@@ -333,10 +442,7 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
     size_t slot_cap = buffer / (window * chunk_bytes);
     if (slot_cap < 2)
         slot_cap = 2;
-    int rc = nq__kernel_start(&st.prefixes, n, NULL, 0, st.depth,
-                              first_row_columns(n, unique));
-    if (rc != NQ_OK)
-        return rc;
+    st.prefixes = *prefixes;
     st.workers = calloc((size_t)threads, sizeof *st.workers);
     if (st.workers == NULL)
         return NQ_E_NOMEM;
@@ -348,8 +454,9 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
                                   .next = next_prefix,
                                   .produce = solve_subproblem,
                                   .deliver = deliver_piece,
-                                  .ctx = &st};
-    rc = nq__pool_run_ordered(&run);
+                                  .ctx = &st,
+                                  .cancel = &st.cancel};
+    int rc = nq__pool_run_ordered(&run);
     for (int t = 0; t < threads; t++) {
         if (st.workers[t].started)
             source_free(&st.workers[t].src);
@@ -382,16 +489,39 @@ static int solve(int n, const nq_solve_options *options, bool unique,
     int threads = options->threads;
     if (threads == 0)
         threads = n < ENUM_SERIAL_BELOW_N ? 1 : nq__pool_threads(0);
+    size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
+                                               : ENUM_DEFAULT_BUFFER;
+    int depth = subproblem_depth(n);
+    struct kernel prefixes;
+    int rc = nq__kernel_start(&prefixes, n, NULL, 0, depth,
+                              first_row_columns(n, unique));
+    bool plain_first = n >= ENUM_PLAIN_FIRST_MIN_N && n <= SOLVE_JOIN_MAX_N;
+    if (rc == NQ_OK && plain_first)
+        rc = solve_plain_first(n, unique, &prefixes, depth, buffer, fn, user,
+                               enc);
+    if (rc != NQ_OK)
+        return rc == ENUM_NO_MORE ? NQ_OK : rc;
     /* The join where it serves this n; the plain search where it does
      * not, or where its table cannot be had. */
     struct solve_join table;
     const struct solve_join *join =
         nq__solve_join_build(&table, n, threads) == NQ_OK ? &table : NULL;
-    size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
-                                               : ENUM_DEFAULT_BUFFER;
-    int rc = threads == 1 ? solve_serial(n, unique, join, buffer, fn, user, enc)
-                          : solve_parallel(n, unique, join, threads, buffer, fn,
-                                           user, enc);
+    if (join != NULL && depth > join->top_rows) {
+        if (plain_first) {
+            /* The prefixes begun cannot be cut shorter: go on plainly. */
+            nq__solve_join_free(&table);
+            join = NULL;
+        } else {
+            depth = join->top_rows; /* a prefix fixes top rows only */
+            rc = nq__kernel_start(&prefixes, n, NULL, 0, depth,
+                                  first_row_columns(n, unique));
+        }
+    }
+    if (rc == NQ_OK)
+        rc = threads == 1 && !plain_first
+                 ? solve_serial(n, unique, join, buffer, fn, user, enc)
+                 : solve_parallel(n, unique, join, threads, buffer, fn, user,
+                                  enc, &prefixes, depth);
     nq__solve_join_free(&table);
     return rc;
 }

@@ -5,5 +5,6 @@
 # the README's one writes ten gigabytes.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
-check_readme_examples "Huge boards" 5
+check_readme_examples "Huge boards" 3
+check_readme_examples "Checking a placement" 3
 pass

@@ -37,6 +37,25 @@ for n in 6 11 13; do
         done
     done
 done
+# The first solutions of a big board on any number of threads are the
+# first in lexicographic order (the plain search's first, which find's
+# search also gives), and the run stops once they are out.
+for n in 22 25; do
+    "$NQUEENS" find "$n" --method search --format vector > "$TMP/first" ||
+        fail "find $n --method search"
+    for threads in 1 2 4; do
+        "$NQUEENS" solve "$n" --limit 1 --format vector --threads "$threads" > "$TMP/t" ||
+            fail "solve $n --limit 1 --threads $threads"
+        cmp -s "$TMP/first" "$TMP/t" ||
+            fail "solve $n --limit 1 --threads $threads: not the first solution"
+    done
+    "$NQUEENS" solve "$n" --limit 3 --format vector --threads 1 > "$TMP/t1" ||
+        fail "solve $n --limit 3 --threads 1"
+    "$NQUEENS" solve "$n" --limit 3 --format vector --threads 3 > "$TMP/t" ||
+        fail "solve $n --limit 3 --threads 3"
+    [ "$(wc -l < "$TMP/t1")" -eq 3 ] || fail "solve $n --limit 3: not 3 lines"
+    cmp -s "$TMP/t1" "$TMP/t" || fail "solve $n --limit 3: --threads 3 differs from 1"
+done
 # The teaching texts' program (all cores by default) prints the same boards
 # as one thread of `solve`, then the total.
 "$NQUEENS" 12 > "$TMP/seeds"

@@ -2,8 +2,8 @@
 # Signals to a checkpointed nqueens-mpi job: every way of stopping it saves
 # the work so far, and the same command resumes to the published count.
 #
-# What Open MPI 4.1's mpirun does (measured on this machine; README, "Long
-# runs"): it does not forward SIGINT or SIGTERM (ess_base_forward_signals
+# What Open MPI 4.1's mpirun does (measured on this machine; docs/mpi.md,
+# "Stopping a job"): it does not forward SIGINT or SIGTERM (ess_base_forward_signals
 # refuses them). It sends every rank SIGCONT, a second later SIGTERM, a
 # second after that SIGKILL, and exits 1 whatever the ranks did. Each rank
 # runs in its own process group, so a Ctrl-C on the terminal reaches only

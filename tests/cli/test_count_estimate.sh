@@ -1,0 +1,41 @@
+#!/bin/sh
+# A long count says what it is in for: --dry-run writes the engine, memory
+# and estimated time and counts nothing; a count projected past a minute
+# says so on stderr first (not with --quiet); Ctrl-C without --checkpoint
+# says what was lost; a count past 64 bits is refused at once.
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+
+pattern='^count of [0-9]*: engine [a-z]*/[0-9]* n=[0-9]*, memory [0-9.]* [KMG]*i*B, about [0-9.]* [a-z]* on [0-9]* threads* (estimated from a count of 15)$'
+
+"$NQUEENS" count 21 --engine constellations --dry-run -t 2 > "$TMP/dry" 2> "$TMP/err" ||
+    fail "count --dry-run failed: $(cat "$TMP/err")"
+[ "$(wc -l < "$TMP/dry")" -eq 1 ] || fail "--dry-run wrote: $(cat "$TMP/dry")"
+grep -q "$pattern" "$TMP/dry" || fail "--dry-run line: $(cat "$TMP/dry")"
+grep -q "engine constellations/1 n=21" "$TMP/dry" || fail "engine: $(cat "$TMP/dry")"
+grep -q "on 2 threads" "$TMP/dry" || fail "threads: $(cat "$TMP/dry")"
+[ ! -s "$TMP/err" ] || fail "--dry-run wrote on stderr: $(cat "$TMP/err")"
+# The published growth makes 21 take hours where 15 takes a fraction of a
+# second: the estimate is far above a minute.
+grep -q "about [0-9.]* \(hours\|days\)" "$TMP/dry" ||
+    fail "estimate of 21: $(cat "$TMP/dry")"
+
+# Before a count projected past a minute: the same line on stderr.
+expect_exit 2 "$NQUEENS" count 20 --engine constellations --max-time 0.3
+grep -q "^nqueens: count of 20: engine constellations" "$TMP/stderr" ||
+    fail "no estimate before count 20: $(cat "$TMP/stderr")"
+expect_exit 2 "$NQUEENS" count 20 --engine constellations -q --max-time 0.3
+grep -q "engine" "$TMP/stderr" && fail "--quiet still estimated: $(cat "$TMP/stderr")"
+
+# Ctrl-C without --checkpoint: exit 130, and what was lost.
+"$NQUEENS" count 19 --engine constellations -q > "$TMP/out" 2> "$TMP/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+status=0
+wait "$pid" || status=$?
+[ "$status" -eq 130 ] || fail "count after SIGINT exited $status"
+grep -q "^nqueens: interrupted after [0-9.]* s: [0-9]* of [0-9]* subproblems were done, and are lost without --checkpoint FILE$" \
+    "$TMP/err" || fail "SIGINT message: $(cat "$TMP/err")"
+[ ! -s "$TMP/out" ] || fail "an interrupted count printed a result"
+pass
