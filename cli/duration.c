@@ -11,8 +11,10 @@ int cli_seconds_decimals(double seconds)
     if (!(seconds > 0)) /* also NaN */
         return decimals;
     /* Each decimal below 0.1 s keeps a third significant digit. */
-    for (double limit = 0.1;
-         seconds < limit && decimals < DURATION_MAX_DECIMALS; limit /= 10)
+    double limit = 0.1;
+    while (seconds < limit && decimals < DURATION_MAX_DECIMALS) {
         decimals++;
+        limit /= 10;
+    }
     return decimals;
 }

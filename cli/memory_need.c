@@ -66,8 +66,9 @@ void cli_format_bytes(char *buf, size_t size, uint64_t bytes)
     const uint64_t kib = 1024, mib = kib * 1024, gib = mib * 1024;
     if (bytes >= gib)
         /* Tenths of a GiB, rounded up. */
-        snprintf(buf, size, "%.1f GiB",
-                 (double)((bytes * 10 + gib - 1) / gib) / 10.0);
+        snprintf(buf, size, "%llu.%llu GiB",
+                 (unsigned long long)((bytes * 10 + gib - 1) / gib / 10),
+                 (unsigned long long)((bytes * 10 + gib - 1) / gib % 10));
     else if (bytes >= mib)
         snprintf(buf, size, "%llu MiB",
                  (unsigned long long)((bytes + mib - 1) / mib));

@@ -96,17 +96,18 @@ static void writer_end_direct(struct writer *w)
 #endif
 }
 
-/* Joins a link's relative target to the folder of the link. */
-static char *writer_join_link(const char *link, const char *target)
+/* Joins the text of a link (`target`, relative or not) to the folder of
+ * the link at `link_path`. */
+static char *writer_join_link(const char *link_path, const char *target)
 {
-    const char *slash = strrchr(link, '/');
+    const char *slash = strrchr(link_path, '/');
     size_t dir_len =
-        target[0] == '/' || slash == NULL ? 0 : (size_t)(slash - link) + 1;
+        target[0] == '/' || slash == NULL ? 0 : (size_t)(slash - link_path) + 1;
     size_t target_len = strlen(target);
     char *joined = malloc(dir_len + target_len + 1);
     if (joined == NULL)
         return NULL;
-    memcpy(joined, link, dir_len);
+    memcpy(joined, link_path, dir_len);
     memcpy(joined + dir_len, target, target_len + 1);
     return joined;
 }
@@ -125,16 +126,16 @@ static char *writer_resolve(const char *path)
         struct stat st;
         if (lstat(name, &st) != 0 || !S_ISLNK(st.st_mode))
             return name;
-        char link[4096];
-        ssize_t got = readlink(name, link, sizeof link - 1);
+        char text[4096];
+        ssize_t got = readlink(name, text, sizeof text - 1);
         if (got < 0) {
             int e = errno;
             free(name);
             errno = e;
             return NULL;
         }
-        link[got] = '\0';
-        char *next = writer_join_link(name, link);
+        text[got] = '\0';
+        char *next = writer_join_link(name, text);
         free(name);
         if (next == NULL)
             return NULL;
