@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "big.h"
 #include "commands.h"
 #include "json.h"
 #include "opt_common.h"
@@ -37,6 +38,8 @@ static const char trace_tail[] =
     "  nqueens trace --board --first 6\n"
     "  nqueens trace --json 5 | grep '\"solution\"'\n"
     "  nqueens trace --format html -o trace.html 6\n"
+    "  nqueens trace --tree 4\n"
+    "  nqueens trace --format html --play -o play.html 8\n"
     "  nqueens trace --animate --delay 50 8\n";
 
 #define TRACE_DEFAULT_DELAY_MS 200
@@ -126,44 +129,6 @@ bool trace_attacked(const int *cols, int depth, int row, int col)
     return false;
 }
 
-/* ---- numbers too large for 64 bits: n^n and n! for the summary ---- */
-
-/* A non-negative integer in base 10^9, least significant limb first;
- * 64^64 has 116 digits, so 16 limbs hold every board. */
-#define BIG_LIMBS 16
-struct big {
-    uint32_t limb[BIG_LIMBS];
-    int len;
-};
-
-static void big_set(struct big *b, uint32_t value)
-{
-    memset(b, 0, sizeof *b);
-    b->limb[0] = value;
-    b->len = 1;
-}
-
-static void big_mul(struct big *b, uint32_t factor)
-{
-    uint64_t carry = 0;
-    for (int i = 0; i < b->len; i++) {
-        uint64_t v = (uint64_t)b->limb[i] * factor + carry;
-        b->limb[i] = (uint32_t)(v % 1000000000u);
-        carry = v / 1000000000u;
-    }
-    while (carry != 0 && b->len < BIG_LIMBS) {
-        b->limb[b->len++] = (uint32_t)(carry % 1000000000u);
-        carry /= 1000000000u;
-    }
-}
-
-static void big_write(struct writer *w, const struct big *b)
-{
-    writer_printf(w, "%u", b->limb[b->len - 1]);
-    for (int i = b->len - 2; i >= 0; i--)
-        writer_printf(w, "%09u", b->limb[i]);
-}
-
 void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
                          enum trace_end end, uint64_t max_steps)
 {
@@ -208,12 +173,15 @@ void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
         big_mul(&power, (uint32_t)n);
         big_mul(&factorial, (uint32_t)i);
     }
-    writer_puts(w, "  brute force  ");
-    big_write(w, &power);
-    writer_printf(w, " %s with one queen a row (%d^%d), ",
-                  n == 1 ? "leaf" : "leaves", n, n);
-    big_write(w, &factorial);
-    writer_printf(w, " with one a row and a column (%d!)\n", n);
+    char power_text[BIG_TEXT_SIZE];
+    char factorial_text[BIG_TEXT_SIZE];
+    writer_printf(w,
+                  "  brute force  %s %s with one queen a row (%d^%d), "
+                  "%s with one a row and a column (%d!)\n",
+                  big_text(&power, power_text, sizeof power_text),
+                  n == 1 ? "leaf" : "leaves", n, n,
+                  big_text(&factorial, factorial_text, sizeof factorial_text),
+                  n);
 }
 
 /* ---- the event stream ---- */
@@ -383,6 +351,8 @@ struct trace_args {
     const char *path;   /* -o, NULL: standard output */
     bool json;          /* --json */
     bool format_given;  /* --format */
+    bool tree;          /* --tree: the search tree instead of the events */
+    bool play;          /* --play: the page where the learner plays */
 };
 
 static const struct opt_choice trace_formats[] = {{"text", TRACE_TEXT},
@@ -413,6 +383,19 @@ static const struct opt trace_opts[] = {
     OPT_INT_WANT("delay", 0, ARGS, delay_ms, 0, 60000, "MS",
                  "milliseconds from 0 to 60000",
                  "milliseconds between animation frames (default 200)"),
+    OPT_FLAG("tree", 0, ARGS, tree,
+             "the search tree, depth first: a line per square\n"
+             "tried, indented by its row, with the vector and\n"
+             "the verdict; then the nodes visited at each depth\n"
+             "against the full tree's N^d and the N!/(N-d)!\n"
+             "permutations (with --json: an object per node,\n"
+             "with its parent); the HTML page always draws it"),
+    OPT_FLAG("play", 0, ARGS, play,
+             "write instead the page where the learner places\n"
+             "queens (an HTML file, as --format html): attacks\n"
+             "shown, \"can this be completed?\", hints, completion\n"
+             "and the solutions found, from every solution of N\n"
+             "embedded in the page; N at most 12"),
     OPT_FLAG("first", 0, ARGS, printer.first, "stop at the first solution"),
     OPT_INT_WANT("max-steps", 0, ARGS, printer.max_steps, 1, INT64_MAX, "K",
                  "a positive integer", "stop after K steps (events)"),
@@ -449,6 +432,16 @@ int cmd_trace(int argc, char **argv)
     if (printer->board && printer->format != TRACE_TEXT)
         return cli_usage_error("--board draws text boards: it does not go "
                                "with --json or --format html");
+    if (a.play) {
+        if (printer->format == TRACE_JSON || printer->board || a.tree ||
+            a.animate || printer->first || printer->max_steps != 0)
+            return cli_usage_error("--play writes the page where the learner "
+                                   "plays: it goes with --format html and -o "
+                                   "only");
+        if (a.delay_ms >= 0)
+            return cli_usage_error("--delay only goes with --animate");
+        return trace_play(n, a.path);
+    }
     if (a.delay_ms >= 0 && !a.animate)
         return cli_usage_error("--delay only goes with --animate");
     if (a.animate) {
@@ -459,6 +452,12 @@ int cmd_trace(int argc, char **argv)
         return trace_animate(n, printer->first, printer->max_steps,
                              a.delay_ms >= 0 ? (long)a.delay_ms
                                              : TRACE_DEFAULT_DELAY_MS);
+    }
+    if (a.tree && printer->format != TRACE_HTML) {
+        if (printer->board)
+            return cli_usage_error("--board does not go with --tree");
+        return trace_tree(n, printer->format == TRACE_JSON, printer->first,
+                          printer->max_steps, a.path);
     }
     if (printer->format == TRACE_HTML)
         return trace_html(n, printer->first,

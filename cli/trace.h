@@ -53,6 +53,18 @@ int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms);
  * exit status. */
 int trace_html(int n, bool first, uint64_t max_steps, const char *path);
 
+/* Writes the search tree, depth first, a line (or with `json` a JSON
+ * object) per square tried, then (text) the nodes visited at each depth
+ * against the full tree's (cli/trace_tree.c). Returns the exit status. */
+int trace_tree(int n, bool json, bool first, uint64_t max_steps,
+               const char *path);
+
+/* Writes the page on which the learner plays (cli/trace_play.c): every
+ * solution of n, from the library, embedded for its answers. Refuses n
+ * above TRACE_PLAY_MAX_N. Returns the exit status. */
+int trace_play(int n, const char *path);
+#define TRACE_PLAY_MAX_N 12
+
 /* The step limit of the HTML page when --max-steps is not given: the
  * page holds every event, so it must stay small enough to open. */
 #define TRACE_HTML_DEFAULT_MAX_STEPS 100000

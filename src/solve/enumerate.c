@@ -280,6 +280,7 @@ static int solve_plain_first(int n, bool unique, struct kernel *prefixes,
     char *text = enc != NULL ? malloc(per * enc->max_bytes) : NULL;
     if (cols == NULL || (enc != NULL && text == NULL)) {
         free(cols);
+        free(text);
         return NQ_E_NOMEM;
     }
     double until = nq__monotonic_seconds() + ENUM_PLAIN_FIRST_SECONDS;

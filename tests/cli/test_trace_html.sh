@@ -76,6 +76,37 @@ headless "file://$TMP/broken.html?selftest=5" --dump-dom > "$TMP/broken-dom.html
 grep -q '"status":"ok"' "$TMP/broken-dom.html" && fail "a broken page passed"
 grep -q 'Script error: .*renderr' "$TMP/broken-dom.html" || fail "a broken page's error was not shown"
 
+# The search tree beside the board, n = 4, 5, 6: after the whole replay it
+# holds one node per square the trace tries (its place and conflict
+# events, counted here from the JSON trace); a click on a node moves the
+# board to that node's step; a node is a button that takes the focus, and
+# the arrow keys step from it (the page's self-test checks these).
+for n in 4 5 6; do
+    "$NQUEENS" trace --format html -o "$TMP/tree$n.html" "$n" || fail "page for $n"
+    tried=$("$NQUEENS" trace --json "$n" | grep -Ec '"event":"(place|conflict)"')
+    headless "file://$TMP/tree$n.html?selftest=10" --dump-dom > "$TMP/tree-dom$n.html"
+    result=$(sed -n 's/.*<pre id="selftest">\(.*\)<\/pre>.*/\1/p' "$TMP/tree-dom$n.html")
+    echo "$result" | grep -q '"status":"ok"' || fail "n=$n tree self-test: $result"
+    echo "$result" | grep -q "\"tree\":{\"mode\":\"whole\",\"expected\":$tried,\"nodes\":$tried," ||
+        fail "n=$n: the tree should have $tried nodes: $result"
+    step=$(echo "$result" | sed -n 's/.*"clickStep":\([0-9]*\),"clickPos":\([0-9]*\).*/\1 \2/p')
+    set -- $step
+    [ "$#" = 2 ] && [ "$1" = "$2" ] && [ "$1" -gt 1 ] || fail "n=$n: a click on a node did not move the replay: $result"
+done
+# Too many nodes to draw (more than 20000): the path from the root, the
+# squares tried beside the current one, the counts per depth.
+"$NQUEENS" trace --format html --max-steps 30000 -o "$TMP/big.html" 9
+headless "file://$TMP/big.html?selftest=500" --dump-dom > "$TMP/big-dom.html"
+result=$(sed -n 's/.*<pre id="selftest">\(.*\)<\/pre>.*/\1/p' "$TMP/big-dom.html")
+echo "$result" | grep -q '"status":"ok".*"tree":{"mode":"path"' || fail "path view: $result"
+grep -q '<table class="depths" id="depths"><tbody><tr><th>depth</th>' "$TMP/big-dom.html" ||
+    fail "no table of the depths"
+# The tree's screenshot: the page at a step where the tree has grown.
+headless "file://$TMP/tree6.html?selftest=120" --window-size=1400,1000 \
+    --screenshot="$TMP/tree.png" > /dev/null || fail "tree screenshot failed"
+size=$(wc -c < "$TMP/tree.png")
+[ "$size" -gt 60000 ] || fail "tree screenshot of $size bytes: nothing drawn?"
+
 # Limits: --first and --max-steps shorten the recording and say so.
 "$NQUEENS" trace --format html --max-steps 100 -o "$TMP/short.html" 8
 grep -q 'first 100 steps' "$TMP/short.html" || fail "--max-steps note"
