@@ -17,6 +17,7 @@
 
 #include "clock.h"
 #include "commands.h"
+#include "duration.h"
 #include "json.h"
 #include "messages.h"
 #include "nqueens.h"
@@ -75,7 +76,8 @@ static const char bench_head[] =
     "machine and shows them side by side: solutions, nodes visited (queens\n"
     "placed), median time of several runs (a quick method is called again\n"
     "and again until a run lasts 50 ms), nodes per second, and speed-up\n"
-    "over the textbook's boolean-array algorithm. Every run's count is\n"
+    "over the textbook's boolean-array algorithm (with --methods: over the\n"
+    "first method kept, in the order of the list below). Every run's count is\n"
     "first checked against the published count: a wrong method stops the\n"
     "bench with exit status 1. N is 1 to 27 (the published counts); the\n"
     "textbook methods take minutes beyond 15.\n"
@@ -286,13 +288,14 @@ static void bench_write_table(struct writer *w, int n, int runs,
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     size_t base = bench_baseline(rows);
     writer_printf(w,
-                  "nqueens bench %d: median time a call over %d runs, on this "
-                  "machine (%ld cores online)\n",
-                  n, runs, cores);
+                  "nqueens bench %d: median time a call over %d run%s, on "
+                  "this machine (%ld cores online)\n",
+                  n, runs, runs == 1 ? "" : "s", cores);
     writer_printf(w,
                   "every run checked against the published count: %llu "
-                  "solutions\n\n",
-                  (unsigned long long)bench_published[n]);
+                  "solution%s\n\n",
+                  (unsigned long long)bench_published[n],
+                  bench_published[n] == 1 ? "" : "s");
     writer_printf(w, "%-26s %14s %12s %12s %10s\n", "method", "nodes",
                   "median s", "nodes/s", "speed-up");
     double baseline = rows[base].median;
@@ -312,8 +315,8 @@ static void bench_write_table(struct writer *w, int n, int runs,
             snprintf(label, sizeof label, "engine, %ld threads", cores);
         else
             snprintf(label, sizeof label, "%s", bench_methods[i].label);
-        writer_printf(w, "%-26s %14s %12.6f %12s", label, nodes, r->median,
-                      rate);
+        writer_printf(w, "%-26s %14s %12.*f %12s", label, nodes,
+                      cli_seconds_decimals(r->median), r->median, rate);
         if (r->median > 0)
             writer_printf(w, " %9.1fx\n", baseline / r->median);
         else

@@ -27,8 +27,10 @@
 #include "commands.h"
 #include "count_estimate.h"
 #include "count_request.h"
+#include "duration.h"
 #include "interrupt.h"
 #include "json.h"
+#include "memory_need.h"
 #include "messages.h"
 #include "nqueens.h"
 #include "opt_common.h"
@@ -63,7 +65,7 @@ static const struct opt count_opts[] = {
                  "auto (default): join where its table fits the\n"
                  "memory budget (N <= 20), else constellations;\n"
                  "join: half boards joined, the fastest (memory\n"
-                 "about 42M at N=16, 800M at 18, 1.9G at 19);\n"
+                 "about 33M at N=16, 778M at 18, 1.9G at 19);\n"
                  "constellations: backtracking, any N, almost no\n"
                  "memory"),
     OPT_USE(opt_json, REQ, json),
@@ -120,17 +122,77 @@ void count_report(struct writer *out, const struct count_request *req,
         json_key(&j, "engine");
         json_string(&j, engine);
         json_key(&j, "seconds");
-        json_double(&j, seconds, 3);
+        json_double(&j, seconds, cli_seconds_decimals(seconds));
         json_end_object(&j);
         json_end_line(&j);
     } else {
         writer_printf(out,
                       "n        %d\ntotal    %llu\nunique   %llu\n"
                       "sym180   %llu\nsym90    %llu\nthreads  %d\n"
-                      "engine   %s\nseconds  %.3f\n",
+                      "engine   %s\nseconds  %.*f\n",
                       req->n, total, unique, sym180, sym90, threads, engine,
-                      seconds);
+                      cli_seconds_decimals(seconds), seconds);
     }
+}
+
+/* The budget the library takes when --memory is not given. */
+#define COUNT_DEFAULT_BUDGET ((uint64_t)2 << 30)
+
+/* How long the refusal of a budget may look for the one needed, and how
+ * far above the budget: a plan is made for each budget tried, and a large
+ * one takes long to make (seconds from n = 18 on). */
+#define COUNT_NEED_SECONDS 2.0
+#define COUNT_NEED_ABOVE ((uint64_t)256 << 20)
+#define COUNT_NEED_SMALL ((uint64_t)64 << 20)
+
+/* The refusal of a budget too small, with the budget the count needs as
+ * far as a short search finds it: up to 8 times the budget (64 MiB for
+ * a smaller one) and 256 MiB more at most, half the machine's memory at
+ * most. */
+static int count_memory_refusal(const struct count_request *req)
+{
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.threads = req->threads;
+    options.engine = (nq_engine)req->engine;
+    uint64_t budget =
+        req->memory_bytes != 0 ? req->memory_bytes : COUNT_DEFAULT_BUDGET;
+    options.memory_bytes = budget;
+    uint64_t ceiling = cli_memory_of_machine() / 2;
+    uint64_t span = budget <= UINT64_MAX / 8 ? budget * 8 : UINT64_MAX;
+    if (span < COUNT_NEED_SMALL)
+        span = COUNT_NEED_SMALL;
+    if (ceiling > span)
+        ceiling = span;
+    if (budget <= UINT64_MAX - COUNT_NEED_ABOVE &&
+        ceiling > budget + COUNT_NEED_ABOVE)
+        ceiling = budget + COUNT_NEED_ABOVE;
+    struct memory_need need;
+    int rc =
+        cli_memory_need(req->n, &options, ceiling, COUNT_NEED_SECONDS, &need);
+    char size[32], given[48], low[32], high[32];
+    cli_format_bytes(size, sizeof size, budget);
+    snprintf(given, sizeof given,
+             req->memory_bytes != 0 ? "the %s given" : "the default %s", size);
+    cli_format_bytes(low, sizeof low, need.low);
+    cli_format_bytes(high, sizeof high, need.high);
+    const char *hint = req->engine == NQ_ENGINE_JOIN
+                           ? "; --engine constellations needs almost none"
+                           : "";
+    if (rc != 0)
+        return cli_error("count of %d needs more memory than %s (--memory)%s",
+                         req->n, given, hint);
+    if (need.high == 0)
+        return cli_error("count of %d needs a memory budget above %s; %s "
+                         "is too small (--memory)%s",
+                         req->n, low, given, hint);
+    if (need.high - need.low > need.high / 8)
+        return cli_error("count of %d needs a memory budget of %s to %s, "
+                         "more than %s (--memory)%s",
+                         req->n, low, high, given, hint);
+    return cli_error("count of %d needs a memory budget of about %s, more "
+                     "than %s (--memory)%s",
+                     req->n, high, given, hint);
 }
 
 /* Draws progress, and stops the count at --max-time or a signal. */
@@ -224,15 +286,8 @@ static int count_write(const struct count_request *req, struct writer *out)
     if (rc == NQ_E_STOPPED && deadline.passed)
         return cli_error("count of %d stopped by --max-time %g: no result",
                          req->n, req->max_time);
-    if (rc == NQ_E_NOMEM && req->engine == NQ_ENGINE_JOIN)
-        return cli_error("count of %d: the join's table needs more than the "
-                         "memory budget (--memory; --engine constellations "
-                         "needs almost none)",
-                         req->n);
-    if (rc == NQ_E_NOMEM && req->memory_bytes != 0)
-        return cli_error("count of %d needs more than the memory budget "
-                         "of %llu bytes (--memory)",
-                         req->n, (unsigned long long)req->memory_bytes);
+    if (rc == NQ_E_NOMEM)
+        return count_memory_refusal(req);
     if (rc == NQ_E_RANGE && req->engine == NQ_ENGINE_JOIN)
         return cli_error("count of %d: the join takes N from 2 to 20 "
                          "(--engine constellations takes any N)",

@@ -48,29 +48,55 @@ static const char seeds_tail[] =
 /* The longest standard input accepted as N: a size, not a file. */
 #define SEEDS_STDIN_MAX 4096
 
+/* How often the prompt asks before it gives up. */
+#define SEEDS_PROMPT_TRIES 3
+
+/* Asks for N on the terminal; a typo is answered with its error and the
+ * question again, at most SEEDS_PROMPT_TRIES times in all. */
+static bool seeds_prompt_n(int *n)
+{
+    char text[SEEDS_STDIN_MAX + 1];
+    for (int tries = 1;; tries++) {
+        if (tries == 1)
+            fputs("Number of queens: ", stderr);
+        else
+            fprintf(stderr, "Number of queens (1 to %d), again: ", NQ_MAX_N);
+        fflush(stderr);
+        if (fgets(text, sizeof text, stdin) == NULL) {
+            if (tries == 1)
+                cli_usage_error("no N given");
+            else
+                fputc('\n', stderr);
+            return false;
+        }
+        size_t len = strlen(text);
+        /* A line longer than the buffer: the rest is no answer either. */
+        if (len > 0 && text[len - 1] != '\n') {
+            int c;
+            while ((c = getchar()) != EOF && c != '\n') {
+            }
+        }
+        if (cli_parse_n_text(text, len, NQ_MAX_N, "standard input", n))
+            return true;
+        if (tries == SEEDS_PROMPT_TRIES)
+            return false;
+    }
+}
+
 /* Reads N from standard input: a prompt on a terminal, else all of it. */
 static bool seeds_read_n(int *n)
 {
+    if (isatty(STDIN_FILENO))
+        return seeds_prompt_n(n);
     char text[SEEDS_STDIN_MAX + 1];
-    size_t len = 0;
-    if (isatty(STDIN_FILENO)) {
-        fputs("Number of queens: ", stderr);
-        fflush(stderr);
-        if (fgets(text, sizeof text, stdin) == NULL) {
-            cli_usage_error("no N given");
-            return false;
-        }
-        len = strlen(text);
-    } else {
-        len = fread(text, 1, sizeof text, stdin);
-        if (ferror(stdin)) {
-            cli_error("cannot read standard input: %s", strerror(errno));
-            return false;
-        }
-        if (len > SEEDS_STDIN_MAX) {
-            cli_usage_error("standard input holds more than a number for N");
-            return false;
-        }
+    size_t len = fread(text, 1, sizeof text, stdin);
+    if (ferror(stdin)) {
+        cli_error("cannot read standard input: %s", strerror(errno));
+        return false;
+    }
+    if (len > SEEDS_STDIN_MAX) {
+        cli_usage_error("standard input holds more than a number for N");
+        return false;
     }
     return cli_parse_n_text(text, len, NQ_MAX_N, "standard input", n);
 }

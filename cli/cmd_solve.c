@@ -188,6 +188,7 @@ int cmd_solve(int argc, char **argv)
     s.run.n = a.n;
     s.run.base = a.base;
     s.run.style = &a.style;
+    s.run.unique = a.unique;
     status = a.format->begin(&s.run);
     if (status != 0) {
         writer_close(&out, false);

@@ -5,6 +5,7 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "checkpoint_errors.h"
@@ -96,6 +97,26 @@ static void status_json(struct writer *w, const char *path,
     json_end_line(&j);
 }
 
+/* Writes `path` as a shell word: as it is when it holds only characters
+ * no shell treats specially, else in single quotes. */
+static void status_write_quoted(struct writer *w, const char *path)
+{
+    if (path[0] != '\0' &&
+        strspn(path, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                     "0123456789-_./+,:@%=") == strlen(path)) {
+        writer_puts(w, path);
+        return;
+    }
+    writer_putc(w, '\'');
+    for (const char *c = path; *c != '\0'; c++) {
+        if (*c == '\'')
+            writer_puts(w, "'\\''");
+        else
+            writer_putc(w, *c);
+    }
+    writer_putc(w, '\'');
+}
+
 static void status_text(struct writer *w, const char *path,
                         const nq_checkpoint_info *info)
 {
@@ -118,14 +139,18 @@ static void status_text(struct writer *w, const char *path,
     writer_printf(w, "created     %s\n", created);
     writer_printf(w, "saved       %s\n", saved);
     if (info->complete)
-        writer_printf(w, "result      complete: %llu solutions, %llu unique\n",
+        writer_printf(w, "result      complete: %llu solution%s, %llu unique\n",
                       (unsigned long long)info->result.total,
+                      info->result.total == 1 ? "" : "s",
                       (unsigned long long)info->result.unique);
-    else
+    else {
         writer_printf(w,
                       "result      not yet: run `nqueens count %d "
-                      "--checkpoint FILE` again to go on\n",
+                      "--checkpoint ",
                       info->n);
+        status_write_quoted(w, path);
+        writer_puts(w, "` again to go on\n");
+    }
 }
 
 /* The options after parsing. */

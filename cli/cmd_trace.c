@@ -176,9 +176,10 @@ void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
     char power_text[BIG_TEXT_SIZE];
     char factorial_text[BIG_TEXT_SIZE];
     writer_printf(w,
-                  "  brute force  %s leaves with one queen a row (%d^%d), "
+                  "  brute force  %s %s with one queen a row (%d^%d), "
                   "%s with one a row and a column (%d!)\n",
-                  big_text(&power, power_text, sizeof power_text), n, n,
+                  big_text(&power, power_text, sizeof power_text),
+                  n == 1 ? "leaf" : "leaves", n, n,
                   big_text(&factorial, factorial_text, sizeof factorial_text),
                   n);
 }

@@ -43,6 +43,7 @@ struct format_run {
     int n;                           /* board size */
     int base;                        /* number of the first column: 0 or 1 */
     const struct board_style *style; /* glyphs of the board format */
+    bool unique;                     /* one solution per symmetry class */
     uint64_t index;                  /* solutions written, this one included */
     struct number_table numbers;     /* filled by the format's begin */
     void *state;                     /* the format's own, freed by its end */

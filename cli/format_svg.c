@@ -128,7 +128,8 @@ static int svg_end(struct format_run *run)
                   "xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
                   "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
                   width, height, width, height);
-    writer_printf(w, "<title>%d queens: %zu solution%s</title>\n", n, s->count,
+    writer_printf(w, "<title>%d queens: %zu %ssolution%s</title>\n", n,
+                  s->count, run->unique ? "unique " : "",
                   s->count == 1 ? "" : "s");
     writer_printf(w, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
                   width, height);

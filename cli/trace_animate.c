@@ -104,6 +104,28 @@ static void trace_cell(struct trace_animation *a, const nq_trace_event *e,
         writer_puts(a->out, p->reset);
 }
 
+/* The column numbers over the board, one digit a cell so that the board
+ * stays two characters a column: from 10 on, the tens stand in a row
+ * above the units (a column 12 reads 1 over 2). */
+static void trace_column_labels(struct writer *w, int n)
+{
+    if (n >= 10) {
+        writer_puts(w, "     ");
+        for (int col = 0; col < n; col++) {
+            int number = col + 1;
+            if (number >= 10)
+                writer_printf(w, "%d ", number / 10 % 10);
+            else
+                writer_puts(w, "  ");
+        }
+        writer_puts(w, "\x1b[K\n");
+    }
+    writer_puts(w, "     ");
+    for (int col = 0; col < n; col++)
+        writer_printf(w, "%d ", (col + 1) % 10);
+    writer_puts(w, "\x1b[K\n");
+}
+
 static void trace_frame(struct trace_animation *a, const nq_trace_event *e,
                         int n)
 {
@@ -114,10 +136,8 @@ static void trace_frame(struct trace_animation *a, const nq_trace_event *e,
     writer_puts(w, "\x1b[H"); /* home; every line then clears its end */
     writer_printf(w, "nqueens trace %d   step %llu   (Ctrl-C stops)\x1b[K\n", n,
                   (unsigned long long)e->step);
-    writer_puts(w, "\x1b[K\n     ");
-    for (int col = 0; col < n; col++)
-        writer_printf(w, "%-2d", (col + 1) % 100);
     writer_puts(w, "\x1b[K\n");
+    trace_column_labels(w, n);
     for (int row = 0; row < n; row++) {
         writer_printf(w, "  %2d ", row + 1);
         for (int col = 0; col < n; col++) {
@@ -206,24 +226,67 @@ static int trace_animate_event(const nq_trace_event *e, int n, void *user)
     return 0;
 }
 
+/* The rows and columns a frame takes: the lines of trace_frame() and one
+ * for the cursor after them; the widest of the board's rows, the vector
+ * line (every column's number) and the counters. */
+static void trace_frame_size(int n, int *rows, int *cols)
+{
+    int label_rows = n >= 10 ? 2 : 1;
+    *rows = n + label_rows + 9;
+    int vector = (int)strlen("  vector []");
+    for (int k = 1; k <= n; k++)
+        vector += (k >= 10 ? 2 : 1) + (k > 1 ? 1 : 0);
+    int board = 2 * n + 6;
+    *cols = TRACE_MIN_COLUMNS;
+    if (board > *cols)
+        *cols = board;
+    if (vector + 1 > *cols)
+        *cols = vector + 1;
+}
+
+/* A positive whole number from the environment, or 0. */
+static int trace_env_size(const char *name)
+{
+    const char *text = getenv(name);
+    if (text == NULL || *text == '\0')
+        return 0;
+    char *end = NULL;
+    long value = strtol(text, &end, 10);
+    return *end == '\0' && value > 0 && value < 100000 ? (int)value : 0;
+}
+
+/* The terminal's size as it reports it, else as $LINES and $COLUMNS say;
+ * 0 where neither knows (then the frame is let be). */
+static void trace_terminal_size(int *rows, int *cols)
+{
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) {
+        *rows = size.ws_row;
+        *cols = size.ws_col;
+    }
+    if (*rows <= 0)
+        *rows = trace_env_size("LINES");
+    if (*cols <= 0)
+        *cols = trace_env_size("COLUMNS");
+}
+
 int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms)
 {
     if (!isatty(STDOUT_FILENO))
         return cli_usage_error("--animate needs a terminal on standard "
                                "output; use --board for a printable trace");
     /* A frame taller or wider than the terminal would scroll instead of
-     * redrawing in place. A terminal that does not say its size is let be. */
-    struct winsize size;
-    int need_rows = n + 10;
-    int need_cols =
-        2 * n + 6 > TRACE_MIN_COLUMNS ? 2 * n + 6 : TRACE_MIN_COLUMNS;
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0 &&
-        (size.ws_row < need_rows || size.ws_col < need_cols))
-        return cli_usage_error("--animate: the board of %d needs a terminal "
-                               "of %d rows and %d columns, this one has %d "
-                               "and %d",
-                               n, need_rows, need_cols, size.ws_row,
-                               size.ws_col);
+     * redrawing in place. */
+    int need_rows = 0, need_cols = 0;
+    trace_frame_size(n, &need_rows, &need_cols);
+    int rows = 0, cols = 0;
+    trace_terminal_size(&rows, &cols);
+    if ((rows > 0 && rows < need_rows) || (cols > 0 && cols < need_cols))
+        return cli_error(
+            "--animate: a board of %d needs a terminal of %d rows and %d "
+            "columns, this one has %d and %d; enlarge it, or use --board",
+            n, need_rows, need_cols, rows > 0 ? rows : need_rows,
+            cols > 0 ? cols : need_cols);
     const char *no_colour = getenv("NO_COLOR");
     struct writer out;
     if (writer_open(&out, NULL) != 0)

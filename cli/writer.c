@@ -96,6 +96,56 @@ static void writer_end_direct(struct writer *w)
 #endif
 }
 
+/* Joins the text of a link (`target`, relative or not) to the folder of
+ * the link at `link_path`. */
+static char *writer_join_link(const char *link_path, const char *target)
+{
+    const char *slash = strrchr(link_path, '/');
+    size_t dir_len =
+        target[0] == '/' || slash == NULL ? 0 : (size_t)(slash - link_path) + 1;
+    size_t target_len = strlen(target);
+    char *joined = malloc(dir_len + target_len + 1);
+    if (joined == NULL)
+        return NULL;
+    memcpy(joined, link_path, dir_len);
+    memcpy(joined + dir_len, target, target_len + 1);
+    return joined;
+}
+
+/* The file that `-o path` replaces: path itself, or the file at the end
+ * of its chain of symbolic links (which need not exist yet). Returns a
+ * malloc'ed name, or NULL with errno set (ELOOP for a loop). */
+static char *writer_resolve(const char *path)
+{
+    size_t len = strlen(path);
+    char *name = malloc(len + 1);
+    if (name == NULL)
+        return NULL;
+    memcpy(name, path, len + 1);
+    for (int hops = 0; hops < 40; hops++) {
+        struct stat st;
+        if (lstat(name, &st) != 0 || !S_ISLNK(st.st_mode))
+            return name;
+        char text[4096];
+        ssize_t got = readlink(name, text, sizeof text - 1);
+        if (got < 0) {
+            int e = errno;
+            free(name);
+            errno = e;
+            return NULL;
+        }
+        text[got] = '\0';
+        char *next = writer_join_link(name, text);
+        free(name);
+        if (next == NULL)
+            return NULL;
+        name = next;
+    }
+    free(name);
+    errno = ELOOP;
+    return NULL;
+}
+
 int writer_open(struct writer *w, const char *path)
 {
     memset(w, 0, sizeof *w);
@@ -133,12 +183,36 @@ int writer_open(struct writer *w, const char *path)
         return 0;
     }
 
-    w->tmp_path = malloc(len + 16);
+    /* Like an editor or cp: a symbolic link is written through to its
+     * target (the link stays a link), so the temporary file is made and
+     * renamed in the target's folder. */
+    w->target = writer_resolve(path);
+    if (w->target == NULL) {
+        int e = errno;
+        writer_close(w, false);
+        return e == ENOMEM
+                   ? cli_error("out of memory")
+                   : cli_error("cannot write '%s': %s", path, strerror(e));
+    }
+    bool exists = stat(w->target, &st) == 0;
+    /* An existing file the user may not write is refused, not replaced
+     * (root may write any file, as with cp). */
+    if (exists && access(w->target, W_OK) != 0) {
+        int e = errno;
+        writer_close(w, false);
+        if (e == EACCES || e == EROFS || e == EPERM)
+            return cli_error("cannot write '%s': it is read-only for you (%s)",
+                             path, strerror(e));
+        return cli_error("cannot write '%s': %s", path, strerror(e));
+    }
+
+    size_t target_len = strlen(w->target);
+    w->tmp_path = malloc(target_len + 16);
     if (w->tmp_path == NULL) {
         writer_close(w, false);
         return cli_error("out of memory");
     }
-    snprintf(w->tmp_path, len + 16, "%s.tmp-XXXXXX", path);
+    snprintf(w->tmp_path, target_len + 16, "%s.tmp-XXXXXX", w->target);
     w->fd = mkstemp(w->tmp_path);
     if (w->fd < 0) {
         int e = errno;
@@ -147,10 +221,17 @@ int writer_open(struct writer *w, const char *path)
         writer_close(w, false);
         return cli_error("cannot write '%s': %s", path, strerror(e));
     }
-    /* mkstemp makes the file private; give it the usual permissions. */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(w->fd, 0666 & ~mask);
+    /* mkstemp makes the file private: an existing file keeps its mode
+     * (and its owner where allowed), a new one gets the usual mode. */
+    if (exists) {
+        (void)fchmod(w->fd, st.st_mode & 07777);
+        if (fchown(w->fd, st.st_uid, st.st_gid) != 0)
+            (void)fchmod(w->fd, st.st_mode & 0777);
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        (void)fchmod(w->fd, 0666 & ~mask);
+    }
     cleanup_arm(w->tmp_path);
     return 0;
 }
@@ -290,7 +371,7 @@ int writer_close(struct writer *w, bool commit)
             w->err = errno;
         if (close(w->fd) != 0 && w->err == 0)
             w->err = errno;
-        if (commit && w->err == 0 && rename(w->tmp_path, w->path) != 0)
+        if (commit && w->err == 0 && rename(w->tmp_path, w->target) != 0)
             w->err = errno;
         if (!commit || w->err != 0)
             unlink(w->tmp_path);
@@ -307,6 +388,7 @@ int writer_close(struct writer *w, bool commit)
     cleanup_disarm();
     free(w->buf);
     free(w->path);
+    free(w->target);
     free(w->tmp_path);
     memset(w, 0, sizeof *w);
     w->fd = -1;

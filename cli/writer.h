@@ -22,7 +22,8 @@ struct writer {
     size_t len;           /* bytes pending in buf */
     size_t cap;           /* size of buf */
     int err;              /* first errno seen, 0 if none */
-    char *path;           /* the final file name, NULL for standard output */
+    char *path;           /* the name given, NULL for standard output */
+    char *target;         /* the file replaced: path, or a link's target */
     char *tmp_path;       /* the temporary file, NULL for standard output */
     uint64_t written;     /* bytes written to fd so far */
     uint64_t handed_over; /* bytes whose write-back to disk has begun */

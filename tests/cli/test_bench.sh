@@ -33,6 +33,21 @@ for m in $methods; do
         fail "fault in $m: $(cat "$TMP/err")"
     [ ! -s "$TMP/out" ] || fail "fault in $m: figures printed anyway"
 done
+# One run and one solution in the singular; every time with three
+# significant digits (a bitboard call on 8 takes microseconds: never 0.000).
+"$NQUEENS" bench --methods bitboard,mirror --runs 1 1 > "$TMP/one"
+grep -q '^nqueens bench 1: median time a call over 1 run, on this machine' "$TMP/one" || fail "1 run: $(head -1 "$TMP/one")"
+grep -q 'published count: 1 solution$' "$TMP/one" || fail "1 solution: $(cat "$TMP/one")"
+"$NQUEENS" bench --methods bitboard,mirror --runs 3 8 > "$TMP/eight"
+grep -q 'over 3 runs,' "$TMP/eight" || fail "3 runs"
+for row in bitboard 'bitboard + mirror'; do
+    median=$(grep "^$row  " "$TMP/eight" | awk '{ print $(NF - 2) }')
+    significant=$(printf '%s\n' "$median" | tr -d . | sed 's/^0*//')
+    [ "${#significant}" -ge 3 ] || fail "bench 8 $row: median $median"
+done
+# The speed-ups are over the first method kept in the table's order.
+"$NQUEENS" bench --methods mirror,bitboard --runs 1 8 > "$TMP/order"
+grep -q '^speed-up: over bitboard\.' "$TMP/order" || fail "speed-up baseline: $(cat "$TMP/order")"
 # --methods: only those rows, speed-ups over the first of them.
 "$NQUEENS" bench --methods mirror,bitboard --json --runs 1 8 > "$TMP/some"
 [ "$(grep -o '"method":"[a-z0-9-]*"' "$TMP/some" | tr '\n' ' ')" = '"method":"bitboard" "method":"mirror" ' ] ||

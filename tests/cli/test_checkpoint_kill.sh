@@ -22,7 +22,16 @@ grep -q "interrupted: [0-9]* of [0-9]* subproblems saved in '$db'; the same comm
 [ ! -s "$TMP/out" ] || fail "SIGINT: output on stdout"
 first=$(done_of "$db")
 [ "$first" -gt 0 ] || fail "nothing saved at SIGINT"
-"$NQUEENS" status "$db" | grep -q '^result *not yet' || fail "status after SIGINT"
+# status names the command that goes on, with the file's own name (quoted
+# for the shell where it needs it).
+"$NQUEENS" status "$db" > "$TMP/status" || fail "status after SIGINT"
+grep -qx "result      not yet: run \`nqueens count 17 --checkpoint $db\` again to go on" "$TMP/status" ||
+    fail "status after SIGINT: $(cat "$TMP/status")"
+cp "$db" "$TMP/it's here.db"
+"$NQUEENS" status "$TMP/it's here.db" > "$TMP/status" || fail "status of a copy"
+grep -qx "result      not yet: run \`nqueens count 17 --checkpoint '$TMP/it'\\\\''s here.db'\` again to go on" "$TMP/status" ||
+    fail "status, quoted name: $(cat "$TMP/status")"
+rm "$TMP/it's here.db"
 
 "$NQUEENS" count 17 --threads 1 --engine constellations --checkpoint "$db" \
     --checkpoint-interval 0.05 > "$TMP/out" 2> "$TMP/err" &

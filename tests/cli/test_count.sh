@@ -22,7 +22,12 @@ for n in 1 2 3 4 5 6 7 8 9 10 11 12; do
         got=$(field "$TMP/out" "$key")
         [ "$got" = "$want" ] || fail "count $n: $key $got, expected $want"
     done
-    grep -q '^seconds  [0-9][0-9]*\.[0-9][0-9][0-9]$' "$TMP/out" || fail "count $n: seconds"
+    # Seconds to the millisecond, and a short run with three significant
+    # digits all the same (0.000123, never 0.000).
+    grep -q '^seconds  [0-9][0-9]*\.[0-9][0-9][0-9][0-9]*$' "$TMP/out" || fail "count $n: seconds"
+    seconds=$(field "$TMP/out" seconds)
+    significant=$(printf '%s\n' "$seconds" | tr -d . | sed 's/^0*//')
+    [ "${#significant}" -ge 3 ] || fail "count $n: seconds $seconds has too few digits"
     [ "$(wc -l < "$TMP/out")" -eq 8 ] || fail "count $n: 8 lines"
 done
 
@@ -94,4 +99,15 @@ status=0
 "$NQUEENS" count 8 > /dev/full 2> "$TMP/err" || status=$?
 [ "$status" = 2 ] || fail "/dev/full: exit $status"
 grep -q 'No space left' "$TMP/err" || fail "/dev/full message"
+# A budget too small is refused with the budget needed, and that budget
+# is enough: for the join (n = 12, 13) and for constellations (n = 12).
+for args in "12 --engine join" "13 --engine join" "12"; do
+    expect_exit 2 "$NQUEENS" count $args --threads 1 --memory 4K
+    need=$(sed -n 's/.*needs a memory budget of about \([0-9]*\) KiB, more than the 4 KiB given (--memory).*/\1/p' "$TMP/stderr")
+    [ -n "$need" ] || fail "count $args --memory 4K: $(cat "$TMP/stderr")"
+    "$NQUEENS" count $args --threads 1 --memory "${need}K" > /dev/null ||
+        fail "count $args: the ${need}K said to be needed is not enough"
+    # ...and not far above the least: an eighth less is refused.
+    expect_exit 2 "$NQUEENS" count $args --threads 1 --memory "$((need * 7 / 8 - 1))K"
+done
 pass

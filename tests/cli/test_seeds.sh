@@ -41,4 +41,19 @@ status=0
 "$NQUEENS" 8 > /dev/full 2> "$TMP/err" || status=$?
 [ "$status" = 2 ] || fail "/dev/full: exit $status"
 grep -q 'No space left' "$TMP/err" || fail "/dev/full message"
+# On a terminal (a pseudo terminal from script(1)) the prompt asks again
+# after a typo, at most three times in all.
+command -v script > /dev/null 2>&1 || fail "script(1) is missing (Debian package bsdutils)"
+printf '9x\n0\n5\n' | script -qec "'$NQUEENS'; echo \"exit=\$?\"" /dev/null > "$TMP/prompt" 2>&1 ||
+    fail "prompt: script failed"
+grep -q "Number of queens: nqueens: error: N must be an integer from 1 to 64, got '9x' from standard input" "$TMP/prompt" ||
+    fail "prompt: first typo: $(cat "$TMP/prompt")"
+[ "$(grep -c 'Number of queens (1 to 64), again: ' "$TMP/prompt")" = 2 ] || fail "prompt: not asked again twice"
+grep -q '^10 solutions in total\.' "$TMP/prompt" || fail "prompt: answer after two typos"
+grep -q '^exit=0' "$TMP/prompt" || fail "prompt: exit status"
+printf '9x\n0\n99\n5\n' | script -qec "'$NQUEENS'; echo \"exit=\$?\"" /dev/null > "$TMP/prompt" 2>&1 ||
+    fail "prompt: script failed"
+grep -q "got '99' from standard input" "$TMP/prompt" || fail "prompt: third typo"
+grep -q '^exit=2' "$TMP/prompt" || fail "prompt: three typos must end with exit 2"
+! grep -q 'solutions in total' "$TMP/prompt" || fail "prompt: a fourth try was taken"
 pass

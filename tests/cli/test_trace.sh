@@ -122,6 +122,26 @@ grep -q "$(printf '\033\\[H')" "$TMP/typescript" || fail "--animate: no redraw"
 grep -q 'stopped after 30 steps' "$TMP/typescript" || fail "--animate: summary"
 grep -q "$(printf '\033\\[?25h')" "$TMP/typescript" || fail "--animate: cursor"
 
+# From 10 on the column numbers stand in two rows (tens over units), one
+# digit a cell; a terminal too small for the frame (as it reports its size,
+# else as $LINES and $COLUMNS say) is refused with what it needs.
+script -qec "stty rows 40 cols 80; NO_COLOR=1 '$NQUEENS' trace --animate --delay 0 --max-steps 2 12" \
+    "$TMP/labels" > /dev/null 2>&1 || fail "--animate 12 exited $?"
+grep -q "^                       1 1 1 $(printf '\033')" "$TMP/labels" || fail "--animate 12: tens row"
+grep -q "^     1 2 3 4 5 6 7 8 9 0 1 2 $(printf '\033')" "$TMP/labels" || fail "--animate 12: units row"
+status=0
+script -qec "stty rows 40 cols 80; '$NQUEENS' trace --animate --delay 0 50" \
+    "$TMP/narrow" > /dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "--animate 50 on 80 columns: exit $status"
+grep -q "nqueens: error: --animate: a board of 50 needs a terminal of 61 rows and 152 columns, this one has 40 and 80; enlarge it, or use --board" \
+    "$TMP/narrow" || fail "--animate 50: message"
+status=0
+script -qec "stty rows 0 cols 0; COLUMNS=60 LINES=50 '$NQUEENS' trace --animate --delay 0 30" \
+    "$TMP/columns" > /dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "--animate 30 with COLUMNS=60: exit $status"
+grep -q "needs a terminal of 41 rows and 92 columns, this one has 50 and 60" \
+    "$TMP/columns" || fail "--animate: \$COLUMNS not read"
+
 script -qec "sh -c 'echo \$\$ > \"$TMP/pid\"; exec \"$NQUEENS\" trace --animate --delay 300 8'" \
     "$TMP/interrupted" > /dev/null 2>&1 &
 script_pid=$!
