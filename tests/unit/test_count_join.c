@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "count/join/count_join.h"
+#include "nqueens.h"
 #include "testutil.h"
 
 /* A small deterministic generator, so that failures repeat. */
@@ -252,6 +253,90 @@ static void test_table_budget(void **state)
                      NQ_E_RANGE);
 }
 
+/* The textbook search's solutions, tallied by (middle column, top set):
+ * what each unit of the join must count. */
+struct by_unit {
+    int n;
+    uint64_t tally[NQ_JOIN_MAX_N + 1][1u << 12];
+};
+
+static int tally_unit(const int *cols, int n, void *user)
+{
+    struct by_unit *o = user;
+    uint32_t top = 0;
+    for (int r = 0; r < n / 2; r++)
+        top |= 1u << cols[r];
+    int m = n % 2 == 0 ? -1 : cols[n / 2];
+    o->tally[m + 1][top]++;
+    return 0;
+}
+
+/* Every unit counted with its pass's table, for every cut of F: each
+ * against the textbook search, and the pass tables together no larger than
+ * the whole table times the number of passes (each smaller alone). */
+static void test_passes_against_oracle(void **state)
+{
+    (void)state;
+    static struct by_unit oracle;
+    static uint8_t keep[1u << 12];
+    for (int n = 4; n <= 10; n++) {
+        memset(&oracle, 0, sizeof oracle);
+        uint64_t total = 0;
+        assert_int_equal(
+            nq_classic_solve(NQ_CLASSIC_ARRAYS, n, tally_unit, &oracle, &total),
+            NQ_OK);
+        struct nq__join_unit *units = NULL;
+        uint64_t count = 0;
+        assert_int_equal(nq__join_units(n, &units, &count), 0);
+        struct nq__join_table whole;
+        assert_int_equal(nq__join_table_build(n, 1, (uint64_t)1 << 30, &whole),
+                         0);
+        uint64_t whole_size = whole.start[whole.parts * whole.sets];
+        for (int k = 0; k <= n - 1; k += 2) {
+            uint32_t fixed = nq__join_fixed_columns(n, k);
+            assert_int_equal(fixed & (n % 2 ? 1u << (n / 2) : 0), 0);
+            assert_int_equal(fixed, nq__join_mirror(fixed, n));
+            uint64_t sum = 0, counted = 0;
+            int passes = 0;
+            /* Each pass once: the keys in increasing order. */
+            for (uint32_t key = 0; key <= fixed; key++) {
+                int used = 0;
+                for (uint64_t i = 0; i < count && !used; i++)
+                    used = nq__join_pass_key(n, fixed, &units[i]) == key;
+                if (!used)
+                    continue;
+                passes++;
+                nq__join_pass_keep(n, fixed, units, count, key, keep);
+                struct nq__join_keep filter = {fixed, keep};
+                struct nq__join_table t;
+                assert_int_equal(nq__join_table_build_pass(n, 1 + passes % 2,
+                                                           (uint64_t)1 << 30,
+                                                           &filter, &t),
+                                 0);
+                assert_true(t.start[t.parts * t.sets] <= whole_size);
+                for (uint64_t i = 0; i < count; i++) {
+                    const struct nq__join_unit *u = &units[i];
+                    if (nq__join_pass_key(n, fixed, u) != key)
+                        continue;
+                    uint64_t c = 0;
+                    assert_int_equal(nq__join_count(&t, u, &c), 0);
+                    assert_int_equal(c, oracle.tally[u->middle + 1][u->top]);
+                    sum += c * u->weight;
+                    counted++;
+                }
+                nq__join_table_free(&t);
+            }
+            assert_int_equal(counted, count);
+            assert_int_equal(sum, total);
+            assert_true(passes >= 1);
+            if (k >= 2)
+                assert_true(passes >= 2);
+        }
+        nq__join_table_free(&whole);
+        free(units);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +345,7 @@ int main(void)
         cmocka_unit_test(test_units_cover_each_class_once),
         cmocka_unit_test(test_table_holds_every_top),
         cmocka_unit_test(test_table_budget),
+        cmocka_unit_test(test_passes_against_oracle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

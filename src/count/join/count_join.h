@@ -210,6 +210,43 @@ int nq__join_table_build(int n, int threads, uint64_t budget,
 
 void nq__join_table_free(struct nq__join_table *t);
 
+/* Passes: the table of one pass holds only the tops whose columns meet a
+ * fixed set F of columns (symmetric under the mirror) in a pattern that
+ * the pass's units read. keep has 2^n entries, indexed by (columns & F):
+ * NQ_JOIN_KEEP_TOP where a top with that pattern is kept,
+ * NQ_JOIN_KEEP_PART where the pattern is part of (a subset of) one kept,
+ * so that the search may go on. */
+#define NQ_JOIN_KEEP_TOP 1
+#define NQ_JOIN_KEEP_PART 2
+struct nq__join_keep {
+    uint32_t fixed;
+    const uint8_t *keep;
+};
+
+/* nq__join_table_build_pass() : nq__join_table_build() for the tops that
+ * `keep` keeps (NULL: all of them). */
+int nq__join_table_build_pass(int n, int threads, uint64_t budget,
+                              const struct nq__join_keep *keep,
+                              struct nq__join_table *t);
+
+/* nq__join_fixed_columns() : F of k columns (k even, k < n): the k / 2
+ * outermost columns on each side, never the middle column of odd n. */
+uint32_t nq__join_fixed_columns(int n, int k);
+
+/* nq__join_pass_key() : the pass of unit u under the fixed columns F: the
+ * smallest of its pattern P = top & F, mir(P), F \ P and mir(F \ P), so
+ * that a class's members and the complements they read share one pass. */
+uint32_t nq__join_pass_key(int n, uint32_t fixed,
+                           const struct nq__join_unit *u);
+
+/* nq__join_pass_keep() : fills keep[0 .. 2^n) for the pass `key`: the
+ * patterns of the groups that its units read (their tops, the bottoms
+ * that complement them, and the mirror images of both), and every part
+ * of those. */
+void nq__join_pass_keep(int n, uint32_t fixed,
+                        const struct nq__join_unit *units, uint64_t count,
+                        uint32_t key, uint8_t *keep);
+
 /* nq__join_units() : the units of n in their stable order (free()): by
  * top set in colex order, then by middle column. "join/2" in a plan's
  * signature names this order ("join/1" took the sets for each middle

@@ -53,6 +53,11 @@ struct table_build {
     uint32_t rest_of[NQ_JOIN_MAX_N];
     uint32_t bucket_of[NQ_JOIN_MAX_N];
     atomic_uint_least64_t counted; /* count pass: tops reported so far */
+    /* A pass's table: only the tops whose columns meet `fixed` in a
+     * pattern p with keep[p] & NQ_JOIN_KEEP_TOP; a queen may go on a fixed
+     * column only while keep[cols & fixed] & NQ_JOIN_KEEP_PART. NULL: all. */
+    uint32_t fixed;
+    const uint8_t *keep;
 };
 
 /* The count pass reports its tops in batches of this many. */
@@ -82,7 +87,7 @@ static bool report(struct table_build *b, struct walk *w)
  * squares): counted, or stored where they belong. */
 static inline __attribute__((always_inline)) void
 last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
-         uint32_t main, uint32_t free_cols, bool fill)
+         uint32_t main, uint32_t free_cols, bool fill, bool filter)
 {
     /* Copied out of b: a store to the table could otherwise change them,
      * as far as the compiler knows, and they would be read again after
@@ -101,6 +106,9 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     while (free_cols != 0) {
         uint32_t bit = nq__lowest_bit32(free_cols);
         free_cols ^= bit;
+        if (filter &&
+            (b->keep[(cols | bit) & b->fixed] & NQ_JOIN_KEEP_TOP) == 0)
+            continue;
         uint64_t set = part + nq__join_rank(b->ranks, cols | bit);
         if (!fill) {
             counts[set]++;
@@ -126,19 +134,24 @@ static void search_count(struct table_build *b, struct walk *w, int row,
                          uint32_t cols, uint32_t anti, uint32_t main);
 static void search_fill(struct table_build *b, struct walk *w, int row,
                         uint32_t cols, uint32_t anti, uint32_t main);
+static void search_count_kept(struct table_build *b, struct walk *w, int row,
+                              uint32_t cols, uint32_t anti, uint32_t main);
+static void search_fill_kept(struct table_build *b, struct walk *w, int row,
+                             uint32_t cols, uint32_t anti, uint32_t main);
 
 /* The search below row `row`; `anti` and `main` are the diagonals attacked
- * on that row. Counts or stores every top. Inlined twice, with `fill`
- * constant, and the last two rows inlined too: calls and tests of the
- * pass cost more than a leaf's own work. */
+ * on that row. Counts or stores every top (with `filter`, those of the
+ * pass). Inlined four times, with `fill` and `filter` constant, and the
+ * last two rows inlined too: calls and tests of the pass cost more than a
+ * leaf's own work, and the whole table's search tests no pattern. */
 static inline __attribute__((always_inline)) void
 search(struct table_build *b, struct walk *w, int row, uint32_t cols,
-       uint32_t anti, uint32_t main, bool fill)
+       uint32_t anti, uint32_t main, bool fill, bool filter)
 {
     uint32_t full = ((uint32_t)1 << b->n) - 1;
     uint32_t free_cols = ~(cols | anti | main) & full;
     if (row == b->rows - 1) {
-        last_row(b, w, cols, anti, main, free_cols, fill);
+        last_row(b, w, cols, anti, main, free_cols, fill, filter);
         return;
     }
     while (free_cols != 0 && !w->full) {
@@ -146,9 +159,18 @@ search(struct table_build *b, struct walk *w, int row, uint32_t cols,
         free_cols ^= bit;
         uint32_t next_cols = cols | bit, next_anti = (anti | bit) >> 1;
         uint32_t next_main = ((main | bit) << 1) & full;
+        if (filter && (b->keep[next_cols & b->fixed] & NQ_JOIN_KEEP_PART) == 0)
+            continue;
         if (row + 2 == b->rows) {
             last_row(b, w, next_cols, next_anti, next_main,
-                     ~(next_cols | next_anti | next_main) & full, fill);
+                     ~(next_cols | next_anti | next_main) & full, fill, filter);
+        } else if (filter) {
+            if (fill)
+                search_fill_kept(b, w, row + 1, next_cols, next_anti,
+                                 next_main);
+            else
+                search_count_kept(b, w, row + 1, next_cols, next_anti,
+                                  next_main);
         } else if (fill) {
             search_fill(b, w, row + 1, next_cols, next_anti, next_main);
         } else {
@@ -160,13 +182,25 @@ search(struct table_build *b, struct walk *w, int row, uint32_t cols,
 static void search_count(struct table_build *b, struct walk *w, int row,
                          uint32_t cols, uint32_t anti, uint32_t main)
 {
-    search(b, w, row, cols, anti, main, false);
+    search(b, w, row, cols, anti, main, false, false);
 }
 
 static void search_fill(struct table_build *b, struct walk *w, int row,
                         uint32_t cols, uint32_t anti, uint32_t main)
 {
-    search(b, w, row, cols, anti, main, true);
+    search(b, w, row, cols, anti, main, true, false);
+}
+
+static void search_count_kept(struct table_build *b, struct walk *w, int row,
+                              uint32_t cols, uint32_t anti, uint32_t main)
+{
+    search(b, w, row, cols, anti, main, false, true);
+}
+
+static void search_fill_kept(struct table_build *b, struct walk *w, int row,
+                             uint32_t cols, uint32_t anti, uint32_t main)
+{
+    search(b, w, row, cols, anti, main, true, true);
 }
 
 /* Share `index` of the starts. */
@@ -175,12 +209,18 @@ static int walk_task(struct table_build *b, size_t index, bool fill)
     struct walk w = {.counts = b->counts + index * b->groups};
     for (size_t i = index; i < b->nstarts && !w.full; i += b->shares) {
         w.part = b->starts[i][3] * b->sets;
-        if (fill)
-            search_fill(b, &w, b->start_row, b->starts[i][0], b->starts[i][1],
-                        b->starts[i][2]);
+        const uint32_t *s = b->starts[i];
+        if (b->keep != NULL &&
+            (b->keep[s[0] & b->fixed] & NQ_JOIN_KEEP_PART) == 0)
+            continue;
+        if (b->keep != NULL && fill)
+            search_fill_kept(b, &w, b->start_row, s[0], s[1], s[2]);
+        else if (b->keep != NULL)
+            search_count_kept(b, &w, b->start_row, s[0], s[1], s[2]);
+        else if (fill)
+            search_fill(b, &w, b->start_row, s[0], s[1], s[2]);
         else
-            search_count(b, &w, b->start_row, b->starts[i][0], b->starts[i][1],
-                         b->starts[i][2]);
+            search_count(b, &w, b->start_row, s[0], s[1], s[2]);
     }
     return !fill && report(b, &w) ? NQ_E_NOMEM : 0;
 }
@@ -363,6 +403,13 @@ static int run_pass(size_t count, int threads, nq__pool_work_fn work,
 int nq__join_table_build(int n, int threads, uint64_t budget,
                          struct nq__join_table *t)
 {
+    return nq__join_table_build_pass(n, threads, budget, NULL, t);
+}
+
+int nq__join_table_build_pass(int n, int threads, uint64_t budget,
+                              const struct nq__join_keep *keep,
+                              struct nq__join_table *t)
+{
     memset(t, 0, sizeof *t);
     int rows = half_rows(n);
     if (n < 2 || n > NQ_JOIN_MAX_N || rows < 1)
@@ -380,7 +427,9 @@ int nq__join_table_build(int n, int threads, uint64_t budget,
                             .rows = rows,
                             .ranks = ranks,
                             .windows = nq__join_windows_of(n),
-                            .sets = nq__join_binomial(n, rows)};
+                            .sets = nq__join_binomial(n, rows),
+                            .fixed = keep != NULL ? keep->fixed : 0,
+                            .keep = keep != NULL ? keep->keep : NULL};
     b.groups = (uint64_t)parts * b.sets;
     b.buckets = (uint32_t)1 << (2 * b.windows.width);
     int rest_bits = 2 * (n - 1 - b.windows.width);
