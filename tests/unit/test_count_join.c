@@ -256,7 +256,6 @@ static void test_table_budget(void **state)
 /* The textbook search's solutions, tallied by (middle column, top set):
  * what each unit of the join must count. */
 struct by_unit {
-    int n;
     uint64_t tally[NQ_JOIN_MAX_N + 1][1u << 12];
 };
 
