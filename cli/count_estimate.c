@@ -106,8 +106,11 @@ static void format_duration(double s, char *buf, size_t size)
         snprintf(buf, size, "%.0f years", s / (365.25 * 86400));
 }
 
-/* The N counted for calibration: a tenth of a second or so here. */
-enum { CALIBRATION_N = 15 };
+/* The N counted for calibration: a tenth of a second or so here, and at
+ * least CALIBRATION_BELOW under N, so that the calibration costs a few
+ * thousandths of the count it is for (a count of 15 before one of 17
+ * added 8% to it). */
+enum { CALIBRATION_N = 15, CALIBRATION_BELOW = 4 };
 
 double count_estimate(const nq_plan *plan, const nq_count_options *options,
                       int threads, char *line, size_t size)
@@ -119,7 +122,8 @@ double count_estimate(const nq_plan *plan, const nq_count_options *options,
     calibration.engine = nq_plan_engine(plan);
     calibration.progress = NULL;
     calibration.progress_user = NULL;
-    int c = n > CALIBRATION_N ? CALIBRATION_N : n;
+    int c = n - CALIBRATION_BELOW;
+    c = c > CALIBRATION_N ? CALIBRATION_N : c < 1 ? 1 : c;
     nq_count_result result;
     double start = cli_monotonic_seconds();
     int rc = nq_count(c, &calibration, &result);
