@@ -42,9 +42,10 @@ cat "$TMP/help.fig" "$TMP/man.fig" "$TMP/docs.fig" | sort -u > "$TMP/all.fig"
 disagree=$(awk '{ seen[$1]++ } END { for (n in seen) if (seen[n] > 1) print n }' "$TMP/all.fig")
 [ -z "$disagree" ] || fail "memory figures disagree for N = $(echo $disagree): $(tr '\n' ';' < "$TMP/all.fig")"
 
-# The quoted figure against a measurement (not under valgrind, whose
-# memory is its own).
+# The quoted figure against a measurement (not under valgrind or the
+# sanitizers, whose memory is their own).
 if [ -x /usr/bin/time ] && [ -z "${NQ_MEMCHECK_TOOL:-}" ] &&
+    [ -z "${NQ_SANITIZE:-}" ] &&
     /usr/bin/time -v true > /dev/null 2>&1; then
     /usr/bin/time -v "$NQUEENS" count 16 --engine join > /dev/null 2> "$TMP/time"
     kib=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$TMP/time")
