@@ -37,6 +37,9 @@ struct placement_options {
     int max_n;      /* refuse a larger n; 0 (default): INT_MAX */
     bool allow_empty_rows; /* a board row may hold no queen (cols[r] = -1);
                               default false */
+    bool vector_only;      /* the text is a vector, whatever its first line: a
+                              line of `.`s (rows without a queen) is no board
+                              row; default false (the first line decides) */
 };
 
 /* What the input looked like. */

@@ -274,8 +274,12 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
             r->at_end = true;
             return rc;
         }
+        /* Every line of a vector stream is a vector: `. .` (two rows
+         * without a queen) is not the row of a board. */
+        struct stream_reader vector = *r;
+        vector.opt.read.vector_only = true;
         r->line[r->line_len] = '\n';
-        return read_text(r, r->line, r->line_len + 1, r->line_no, 1,
+        return read_text(&vector, r->line, r->line_len + 1, r->line_no, 1,
                          &rec->placement, error);
     }
     return 0;

@@ -164,6 +164,38 @@ static void test_forced_format(void **state)
     assert_string_equal(all.err.message, "a JSON line holds one object");
 }
 
+/* Partial placements as vectors: `.` is a row without a queen, on any
+ * line, even a line of nothing else (which would read as a board row). */
+static void test_vectors_with_empty_rows(void **state)
+{
+    (void)state;
+    struct stream_options o;
+    defaults(&o);
+    o.read.allow_empty_rows = true;
+    struct read_all all;
+    read_text_all("2 . 1 .\n. .\n.\n", &o, &all);
+    if (all.rc != 0)
+        fail_msg("%d at %lld:%lld: %s", all.rc, all.err.line, all.err.column,
+                 all.err.message);
+    assert_int_equal(all.format, STREAM_VECTOR);
+    assert_int_equal(all.records, 3);
+    static const int first[4] = {1, -1, 0, -1};
+    assert_int_equal(all.n[0], 4);
+    assert_memory_equal(all.cols[0], first, sizeof first);
+    assert_int_equal(all.n[1], 2);
+    assert_int_equal(all.cols[1][0], -1);
+    assert_int_equal(all.cols[1][1], -1);
+    assert_int_equal(all.n[2], 1);
+    assert_int_equal(all.cols[2][0], -1);
+    /* Forced, the first line too is a vector. */
+    o.format = STREAM_VECTOR;
+    read_text_all(". .\n2 .\n", &o, &all);
+    assert_int_equal(all.rc, 0);
+    assert_int_equal(all.records, 2);
+    assert_int_equal(all.n[0], 2);
+    assert_int_equal(all.cols[1][0], 1);
+}
+
 /* Errors are placed where they are in the stream. */
 static void test_errors(void **state)
 {
@@ -213,6 +245,7 @@ int main(void)
         cmocka_unit_test(test_each_format),
         cmocka_unit_test(test_whole_vector),
         cmocka_unit_test(test_forced_format),
+        cmocka_unit_test(test_vectors_with_empty_rows),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
