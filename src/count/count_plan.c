@@ -25,7 +25,33 @@ static int plan_constellations(nq_plan *p, uint64_t budget)
     return 0;
 }
 
-/* The join's units and table of n, if they fit the budget. */
+/* The join in passes, where the whole table does not fit the budget: the
+ * tops of each group are counted (in little memory), and the passes cut so
+ * that the largest pass's table fits. Each run builds one pass's table at
+ * a time (plan_run_passes()). */
+static int plan_passes(nq_plan *p, uint64_t budget, int threads)
+{
+    /* Beside a pass's table: the filter of its tops. */
+    uint64_t keep_bytes = (uint64_t)1 << p->n;
+    if (keep_bytes >= budget)
+        return NQ_E_NOMEM;
+    uint64_t *tops = NULL;
+    uint64_t groups = 0;
+    int rc = nq__join_group_tops(p->n, threads, &tops, &groups);
+    if (rc != 0)
+        return rc;
+    rc = nq__join_passes_plan(p->n, threads, p->units, p->work_count, tops,
+                              budget - keep_bytes, &p->passes);
+    free(tops);
+    if (rc != 0)
+        return rc;
+    p->threads = threads;
+    p->table_budget = budget - keep_bytes;
+    return 0;
+}
+
+/* The join's units and table of n, if they fit the budget, or else its
+ * cut into passes. */
 static int plan_join(nq_plan *p, uint64_t budget, int threads)
 {
     if (p->n > NQ_JOIN_MAX_N)
@@ -37,6 +63,8 @@ static int plan_join(nq_plan *p, uint64_t budget, int threads)
     if (units_bytes >= budget)
         return NQ_E_NOMEM;
     rc = nq__join_table_build(p->n, threads, budget - units_bytes, &p->table);
+    if (rc == NQ_E_NOMEM && p->n >= 4)
+        rc = plan_passes(p, budget - units_bytes, threads);
     if (rc != 0)
         return rc;
     p->engine = NQ_ENGINE_JOIN;
@@ -113,6 +141,7 @@ void nq_plan_free(nq_plan *plan)
     free(plan->cons);
     free(plan->units);
     nq__join_table_free(&plan->table);
+    nq__join_passes_free(&plan->passes);
     free(plan);
 }
 
@@ -152,10 +181,22 @@ enum nq__subproblem_kind nq__plan_kind(const nq_plan *plan, uint64_t id,
     return plan->engine == NQ_ENGINE_JOIN ? NQ_SUB_JOIN : NQ_SUB_CONSTELLATION;
 }
 
-int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
+/* The table of the pass `key` of a plan in passes, built into t; `keep`
+ * has room for 2^n entries. */
+static int pass_table(const nq_plan *plan, uint32_t key, uint8_t *keep,
+                      struct nq__join_table *t)
 {
-    if (plan == NULL || out == NULL || id >= nq_plan_size(plan))
-        return NQ_E_INVAL;
+    nq__join_pass_keep(plan->n, plan->passes.fixed, plan->units,
+                       plan->work_count, key, keep);
+    struct nq__join_keep filter = {plan->passes.fixed, keep};
+    return nq__join_table_build_pass(plan->n, plan->threads, plan->table_budget,
+                                     &filter, t);
+}
+
+/* Solves `id` with `table` the join's table (of the id's pass). */
+static int count_id(const nq_plan *plan, const struct nq__join_table *table,
+                    uint64_t id, nq_subcount *out)
+{
     nq_subcount sub = {0, 0, 0};
     uint64_t index;
     switch (nq__plan_kind(plan, id, &index)) {
@@ -176,7 +217,7 @@ int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
     case NQ_SUB_JOIN: {
         const struct nq__join_unit *u = &plan->units[index];
         uint64_t solutions;
-        int rc = nq__join_count(&plan->table, u, &solutions);
+        int rc = nq__join_count(table, u, &solutions);
         if (rc != 0)
             return rc;
         if (__builtin_mul_overflow(solutions, (uint64_t)u->weight, &sub.total))
@@ -189,6 +230,30 @@ int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
         return NQ_E_OVERFLOW;
     *out = sub;
     return 0;
+}
+
+int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
+{
+    if (plan == NULL || out == NULL || id >= nq_plan_size(plan))
+        return NQ_E_INVAL;
+    uint64_t index;
+    if (plan->passes.count == 0 ||
+        nq__plan_kind(plan, id, &index) != NQ_SUB_JOIN)
+        return count_id(plan, &plan->table, id, out);
+    /* One unit of a plan in passes: the table of its pass, for it alone. */
+    uint8_t *keep = malloc((size_t)1 << plan->n);
+    if (keep == NULL)
+        return NQ_E_NOMEM;
+    struct nq__join_table t;
+    uint32_t key =
+        nq__join_pass_key(plan->n, plan->passes.fixed, &plan->units[index]);
+    int rc = pass_table(plan, key, keep, &t);
+    free(keep);
+    if (rc != 0)
+        return rc;
+    rc = count_id(plan, &t, id, out);
+    nq__join_table_free(&t);
+    return rc;
 }
 
 int nq_subcount_add(nq_subcount *sum, const nq_subcount *add)
@@ -233,6 +298,7 @@ int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
 
 struct plan_run {
     const nq_plan *plan;
+    const struct nq__join_table *table;
     const uint64_t *ids;
     nq_subproblem_fn done;
     void *user;
@@ -242,7 +308,7 @@ static int plan_run_work(void *ctx, int worker, size_t index, void *result)
 {
     (void)worker;
     struct plan_run *run = ctx;
-    return nq_plan_count_one(run->plan, run->ids[index], result);
+    return count_id(run->plan, run->table, run->ids[index], result);
 }
 
 static int plan_run_done(void *ctx, size_t index, const void *result)
@@ -252,6 +318,68 @@ static int plan_run_done(void *ctx, size_t index, const void *result)
         return 0;
     return run->done(run->ids[index], result, run->user) != 0 ? NQ_E_STOPPED
                                                               : 0;
+}
+
+/* Runs ids[0..nids) on the pool with `table`. */
+static int run_ids(const nq_plan *plan, const struct nq__join_table *table,
+                   const uint64_t *ids, size_t nids, int threads,
+                   nq_subproblem_fn done, void *user)
+{
+    struct plan_run run = {plan, table, ids, done, user};
+    struct nq__pool_job job = {.count = nids,
+                               .threads = threads,
+                               .result_size = sizeof(nq_subcount),
+                               .work = plan_run_work,
+                               .done = plan_run_done,
+                               .ctx = &run};
+    return nq__pool_run(&job);
+}
+
+/* A plan in passes: the ids that need no table first, then pass by pass
+ * the units of that pass, with its table built before and freed after. A
+ * pass none of whose units is asked for costs nothing. */
+static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
+                           size_t nids, int threads, nq_subproblem_fn done,
+                           void *user)
+{
+    uint64_t *some = malloc((nids > 0 ? nids : 1) * sizeof *some);
+    uint32_t *key = malloc((nids > 0 ? nids : 1) * sizeof *key);
+    uint8_t *keep = malloc((size_t)1 << plan->n);
+    int rc = NQ_E_NOMEM;
+    if (some == NULL || key == NULL || keep == NULL)
+        goto out;
+    size_t m = 0;
+    for (size_t i = 0; i < nids; i++) {
+        uint64_t index;
+        if (nq__plan_kind(plan, ids[i], &index) == NQ_SUB_JOIN)
+            key[i] = nq__join_pass_key(plan->n, plan->passes.fixed,
+                                       &plan->units[index]);
+        else
+            some[m++] = ids[i];
+    }
+    rc = run_ids(plan, NULL, some, m, threads, done, user);
+    for (size_t p = 0; p < plan->passes.count && rc == 0; p++) {
+        m = 0;
+        for (size_t i = 0; i < nids; i++) {
+            uint64_t index;
+            if (nq__plan_kind(plan, ids[i], &index) == NQ_SUB_JOIN &&
+                key[i] == plan->passes.keys[p])
+                some[m++] = ids[i];
+        }
+        if (m == 0)
+            continue;
+        struct nq__join_table t;
+        rc = pass_table(plan, plan->passes.keys[p], keep, &t);
+        if (rc != 0)
+            break;
+        rc = run_ids(plan, &t, some, m, threads, done, user);
+        nq__join_table_free(&t);
+    }
+out:
+    free(keep);
+    free(key);
+    free(some);
+    return rc;
 }
 
 int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
@@ -264,12 +392,7 @@ int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
         if (ids[i] >= size)
             return NQ_E_INVAL;
     }
-    struct plan_run run = {plan, ids, done, user};
-    struct nq__pool_job job = {.count = nids,
-                               .threads = threads,
-                               .result_size = sizeof(nq_subcount),
-                               .work = plan_run_work,
-                               .done = plan_run_done,
-                               .ctx = &run};
-    return nq__pool_run(&job);
+    if (plan->passes.count > 0)
+        return plan_run_passes(plan, ids, nids, threads, done, user);
+    return run_ids(plan, &plan->table, ids, nids, threads, done, user);
 }

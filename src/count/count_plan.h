@@ -42,7 +42,12 @@ struct nq_plan {
     uint64_t work_count; /* the engine's pieces of work, after those */
     struct nq__constellation *cons; /* constellations: the pieces */
     struct nq__join_unit *units;    /* join: the pieces */
-    struct nq__join_table table;    /* join: the half boards */
+    struct nq__join_table table;    /* join: the half boards, or none
+                                       when the join runs in passes */
+    struct nq__join_passes passes;  /* join in passes: the cut (none: one
+                                       pass, `table`) */
+    int threads;           /* join in passes: threads that build a table */
+    uint64_t table_budget; /* join in passes: the bytes a table may take */
     char signature[64];
 };
 

@@ -247,7 +247,8 @@ static int oracle_add(const int *cols, int n, void *user)
 
 /* Every id of the plan of n on `engine` counts exactly the solutions it
  * stands for, by the oracle's own sorting of the textbook's solutions. */
-static void check_ids_against_oracle(int n, nq_engine engine)
+static void check_ids_against_oracle(int n, nq_engine engine, uint64_t memory,
+                                     size_t passes)
 {
     static struct oracle o;
     memset(&o, 0, sizeof o);
@@ -260,10 +261,13 @@ static void check_ids_against_oracle(int n, nq_engine engine)
     nq_count_options options;
     nq_count_options_init(&options);
     options.engine = engine;
+    options.memory_bytes = memory;
+    options.threads = 2;
     nq_plan *plan = NULL;
     assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
     assert_int_equal(nq_plan_n(plan), n);
     assert_int_equal(plan->engine, engine);
+    assert_true(plan->passes.count >= passes);
     uint64_t size = nq_plan_size(plan);
     nq_subcount sum = {0, 0, 0};
     int matched = 0;
@@ -328,9 +332,111 @@ static void test_subproblems_against_oracle(void **state)
 {
     (void)state;
     for (int n = 1; n <= COUNT_ORACLE_MAX_N; n++)
-        check_ids_against_oracle(n, NQ_ENGINE_CONSTELLATIONS);
+        check_ids_against_oracle(n, NQ_ENGINE_CONSTELLATIONS, 0, 0);
     for (int n = 2; n <= COUNT_ORACLE_MAX_N; n++)
-        check_ids_against_oracle(n, NQ_ENGINE_JOIN);
+        check_ids_against_oracle(n, NQ_ENGINE_JOIN, 0, 0);
+}
+
+/* ---- the join in passes ----------------------------------------------- */
+
+/* The largest budget, scanned down from 64 MiB by sixteenths, at which the
+ * join of n on `threads` threads runs in at least `passes` passes (the
+ * whole table no longer fits); 0 if the join stops fitting first. */
+static uint64_t budget_for_passes(int n, int threads, size_t passes)
+{
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.engine = NQ_ENGINE_JOIN;
+    options.threads = threads;
+    for (uint64_t b = (uint64_t)64 << 20; b > 0; b -= b / 16 + 1) {
+        options.memory_bytes = b;
+        nq_plan *plan = NULL;
+        if (nq_plan_create(n, &options, &plan) != NQ_OK)
+            return 0;
+        size_t got = plan->passes.count;
+        nq_plan_free(plan);
+        if (got >= passes)
+            return b;
+    }
+    return 0;
+}
+
+/* Each unit of a plan in passes, counted alone (its pass's table built for
+ * it), counts what the textbook search says. (At n = 10 the first cut that
+ * fits is already 6 passes; a smaller budget leaves no room for the
+ * join.) */
+static void test_passes_against_oracle(void **state)
+{
+    (void)state;
+    for (int n = 9; n <= COUNT_ORACLE_MAX_N; n++) {
+        uint64_t first = budget_for_passes(n, 2, 2);
+        if (n < 10 && first == 0)
+            continue; /* the whole table is as small as any pass's */
+        assert_true(first > 0);
+        check_ids_against_oracle(n, NQ_ENGINE_JOIN, first, 2);
+    }
+}
+
+/* Whole counts in passes, on 1 to 3 threads, against the published ones. */
+static void test_passes_published(void **state)
+{
+    (void)state;
+    for (int n = 11; n <= COUNT_QUICK_MAX_N; n++) {
+        struct oeis_row want = oeis_counts(n);
+        for (int threads = 1; threads <= 3; threads++) {
+            nq_count_options options;
+            nq_count_options_init(&options);
+            options.engine = NQ_ENGINE_JOIN;
+            options.threads = threads;
+            options.memory_bytes = budget_for_passes(n, threads, 2);
+            assert_true(options.memory_bytes > 0);
+            nq_count_result r;
+            assert_int_equal(nq_count(n, &options, &r), NQ_OK);
+            assert_int_equal(r.total, want.total);
+            assert_int_equal(r.unique, want.unique);
+            assert_int_equal(r.sym180, want.sym180);
+            assert_int_equal(r.sym90, want.sym90);
+        }
+    }
+}
+
+/* A run of some ids of a plan in passes builds the tables of their passes
+ * alone, and the parts add up to the whole. */
+static int add_up(uint64_t id, const nq_subcount *count, void *user)
+{
+    (void)id;
+    assert_int_equal(nq_subcount_add(user, count), NQ_OK);
+    return 0;
+}
+
+static void test_passes_in_parts(void **state)
+{
+    (void)state;
+    int n = 13;
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.engine = NQ_ENGINE_JOIN;
+    options.threads = 2;
+    options.memory_bytes = budget_for_passes(n, 2, 6);
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
+    assert_true(plan->passes.count >= 6);
+    uint64_t size = nq_plan_size(plan);
+    uint64_t *ids = test_malloc(size * sizeof *ids);
+    for (uint64_t i = 0; i < size; i++)
+        ids[i] = (i * 7919) % size; /* a shuffle: 7919 is prime */
+    assert_int_not_equal(size % 7919, 0);
+    nq_subcount sum = {0, 0, 0};
+    size_t half = (size_t)size / 3;
+    assert_int_equal(nq_plan_run(plan, ids, half, 2, add_up, &sum), NQ_OK);
+    assert_int_equal(
+        nq_plan_run(plan, ids + half, size - half, 1, add_up, &sum), NQ_OK);
+    nq_count_result r;
+    assert_int_equal(nq_plan_result(plan, &sum, &r), NQ_OK);
+    assert_int_equal(r.total, oeis_counts(n).total);
+    assert_int_equal(r.unique, oeis_counts(n).unique);
+    test_free(ids);
+    nq_plan_free(plan);
 }
 
 /* ---- the plan API ------------------------------------------------------ */
@@ -558,6 +664,9 @@ int main(void)
         cmocka_unit_test(test_threads_agree),
         cmocka_unit_test(test_engine_choice),
         cmocka_unit_test(test_subproblems_against_oracle),
+        cmocka_unit_test(test_passes_against_oracle),
+        cmocka_unit_test(test_passes_published),
+        cmocka_unit_test(test_passes_in_parts),
         cmocka_unit_test(test_plan_run_threads),
         cmocka_unit_test(test_plan_signature),
         cmocka_unit_test(test_subcount_add_overflow),

@@ -278,6 +278,7 @@ static void test_passes_against_oracle(void **state)
     (void)state;
     static struct by_unit oracle;
     static uint8_t keep[1u << 12];
+    int cuts = 0; /* the n whose whole table a cut undercuts */
     for (int n = 4; n <= 10; n++) {
         memset(&oracle, 0, sizeof oracle);
         uint64_t total = 0;
@@ -291,6 +292,28 @@ static void test_passes_against_oracle(void **state)
         assert_int_equal(nq__join_table_build(n, 1, (uint64_t)1 << 30, &whole),
                          0);
         uint64_t whole_size = whole.start[whole.parts * whole.sets];
+        /* The count pass alone gives each group's size. */
+        uint64_t *group_tops = NULL, groups = 0;
+        assert_int_equal(nq__join_group_tops(n, 2, &group_tops, &groups), 0);
+        assert_int_equal(groups, (uint64_t)whole.parts * whole.sets);
+        for (uint64_t g = 0; g < groups; g++)
+            assert_int_equal(group_tops[g],
+                             whole.start[g + 1] - whole.start[g]);
+        /* A cut into passes whose largest table fits a budget a little
+         * below the whole table's. */
+        uint64_t whole_bytes = nq__join_table_bytes(n, 1, whole_size);
+        struct nq__join_passes cut;
+        if (nq__join_passes_plan(n, 1, units, count, group_tops,
+                                 whole_bytes - 1, &cut) == 0) {
+            assert_true(cut.k >= 2 && cut.count >= 2);
+            assert_true(cut.largest < whole_bytes - 1);
+            nq__join_passes_free(&cut);
+            cuts++;
+        }
+        assert_int_equal(
+            nq__join_passes_plan(n, 1, units, count, group_tops, 1000, &cut),
+            NQ_E_NOMEM);
+        free(group_tops);
         for (int k = 0; k <= n - 1; k += 2) {
             uint32_t fixed = nq__join_fixed_columns(n, k);
             assert_int_equal(fixed & (n % 2 ? 1u << (n / 2) : 0), 0);
@@ -334,6 +357,7 @@ static void test_passes_against_oracle(void **state)
         nq__join_table_free(&whole);
         free(units);
     }
+    assert_true(cuts > 0);
 }
 
 int main(void)

@@ -215,9 +215,13 @@ void nq__join_table_free(struct nq__join_table *t);
  * the pass's units read. keep has 2^n entries, indexed by (columns & F):
  * NQ_JOIN_KEEP_TOP where a top with that pattern is kept,
  * NQ_JOIN_KEEP_PART where the pattern is part of (a subset of) one kept,
- * so that the search may go on. */
+ * and NQ_JOIN_KEEP_QUEENS() the most queens a partial top with that pattern
+ * may hold and still grow into a kept one (a kept pattern P is reached
+ * only if the queens off F stay within rows - |P|), so that the search
+ * goes on only below such a partial top. */
 #define NQ_JOIN_KEEP_TOP 1
 #define NQ_JOIN_KEEP_PART 2
+#define NQ_JOIN_KEEP_QUEENS(v) ((v) >> 2)
 struct nq__join_keep {
     uint32_t fixed;
     const uint8_t *keep;
@@ -228,6 +232,37 @@ struct nq__join_keep {
 int nq__join_table_build_pass(int n, int threads, uint64_t budget,
                               const struct nq__join_keep *keep,
                               struct nq__join_table *t);
+
+/* nq__join_group_tops() : the count pass of the whole table alone: the
+ * tops of every group (*groups = parts * sets entries, malloc'ed, free()),
+ * in little memory. Returns 0, NQ_E_RANGE or NQ_E_NOMEM. */
+int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups);
+
+/* nq__join_table_bytes() : the bytes a table of n with `tops` tops takes
+ * while it is built on `threads` threads (UINT64_MAX if n is out of
+ * range): what nq__join_table_build_pass() holds against its budget. */
+uint64_t nq__join_table_bytes(int n, int threads, uint64_t tops);
+
+/* The passes of the join: the fixed columns, and the keys of the passes
+ * in increasing order (a pass is the units whose nq__join_pass_key() is
+ * its key). */
+struct nq__join_passes {
+    int k;          /* fixed columns: 0 (one pass, the whole table) */
+    uint32_t fixed; /* nq__join_fixed_columns(n, k) */
+    uint32_t *keys; /* malloc'ed */
+    size_t count;
+    uint64_t largest; /* the bytes of the largest pass's table */
+};
+
+/* nq__join_passes_plan() : the fewest passes (the smallest even k >= 2)
+ * whose every table fits `budget` when built on `threads` threads, from
+ * the tops of each group of the whole table (nq__join_group_tops()).
+ * Returns 0, NQ_E_NOMEM (no cut fits; also when out of memory). */
+int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
+                         uint64_t count, const uint64_t *group_tops,
+                         uint64_t budget, struct nq__join_passes *passes);
+
+void nq__join_passes_free(struct nq__join_passes *passes);
 
 /* nq__join_fixed_columns() : F of k columns (k even, k < n): the k / 2
  * outermost columns on each side, never the middle column of odd n. */

@@ -54,8 +54,9 @@ struct table_build {
     uint32_t bucket_of[NQ_JOIN_MAX_N];
     atomic_uint_least64_t counted; /* count pass: tops reported so far */
     /* A pass's table: only the tops whose columns meet `fixed` in a
-     * pattern p with keep[p] & NQ_JOIN_KEEP_TOP; a queen may go on a fixed
-     * column only while keep[cols & fixed] & NQ_JOIN_KEEP_PART. NULL: all. */
+     * pattern p with keep[p] & NQ_JOIN_KEEP_TOP; the search goes on below a
+     * partial top of q queens only while NQ_JOIN_KEEP_QUEENS(keep[cols &
+     * fixed]) >= q. NULL: all. */
     uint32_t fixed;
     const uint8_t *keep;
 };
@@ -159,7 +160,8 @@ search(struct table_build *b, struct walk *w, int row, uint32_t cols,
         free_cols ^= bit;
         uint32_t next_cols = cols | bit, next_anti = (anti | bit) >> 1;
         uint32_t next_main = ((main | bit) << 1) & full;
-        if (filter && (b->keep[next_cols & b->fixed] & NQ_JOIN_KEEP_PART) == 0)
+        if (filter &&
+            NQ_JOIN_KEEP_QUEENS(b->keep[next_cols & b->fixed]) < row + 1)
             continue;
         if (row + 2 == b->rows) {
             last_row(b, w, next_cols, next_anti, next_main,
@@ -211,7 +213,7 @@ static int walk_task(struct table_build *b, size_t index, bool fill)
         w.part = b->starts[i][3] * b->sets;
         const uint32_t *s = b->starts[i];
         if (b->keep != NULL &&
-            (b->keep[s[0] & b->fixed] & NQ_JOIN_KEEP_PART) == 0)
+            NQ_JOIN_KEEP_QUEENS(b->keep[s[0] & b->fixed]) < b->start_row)
             continue;
         if (b->keep != NULL && fill)
             search_fill_kept(b, &w, b->start_row, s[0], s[1], s[2]);
@@ -367,6 +369,11 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
     for (uint64_t i = first; i < last; i++) {
         uint64_t from = b->start[i], size = b->start[i + 1] - from;
         uint32_t *bs = b->bucket_start + i * (b->buckets + 1);
+        if (size == 0) {
+            /* Most groups of a pass's table: nothing to sort. */
+            memset(bs, 0, (b->buckets + 1) * sizeof *bs);
+            continue;
+        }
         memcpy(scratch, b->rest + from, size * sizeof *scratch);
         uint32_t *bucket = scratch_buckets;
         for (uint64_t k = 0; k < size; k++) {
@@ -406,65 +413,91 @@ int nq__join_table_build(int n, int threads, uint64_t budget,
     return nq__join_table_build_pass(n, threads, budget, NULL, t);
 }
 
-int nq__join_table_build_pass(int n, int threads, uint64_t budget,
-                              const struct nq__join_keep *keep,
-                              struct nq__join_table *t)
+/* Sets up `b` for the tops that `keep` keeps (NULL: all), with its
+ * starts and shares; `ranks` is b's to use. */
+static int build_init(struct table_build *b, int n, int threads,
+                      const struct nq__join_keep *keep,
+                      const struct nq__join_ranks *ranks)
 {
-    memset(t, 0, sizeof *t);
     int rows = half_rows(n);
-    if (n < 2 || n > NQ_JOIN_MAX_N || rows < 1)
-        return NQ_E_RANGE;
-    struct nq__join_ranks *ranks = malloc(sizeof *ranks);
-    if (ranks == NULL)
-        return NQ_E_NOMEM;
-    nq__join_ranks_init(ranks, n);
     /* The left half's tops (and the middle column's); the right half's
      * are their mirror images. From n = 4 on: a start of one row could
      * not be split. */
     int mirrored = rows >= 2;
     int parts = mirrored && n % 2 == 1 ? 2 : 1;
-    struct table_build b = {.n = n,
-                            .rows = rows,
-                            .ranks = ranks,
-                            .windows = nq__join_windows_of(n),
-                            .sets = nq__join_binomial(n, rows),
-                            .fixed = keep != NULL ? keep->fixed : 0,
-                            .keep = keep != NULL ? keep->keep : NULL};
-    b.groups = (uint64_t)parts * b.sets;
-    b.buckets = (uint32_t)1 << (2 * b.windows.width);
-    int rest_bits = 2 * (n - 1 - b.windows.width);
-    b.packed = 2 * (n - 1) <= 32 ? rest_bits : 0;
+    *b = (struct table_build){.n = n,
+                              .rows = rows,
+                              .ranks = ranks,
+                              .windows = nq__join_windows_of(n),
+                              .sets = nq__join_binomial(n, rows),
+                              .fixed = keep != NULL ? keep->fixed : 0,
+                              .keep = keep != NULL ? keep->keep : NULL};
+    b->groups = (uint64_t)parts * b->sets;
+    b->buckets = (uint32_t)1 << (2 * b->windows.width);
+    int rest_bits = 2 * (n - 1 - b->windows.width);
+    b->packed = 2 * (n - 1) <= 32 ? rest_bits : 0;
     for (int c = 0; c < n; c++) {
         uint32_t bit = (uint32_t)1 << c;
         uint64_t low = ((uint64_t)1 << (n - 1)) - 1;
         uint64_t word = (uint64_t)(bit >> 1) | (bit & low) << (n - 1);
-        b.rest_of[c] = nq__join_rest(&b.windows, n, word);
-        b.bucket_of[c] = nq__join_bucket(&b.windows, n, word);
+        b->rest_of[c] = nq__join_rest(&b->windows, n, word);
+        b->bucket_of[c] = nq__join_bucket(&b->windows, n, word);
     }
-    atomic_init(&b.counted, 0);
-    int rc = make_starts(&b, mirrored);
+    atomic_init(&b->counted, 0);
+    int rc = make_starts(b, mirrored);
+    if (rc != 0)
+        return rc;
+    b->workers = (size_t)nq__pool_threads(threads);
+    if (b->workers > TABLE_WORKERS_MAX)
+        b->workers = TABLE_WORKERS_MAX;
+    if (b->workers > b->nstarts)
+        b->workers = b->nstarts;
+    if (b->workers < 1)
+        b->workers = 1;
+    b->shares = b->workers == 1 ? 1 : b->workers * SHARES_PER_WORKER;
+    if (b->shares > b->nstarts)
+        b->shares = b->nstarts;
+    if (b->shares < 1)
+        b->shares = 1;
+    return 0;
+}
+
+/* The bytes a table of b's shape takes whatever its tops: the rank
+ * tables, the shares' counters, the group and bucket offsets. */
+static uint64_t fixed_bytes(const struct table_build *b)
+{
+    return sizeof(struct nq__join_ranks) +
+           b->shares * b->groups * sizeof *b->counts +
+           (b->groups + 1) * sizeof(uint64_t) +
+           b->groups * (b->buckets + 1) * sizeof(uint32_t);
+}
+
+/* The bytes each top takes. */
+static uint64_t top_bytes(const struct table_build *b)
+{
+    return sizeof(uint32_t) + (b->packed != 0 ? 0 : sizeof *b->bucket);
+}
+
+int nq__join_table_build_pass(int n, int threads, uint64_t budget,
+                              const struct nq__join_keep *keep,
+                              struct nq__join_table *t)
+{
+    memset(t, 0, sizeof *t);
+    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1)
+        return NQ_E_RANGE;
+    struct nq__join_ranks *ranks = malloc(sizeof *ranks);
+    if (ranks == NULL)
+        return NQ_E_NOMEM;
+    nq__join_ranks_init(ranks, n);
+    struct table_build b;
+    int rc = build_init(&b, n, threads, keep, ranks);
     if (rc != 0)
         goto out;
-    b.workers = (size_t)nq__pool_threads(threads);
-    if (b.workers > TABLE_WORKERS_MAX)
-        b.workers = TABLE_WORKERS_MAX;
-    if (b.workers > b.nstarts)
-        b.workers = b.nstarts;
-    if (b.workers < 1)
-        b.workers = 1;
-    b.shares = b.workers == 1 ? 1 : b.workers * SHARES_PER_WORKER;
-    if (b.shares > b.nstarts)
-        b.shares = b.nstarts;
-    if (b.shares < 1)
-        b.shares = 1;
-    uint64_t fixed = sizeof *ranks + b.shares * b.groups * sizeof *b.counts +
-                     (b.groups + 1) * sizeof *t->start +
-                     b.groups * (b.buckets + 1) * sizeof *t->bucket_start;
+    uint64_t fixed = fixed_bytes(&b);
     rc = NQ_E_NOMEM;
     if (fixed >= budget)
         goto out;
-    b.room = (budget - fixed) /
-             (sizeof *t->rest + (b.packed != 0 ? 0 : sizeof *b.bucket));
+    b.room = (budget - fixed) / top_bytes(&b);
     b.counts = calloc(b.shares * b.groups, sizeof *b.counts);
     t->start = malloc((b.groups + 1) * sizeof *t->start);
     t->bucket_start =
@@ -491,9 +524,9 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     if (rc != 0)
         goto out;
     t->n = n;
-    t->rows = rows;
-    t->mirrored = mirrored;
-    t->parts = parts;
+    t->rows = b.rows;
+    t->mirrored = b.rows >= 2;
+    t->parts = (int)(b.groups / b.sets);
     t->windows = b.windows;
     t->sets = b.sets;
     t->buckets = b.buckets;
@@ -513,6 +546,55 @@ out:
         t->ranks = ranks;
     }
     return rc;
+}
+
+int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups)
+{
+    *tops = NULL;
+    *groups = 0;
+    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1)
+        return NQ_E_RANGE;
+    struct nq__join_ranks *ranks = malloc(sizeof *ranks);
+    if (ranks == NULL)
+        return NQ_E_NOMEM;
+    nq__join_ranks_init(ranks, n);
+    struct table_build b;
+    int rc = build_init(&b, n, threads, NULL, ranks);
+    uint64_t *sum = NULL;
+    if (rc != 0)
+        goto out;
+    rc = NQ_E_NOMEM;
+    b.room = UINT64_MAX;
+    b.counts = calloc(b.shares * b.groups, sizeof *b.counts);
+    sum = calloc(b.groups, sizeof *sum);
+    if (b.counts == NULL || sum == NULL)
+        goto out;
+    rc = run_pass(b.shares, (int)b.workers, count_task, &b);
+    if (rc != 0)
+        goto out;
+    for (size_t k = 0; k < b.shares; k++) {
+        for (uint64_t g = 0; g < b.groups; g++)
+            sum[g] += b.counts[k * b.groups + g];
+    }
+    *tops = sum;
+    *groups = b.groups;
+    sum = NULL;
+out:
+    free(sum);
+    free(b.counts);
+    free(b.starts);
+    free(ranks);
+    return rc;
+}
+
+uint64_t nq__join_table_bytes(int n, int threads, uint64_t tops)
+{
+    struct table_build b;
+    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1 ||
+        build_init(&b, n, threads, NULL, NULL) != 0)
+        return UINT64_MAX;
+    free(b.starts);
+    return fixed_bytes(&b) + tops * top_bytes(&b);
 }
 
 void nq__join_table_free(struct nq__join_table *t)
