@@ -274,10 +274,13 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
             r->at_end = true;
             return rc;
         }
-        /* Every line of a vector stream is a vector: `. .` (two rows
-         * without a queen) is not the row of a board. */
+        /* Once the stream is known to hold vectors (forced, or a record
+         * read), every line is one: `. .` (two rows without a queen) is
+         * not the row of a board. The first line of a stream recognised
+         * as vectors by default is still told apart. */
         struct stream_reader vector = *r;
-        vector.opt.read.vector_only = true;
+        vector.opt.read.vector_only =
+            r->opt.format == STREAM_VECTOR || r->records > 0;
         r->line[r->line_len] = '\n';
         return read_text(&vector, r->line, r->line_len + 1, r->line_no, 1,
                          &rec->placement, error);
