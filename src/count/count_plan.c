@@ -181,13 +181,13 @@ enum nq__subproblem_kind nq__plan_kind(const nq_plan *plan, uint64_t id,
     return plan->engine == NQ_ENGINE_JOIN ? NQ_SUB_JOIN : NQ_SUB_CONSTELLATION;
 }
 
-/* The table of the pass `key` of a plan in passes, built into t; `keep`
- * has room for 2^n entries. */
-static int pass_table(const nq_plan *plan, uint32_t key, uint8_t *keep,
+/* The table of pass `pass` of a plan in passes, built into t; `keep` has
+ * room for 2^n entries. */
+static int pass_table(const nq_plan *plan, uint32_t pass, uint8_t *keep,
                       struct nq__join_table *t)
 {
     nq__join_pass_keep(plan->n, plan->passes.fixed, plan->units,
-                       plan->work_count, key, keep);
+                       plan->work_count, plan->passes.pass_of, pass, keep);
     struct nq__join_keep filter = {plan->passes.fixed, keep};
     return nq__join_table_build_pass(plan->n, plan->threads, plan->table_budget,
                                      &filter, t);
@@ -247,7 +247,10 @@ int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
     struct nq__join_table t;
     uint32_t key =
         nq__join_pass_key(plan->n, plan->passes.fixed, &plan->units[index]);
-    int rc = pass_table(plan, key, keep, &t);
+    int rc = pass_table(
+        plan,
+        plan->passes.pass_of[nq__join_pattern_index(key, plan->passes.fixed)],
+        keep, &t);
     free(keep);
     if (rc != 0)
         return rc;
@@ -343,17 +346,19 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
                            void *user)
 {
     uint64_t *some = malloc((nids > 0 ? nids : 1) * sizeof *some);
-    uint32_t *key = malloc((nids > 0 ? nids : 1) * sizeof *key);
+    uint32_t *pass = malloc((nids > 0 ? nids : 1) * sizeof *pass);
     uint8_t *keep = malloc((size_t)1 << plan->n);
     int rc = NQ_E_NOMEM;
-    if (some == NULL || key == NULL || keep == NULL)
+    if (some == NULL || pass == NULL || keep == NULL)
         goto out;
     size_t m = 0;
     for (size_t i = 0; i < nids; i++) {
         uint64_t index;
         if (nq__plan_kind(plan, ids[i], &index) == NQ_SUB_JOIN)
-            key[i] = nq__join_pass_key(plan->n, plan->passes.fixed,
-                                       &plan->units[index]);
+            pass[i] = plan->passes.pass_of[nq__join_pattern_index(
+                nq__join_pass_key(plan->n, plan->passes.fixed,
+                                  &plan->units[index]),
+                plan->passes.fixed)];
         else
             some[m++] = ids[i];
     }
@@ -363,13 +368,13 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
         for (size_t i = 0; i < nids; i++) {
             uint64_t index;
             if (nq__plan_kind(plan, ids[i], &index) == NQ_SUB_JOIN &&
-                key[i] == plan->passes.keys[p])
+                pass[i] == p)
                 some[m++] = ids[i];
         }
         if (m == 0)
             continue;
         struct nq__join_table t;
-        rc = pass_table(plan, plan->passes.keys[p], keep, &t);
+        rc = pass_table(plan, (uint32_t)p, keep, &t);
         if (rc != 0)
             break;
         rc = run_ids(plan, &t, some, m, threads, done, user);
@@ -377,7 +382,7 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
     }
 out:
     free(keep);
-    free(key);
+    free(pass);
     free(some);
     return rc;
 }

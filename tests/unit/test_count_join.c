@@ -278,6 +278,9 @@ static void test_passes_against_oracle(void **state)
     (void)state;
     static struct by_unit oracle;
     static uint8_t keep[1u << 12];
+    static uint32_t itself[1u << 12];
+    for (uint32_t i = 0; i < 1u << 12; i++)
+        itself[i] = i;
     int cuts = 0; /* the n whose whole table a cut undercuts */
     for (int n = 4; n <= 10; n++) {
         memset(&oracle, 0, sizeof oracle);
@@ -307,6 +310,28 @@ static void test_passes_against_oracle(void **state)
                                  whole_bytes - 1, &cut) == 0) {
             assert_true(cut.k >= 2 && cut.count >= 2);
             assert_true(cut.largest < whole_bytes - 1);
+            /* Every unit's key has a pass, and each pass's table is built
+             * within the budget. */
+            for (uint64_t i = 0; i < count; i++) {
+                uint32_t key = nq__join_pass_key(n, cut.fixed, &units[i]);
+                uint32_t pass =
+                    cut.pass_of[nq__join_pattern_index(key, cut.fixed)];
+                assert_true(pass < cut.count);
+                int found = 0;
+                for (size_t j = cut.first[pass]; j < cut.first[pass + 1]; j++)
+                    found += cut.keys[j] == key;
+                assert_int_equal(found, 1);
+            }
+            for (uint32_t pass = 0; pass < cut.count; pass++) {
+                nq__join_pass_keep(n, cut.fixed, units, count, cut.pass_of,
+                                   pass, keep);
+                struct nq__join_keep filter = {cut.fixed, keep};
+                struct nq__join_table t;
+                assert_int_equal(nq__join_table_build_pass(
+                                     n, 1, whole_bytes - 1, &filter, &t),
+                                 0);
+                nq__join_table_free(&t);
+            }
             nq__join_passes_free(&cut);
             cuts++;
         }
@@ -328,7 +353,9 @@ static void test_passes_against_oracle(void **state)
                 if (!used)
                     continue;
                 passes++;
-                nq__join_pass_keep(n, fixed, units, count, key, keep);
+                /* One key a pass: each key is its own pass. */
+                nq__join_pass_keep(n, fixed, units, count, itself,
+                                   nq__join_pattern_index(key, fixed), keep);
                 struct nq__join_keep filter = {fixed, keep};
                 struct nq__join_table t;
                 assert_int_equal(nq__join_table_build_pass(n, 1 + passes % 2,

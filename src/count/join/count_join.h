@@ -243,21 +243,25 @@ int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups);
  * range): what nq__join_table_build_pass() holds against its budget. */
 uint64_t nq__join_table_bytes(int n, int threads, uint64_t tops);
 
-/* The passes of the join: the fixed columns, and the keys of the passes
- * in increasing order (a pass is the units whose nq__join_pass_key() is
- * its key). */
+/* The passes of the join. A key (nq__join_pass_key()) names the units of
+ * one family of patterns; a pass is a set of keys whose tops fit one
+ * table, built by one walk over the tops. */
 struct nq__join_passes {
-    int k;          /* fixed columns: 0 (one pass, the whole table) */
-    uint32_t fixed; /* nq__join_fixed_columns(n, k) */
-    uint32_t *keys; /* malloc'ed */
-    size_t count;
-    uint64_t largest; /* the bytes of the largest pass's table */
+    int k;             /* fixed columns: 0 (one pass, the whole table) */
+    uint32_t fixed;    /* nq__join_fixed_columns(n, k) */
+    size_t count;      /* passes */
+    uint32_t *keys;    /* pass i's: keys[first[i] .. first[i + 1]) */
+    size_t *first;     /* count + 1 entries */
+    uint32_t *pass_of; /* 2^k entries: the pass of each key, by
+                          nq__join_pattern_index() */
+    uint64_t largest;  /* the bytes of the largest pass's table */
 };
 
-/* nq__join_passes_plan() : the fewest passes (the smallest even k >= 2)
- * whose every table fits `budget` when built on `threads` threads, from
- * the tops of each group of the whole table (nq__join_group_tops()).
- * Returns 0, NQ_E_NOMEM (no cut fits; also when out of memory). */
+/* nq__join_passes_plan() : the passes of the fewest fixed columns k (even,
+ * from 2) whose keys fit a table of `budget` bytes built on `threads`
+ * threads, or of a finer cut where that packs into fewer passes; from the
+ * tops of each group of the whole table (nq__join_group_tops()). Returns
+ * 0 or NQ_E_NOMEM (no cut fits; also when out of memory). */
 int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
                          uint64_t count, const uint64_t *group_tops,
                          uint64_t budget, struct nq__join_passes *passes);
@@ -274,13 +278,18 @@ uint32_t nq__join_fixed_columns(int n, int k);
 uint32_t nq__join_pass_key(int n, uint32_t fixed,
                            const struct nq__join_unit *u);
 
-/* nq__join_pass_keep() : fills keep[0 .. 2^n) for the pass `key`: the
- * patterns of the groups that its units read (their tops, the bottoms
- * that complement them, and the mirror images of both), and every part
- * of those. */
+/* nq__join_pattern_index() : the index of pattern p (a subset of `fixed`)
+ * among the 2^k patterns of `fixed`: p's bits, packed. */
+uint32_t nq__join_pattern_index(uint32_t p, uint32_t fixed);
+
+/* nq__join_pass_keep() : fills keep[0 .. 2^n) for the pass `pass`, where
+ * pass_of[nq__join_pattern_index(key, fixed)] is the pass of each key: the
+ * patterns of the groups that its
+ * units read (their tops, the bottoms that complement them, and the mirror
+ * images of both), and every part of those. */
 void nq__join_pass_keep(int n, uint32_t fixed,
                         const struct nq__join_unit *units, uint64_t count,
-                        uint32_t key, uint8_t *keep);
+                        const uint32_t *pass_of, uint32_t pass, uint8_t *keep);
 
 /* nq__join_units() : the units of n in their stable order (free()): by
  * top set in colex order, then by middle column. "join/2" in a plan's
