@@ -62,10 +62,13 @@ static const struct opt count_opts[] = {
     OPT_USE(opt_threads, REQ, threads),
     OPT_USE(count_opt_memory, REQ, memory_bytes),
     OPT_USE_HELP(count_opt_engine, REQ, engine,
-                 "auto (default): join where its table fits the\n"
-                 "memory budget (N <= 20), else constellations;\n"
-                 "join: half boards joined, the fastest (memory\n"
-                 "about 33M at N=16, 778M at 18, 1.9G at 19);\n"
+                 "auto (default): join for N <= 20, else\n"
+                 "constellations;\n"
+                 "join: half boards joined, the fastest; its whole\n"
+                 "table takes about 33M at N=16, 778M at 18, 1.9G\n"
+                 "at 19, 17.3G at 20, and where that does not fit\n"
+                 "the memory budget it runs in passes, a part of\n"
+                 "the table at a time (slower);\n"
                  "constellations: backtracking, any N, almost no\n"
                  "memory"),
     OPT_USE(opt_json, REQ, json),

@@ -118,6 +118,14 @@ double count_estimate(const nq_plan *plan, const nq_count_options *options,
     int n = nq_plan_n(plan);
     char memory[32];
     format_bytes(resident_bytes(), memory, sizeof memory);
+    /* The engine, and the passes of a join that runs in passes. */
+    char engine[96];
+    uint64_t passes = nq_plan_passes(plan);
+    if (passes > 1)
+        snprintf(engine, sizeof engine, "%s in %llu passes",
+                 nq_plan_signature(plan), (unsigned long long)passes);
+    else
+        snprintf(engine, sizeof engine, "%s", nq_plan_signature(plan));
     nq_count_options calibration = *options;
     calibration.engine = nq_plan_engine(plan);
     calibration.progress = NULL;
@@ -132,7 +140,7 @@ double count_estimate(const nq_plan *plan, const nq_count_options *options,
         snprintf(line, size,
                  "count of %d: engine %s, memory %s, no estimate "
                  "of its time (%s)",
-                 n, nq_plan_signature(plan), memory, nq_strerror(rc));
+                 n, engine, memory, nq_strerror(rc));
         return -1;
     }
     double estimate = seconds * expected_total(n) / expected_total(c);
@@ -141,7 +149,6 @@ double count_estimate(const nq_plan *plan, const nq_count_options *options,
     snprintf(line, size,
              "count of %d: engine %s, memory %s, about %s on %d thread%s "
              "(estimated from a count of %d)",
-             n, nq_plan_signature(plan), memory, when, threads,
-             threads == 1 ? "" : "s", c);
+             n, engine, memory, when, threads, threads == 1 ? "" : "s", c);
     return estimate;
 }

@@ -687,6 +687,16 @@ NQ_API nq_engine nq_plan_engine(const nq_plan *plan);
 /*! nq_plan_n() : the board size of the plan. */
 NQ_API int nq_plan_n(const nq_plan *plan);
 
+/*! nq_plan_passes() : the passes a run of every id makes: 1, but for the
+ *  join whose whole table of half boards does not fit the memory budget,
+ *  which builds, joins and frees one part of the table a pass. The cut
+ *  into passes does not change what the ids mean (nor the signature): a
+ *  checkpoint resumes under another budget. nq_plan_run() builds the
+ *  table of each pass that its ids touch, so a run of a few ids from many
+ *  passes costs many builds; nq_plan_count_one() builds the pass of its
+ *  one id. */
+NQ_API uint64_t nq_plan_passes(const nq_plan *plan);
+
 /*! nq_plan_signature() : a short printable string naming the engine, n and
  *  every parameter that shapes the ids, such as "constellations/1 n=17
  *  rows=3". Two plans with equal signatures have the same ids meaning the

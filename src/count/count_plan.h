@@ -47,6 +47,8 @@ struct nq_plan {
     struct nq__join_passes passes;  /* join in passes: the cut (none: one
                                        pass, `table`) */
     int threads;           /* join in passes: threads that build a table */
+    uint32_t *share_tops;  /* join in passes: the whole table's tops per
+                              share and group (nq__join_group_tops()) */
     uint64_t table_budget; /* join in passes: the bytes a table may take */
     char signature[64];
 };

@@ -62,6 +62,21 @@ done
 grep -q '^engine   constellations/1 n=14$' "$TMP/small" || fail "auto fallback: $(cat "$TMP/small")"
 grep -qx "total    $(published 14 2)" "$TMP/small" || fail "auto fallback total"
 
+# The join in passes, where its whole table (33 MiB at 16) does not fit
+# the budget: the published counts on one and two threads, the builds
+# counted from the census of the tops (16M holds it) or by their own walks.
+for spec in "16 16M 2" "16 4M 1" "15 2M 2"; do
+    set -- $spec
+    "$NQUEENS" count --engine join --memory "$2" -t "$3" "$1" > "$TMP/passes" ||
+        fail "count $1 in passes, --memory $2"
+    grep -q "^engine   join/2 n=$1\$" "$TMP/passes" || fail "passes: engine line"
+    for pair in total:2 unique:3 sym180:4 sym90:5; do
+        want=$(published "$1" "${pair#*:}")
+        got=$(field "$TMP/passes" "${pair%%:*}")
+        [ "$got" = "$want" ] || fail "count $1 --memory $2: ${pair%%:*} $got, expected $want"
+    done
+done
+
 # Memory sizes: suffixes accepted, junk and zero refused.
 for size in 512M 2G 2GiB 1073741824 64k 1t; do
     expect_exit 0 "$NQUEENS" count --memory "$size" 8

@@ -297,7 +297,9 @@ static void test_passes_against_oracle(void **state)
         uint64_t whole_size = whole.start[whole.parts * whole.sets];
         /* The count pass alone gives each group's size. */
         uint64_t *group_tops = NULL, groups = 0;
-        assert_int_equal(nq__join_group_tops(n, 2, &group_tops, &groups), 0);
+        uint32_t *share_tops = NULL;
+        assert_int_equal(
+            nq__join_group_tops(n, 1, &group_tops, &groups, &share_tops), 0);
         assert_int_equal(groups, (uint64_t)whole.parts * whole.sets);
         for (uint64_t g = 0; g < groups; g++)
             assert_int_equal(group_tops[g],
@@ -325,11 +327,22 @@ static void test_passes_against_oracle(void **state)
             for (uint32_t pass = 0; pass < cut.count; pass++) {
                 nq__join_pass_keep(n, cut.fixed, units, count, cut.pass_of,
                                    pass, keep);
-                struct nq__join_keep filter = {cut.fixed, keep};
-                struct nq__join_table t;
+                struct nq__join_keep filter = {cut.fixed, keep, NULL};
+                struct nq__join_table t, c;
                 assert_int_equal(nq__join_table_build_pass(
                                      n, 1, whole_bytes - 1, &filter, &t),
                                  0);
+                /* Counted from the whole table's census instead of its
+                 * own walk: the same table. */
+                filter.share_tops = share_tops;
+                assert_int_equal(nq__join_table_build_pass(
+                                     n, 1, whole_bytes - 1, &filter, &c),
+                                 0);
+                uint64_t size = t.start[t.parts * t.sets];
+                assert_memory_equal(c.start, t.start,
+                                    (t.parts * t.sets + 1) * sizeof *t.start);
+                assert_memory_equal(c.rest, t.rest, size * sizeof *t.rest);
+                nq__join_table_free(&c);
                 nq__join_table_free(&t);
             }
             nq__join_passes_free(&cut);
@@ -339,6 +352,7 @@ static void test_passes_against_oracle(void **state)
             nq__join_passes_plan(n, 1, units, count, group_tops, 1000, &cut),
             NQ_E_NOMEM);
         free(group_tops);
+        free(share_tops);
         for (int k = 0; k <= n - 1; k += 2) {
             uint32_t fixed = nq__join_fixed_columns(n, k);
             assert_int_equal(fixed & (n % 2 ? 1u << (n / 2) : 0), 0);
@@ -356,7 +370,7 @@ static void test_passes_against_oracle(void **state)
                 /* One key a pass: each key is its own pass. */
                 nq__join_pass_keep(n, fixed, units, count, itself,
                                    nq__join_pattern_index(key, fixed), keep);
-                struct nq__join_keep filter = {fixed, keep};
+                struct nq__join_keep filter = {fixed, keep, NULL};
                 struct nq__join_table t;
                 assert_int_equal(nq__join_table_build_pass(n, 1 + passes % 2,
                                                            (uint64_t)1 << 30,

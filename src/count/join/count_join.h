@@ -225,6 +225,10 @@ void nq__join_table_free(struct nq__join_table *t);
 struct nq__join_keep {
     uint32_t fixed;
     const uint8_t *keep;
+    /* NULL, or the whole table's tops per share and group from
+     * nq__join_group_tops() on the same threads: the build then counts
+     * the pass's tops from it instead of walking the tops twice. */
+    const uint32_t *share_tops;
 };
 
 /* nq__join_table_build_pass() : nq__join_table_build() for the tops that
@@ -235,8 +239,17 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
 
 /* nq__join_group_tops() : the count pass of the whole table alone: the
  * tops of every group (*groups = parts * sets entries, malloc'ed, free()),
- * in little memory. Returns 0, NQ_E_RANGE or NQ_E_NOMEM. */
-int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups);
+ * in little memory; and, unless share_tops is NULL, the same per share of
+ * the walk on `threads` threads (what a table built on as many threads
+ * takes as its nq__join_keep's share_tops; as many bytes as the table's
+ * counters, see nq__join_table_bytes()). Returns 0, NQ_E_RANGE or
+ * NQ_E_NOMEM. */
+int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups,
+                        uint32_t **share_tops);
+
+/* nq__join_share_tops_bytes() : the bytes of nq__join_group_tops()'s
+ * share_tops on `threads` threads (UINT64_MAX if n is out of range). */
+uint64_t nq__join_share_tops_bytes(int n, int threads);
 
 /* nq__join_table_bytes() : the bytes a table of n with `tops` tops takes
  * while it is built on `threads` threads (UINT64_MAX if n is out of

@@ -478,6 +478,38 @@ static uint64_t top_bytes(const struct table_build *b)
     return sizeof(uint32_t) + (b->packed != 0 ? 0 : sizeof *b->bucket);
 }
 
+/* The next set of the same size in increasing order (Gosper's rule). */
+static uint32_t next_set(uint32_t set)
+{
+    uint32_t low = set & -set;
+    uint32_t ripple = set + low;
+    return ripple | (((set ^ ripple) >> 2) / low);
+}
+
+/* The count pass of a pass's table without its walk: the whole table's
+ * counts per share and group (nq__join_group_tops() on the same threads,
+ * so the same shares), kept where the group's pattern is kept. */
+static int counts_from_census(struct table_build *b, const uint32_t *census)
+{
+    uint32_t last = (((uint32_t)1 << b->rows) - 1) << (b->n - b->rows);
+    uint64_t tops = 0;
+    for (uint32_t set = ((uint32_t)1 << b->rows) - 1;; set = next_set(set)) {
+        if (b->keep[set & b->fixed] & NQ_JOIN_KEEP_TOP) {
+            uint64_t rank = nq__join_rank(b->ranks, set);
+            for (uint64_t g = rank; g < b->groups; g += b->sets) {
+                for (size_t k = 0; k < b->shares; k++) {
+                    uint32_t c = census[k * b->groups + g];
+                    b->counts[k * b->groups + g] = c;
+                    tops += c;
+                }
+            }
+        }
+        if (set == last)
+            break;
+    }
+    return tops > b->room ? NQ_E_NOMEM : 0;
+}
+
 int nq__join_table_build_pass(int n, int threads, uint64_t budget,
                               const struct nq__join_keep *keep,
                               struct nq__join_table *t)
@@ -504,7 +536,10 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         malloc(b.groups * (b.buckets + 1) * sizeof *t->bucket_start);
     if (b.counts == NULL || t->start == NULL || t->bucket_start == NULL)
         goto out;
-    rc = run_pass(b.shares, (int)b.workers, count_task, &b);
+    if (keep != NULL && keep->share_tops != NULL)
+        rc = counts_from_census(&b, keep->share_tops);
+    else
+        rc = run_pass(b.shares, (int)b.workers, count_task, &b);
     if (rc != 0)
         goto out;
     place_groups(&b, t->start);
@@ -548,10 +583,13 @@ out:
     return rc;
 }
 
-int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups)
+int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups,
+                        uint32_t **share_tops)
 {
     *tops = NULL;
     *groups = 0;
+    if (share_tops != NULL)
+        *share_tops = NULL;
     if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1)
         return NQ_E_RANGE;
     struct nq__join_ranks *ranks = malloc(sizeof *ranks);
@@ -579,12 +617,26 @@ int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups)
     *tops = sum;
     *groups = b.groups;
     sum = NULL;
+    if (share_tops != NULL) {
+        *share_tops = b.counts;
+        b.counts = NULL;
+    }
 out:
     free(sum);
     free(b.counts);
     free(b.starts);
     free(ranks);
     return rc;
+}
+
+uint64_t nq__join_share_tops_bytes(int n, int threads)
+{
+    struct table_build b;
+    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1 ||
+        build_init(&b, n, threads, NULL, NULL) != 0)
+        return UINT64_MAX;
+    free(b.starts);
+    return b.shares * b.groups * sizeof *b.counts;
 }
 
 uint64_t nq__join_table_bytes(int n, int threads, uint64_t tops)
