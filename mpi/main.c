@@ -8,6 +8,7 @@
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <fcntl.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -140,10 +141,22 @@ static int agree_on_plan(const struct count_request *req, int rank,
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
     int rc = NQ_OK;
+    bool in_passes = false;
     if (rank == 0) {
         if (options.engine == NQ_ENGINE_AUTO && req->checkpoint != NULL)
             options.engine = (nq_engine)checkpoint_engine(req->checkpoint);
         rc = nq_plan_create(req->n, &options, plan);
+        if (rc == NQ_OK && nq_plan_passes(*plan) > 1) {
+            /* The join in passes is not distributed yet: every chunk of
+             * ids would build the tables of the passes it touches. Auto
+             * takes constellations, as before there were passes. */
+            nq_plan_free(*plan);
+            *plan = NULL;
+            in_passes = options.engine != NQ_ENGINE_AUTO;
+            options.engine = NQ_ENGINE_CONSTELLATIONS;
+            rc =
+                in_passes ? NQ_E_NOMEM : nq_plan_create(req->n, &options, plan);
+        }
         options.engine = rc == NQ_OK ? nq_plan_engine(*plan) : options.engine;
     }
     int engine = (int)options.engine;
@@ -171,6 +184,12 @@ static int agree_on_plan(const struct count_request *req, int rank,
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (all_ok)
         return 0;
+    if (in_passes)
+        return cli_error("count of %d: the join's whole table does not fit "
+                         "--memory, and nqueens-mpi does not run the join "
+                         "in passes; give a larger --memory or --engine "
+                         "constellations",
+                         req->n);
     if (rc != NQ_OK)
         return cli_error("rank %d: count of %d: %s", rank, req->n,
                          nq_strerror(rc));

@@ -82,4 +82,16 @@ mpi 2 count > "$TMP/out" 2> "$TMP/err" || status=$?
 [ "$(grep -c '^nqueens-mpi: error: count needs N' "$TMP/err")" = 1 ] || fail "no N: $(cat "$TMP/err")"
 mpi 1 --help | grep -q '^Usage: mpirun -np P nqueens-mpi count' || fail "--help"
 
+# Where the join's whole table does not fit --memory (33 MiB at 16), the
+# ranks do not run it in passes: auto takes constellations, and the join
+# asked for by name is refused once, saying so.
+mpi 2 count 16 --memory 16M --threads 1 > "$TMP/out" || fail "auto, small budget"
+grep -q '^engine   constellations/1 n=16$' "$TMP/out" || fail "auto, small budget: $(cat "$TMP/out")"
+grep -q '^total    14772512$' "$TMP/out" || fail "auto, small budget: total"
+status=0
+mpi 2 count 16 --memory 16M --engine join --threads 1 > "$TMP/out" 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] || fail "join in passes: exit $status"
+[ "$(grep -c "^nqueens-mpi: error: count of 16: the join's whole table does not fit --memory" "$TMP/err")" = 1 ] ||
+    fail "join in passes: $(cat "$TMP/err")"
+
 pass
