@@ -366,6 +366,7 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
     size_t m = 0;
     for (size_t i = 0; i < nids; i++) {
         uint64_t index;
+        pass[i] = UINT32_MAX; /* an id of no pass: it needs no table */
         if (nq__plan_kind(plan, ids[i], &index) == NQ_SUB_JOIN)
             pass[i] = plan->passes.pass_of[nq__join_pattern_index(
                 nq__join_pass_key(plan->n, plan->passes.fixed,
@@ -378,9 +379,7 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
     for (size_t p = 0; p < plan->passes.count && rc == 0; p++) {
         m = 0;
         for (size_t i = 0; i < nids; i++) {
-            uint64_t index;
-            if (nq__plan_kind(plan, ids[i], &index) == NQ_SUB_JOIN &&
-                pass[i] == p)
+            if (pass[i] == p)
                 some[m++] = ids[i];
         }
         if (m == 0)
