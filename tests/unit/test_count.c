@@ -401,7 +401,8 @@ static void test_passes_published(void **state)
 }
 
 /* A run of some ids of a plan in passes builds the tables of their passes
- * alone, and the parts add up to the whole. */
+ * alone, and the parts add up to the whole, also when a part ran with the
+ * whole table (a checkpoint resumed under a smaller budget). */
 static int add_up(uint64_t id, const nq_subcount *count, void *user)
 {
     (void)id;
@@ -421,14 +422,24 @@ static void test_passes_in_parts(void **state)
     nq_plan *plan = NULL;
     assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
     assert_true(plan->passes.count >= 6);
+    assert_int_equal(nq_plan_passes(plan), plan->passes.count);
     uint64_t size = nq_plan_size(plan);
     uint64_t *ids = test_malloc(size * sizeof *ids);
     for (uint64_t i = 0; i < size; i++)
         ids[i] = (i * 7919) % size; /* a shuffle: 7919 is prime */
     assert_int_not_equal(size % 7919, 0);
+    /* The plan with the whole table has the same ids and signature, so a
+     * run begun under one budget goes on under the other: the first part
+     * runs on the whole table, the rest in passes. */
+    nq_plan *whole = NULL;
+    assert_int_equal(nq_plan_create(n, NULL, &whole), NQ_OK);
+    assert_int_equal(nq_plan_passes(whole), 1);
+    assert_string_equal(nq_plan_signature(whole), nq_plan_signature(plan));
+    assert_int_equal(nq_plan_size(whole), size);
     nq_subcount sum = {0, 0, 0};
     size_t half = (size_t)size / 3;
-    assert_int_equal(nq_plan_run(plan, ids, half, 2, add_up, &sum), NQ_OK);
+    assert_int_equal(nq_plan_run(whole, ids, half, 2, add_up, &sum), NQ_OK);
+    nq_plan_free(whole);
     assert_int_equal(
         nq_plan_run(plan, ids + half, size - half, 1, add_up, &sum), NQ_OK);
     nq_count_result r;
