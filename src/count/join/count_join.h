@@ -143,6 +143,15 @@ static inline uint32_t nq__join_rank(const struct nq__join_ranks *r,
     return r->low[low] + r->high[r->low_count[low]][set >> r->split];
 }
 
+/* nq__join_next_set() : the next set of as many columns, in increasing
+ * order (Gosper's rule); `set` must not be the last. */
+static inline uint32_t nq__join_next_set(uint32_t set)
+{
+    uint32_t low = set & -set;
+    uint32_t ripple = set + low;
+    return ripple | (((set ^ ripple) >> 2) / low);
+}
+
 /* nq__join_binomial() : C(a, b), 0 unless 0 <= b <= a (a <= 32). */
 uint32_t nq__join_binomial(int a, int b);
 

@@ -90,14 +90,6 @@ void nq__join_pass_keep(int n, uint32_t fixed,
     }
 }
 
-/* The next set of the same size in increasing order (Gosper's rule). */
-static uint32_t next_set(uint32_t set)
-{
-    uint32_t low = set & -set;
-    uint32_t ripple = set + low;
-    return ripple | (((set ^ ripple) >> 2) / low);
-}
-
 /* tops[P] for every pattern P of `fixed`: the tops of the groups whose
  * column set meets `fixed` in P. */
 static void pattern_tops(int n, uint32_t fixed, const uint64_t *group_tops,
@@ -112,7 +104,8 @@ static void pattern_tops(int n, uint32_t fixed, const uint64_t *group_tops,
             break;
     }
     uint32_t last = (((uint32_t)1 << rows) - 1) << (n - rows);
-    for (uint32_t set = ((uint32_t)1 << rows) - 1;; set = next_set(set)) {
+    for (uint32_t set = ((uint32_t)1 << rows) - 1;;
+         set = nq__join_next_set(set)) {
         uint64_t rank = nq__join_rank(ranks, set);
         for (int part = 0; part < parts; part++)
             tops[set & fixed] += group_tops[(uint64_t)part * sets + rank];

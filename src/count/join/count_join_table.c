@@ -478,14 +478,6 @@ static uint64_t top_bytes(const struct table_build *b)
     return sizeof(uint32_t) + (b->packed != 0 ? 0 : sizeof *b->bucket);
 }
 
-/* The next set of the same size in increasing order (Gosper's rule). */
-static uint32_t next_set(uint32_t set)
-{
-    uint32_t low = set & -set;
-    uint32_t ripple = set + low;
-    return ripple | (((set ^ ripple) >> 2) / low);
-}
-
 /* The count pass of a pass's table without its walk: the whole table's
  * counts per share and group (nq__join_group_tops() on the same threads,
  * so the same shares), kept where the group's pattern is kept. */
@@ -493,7 +485,8 @@ static int counts_from_census(struct table_build *b, const uint32_t *census)
 {
     uint32_t last = (((uint32_t)1 << b->rows) - 1) << (b->n - b->rows);
     uint64_t tops = 0;
-    for (uint32_t set = ((uint32_t)1 << b->rows) - 1;; set = next_set(set)) {
+    for (uint32_t set = ((uint32_t)1 << b->rows) - 1;;
+         set = nq__join_next_set(set)) {
         if (b->keep[set & b->fixed] & NQ_JOIN_KEEP_TOP) {
             uint64_t rank = nq__join_rank(b->ranks, set);
             for (uint64_t g = rank; g < b->groups; g += b->sets) {
@@ -629,24 +622,30 @@ out:
     return rc;
 }
 
+/* The shape of a table of n built on `threads` threads, for its sizes
+ * alone; false if n is out of range. */
+static bool shape_of(int n, int threads, struct table_build *b)
+{
+    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1 ||
+        build_init(b, n, threads, NULL, NULL) != 0)
+        return false;
+    free(b->starts);
+    b->starts = NULL;
+    return true;
+}
+
 uint64_t nq__join_share_tops_bytes(int n, int threads)
 {
     struct table_build b;
-    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1 ||
-        build_init(&b, n, threads, NULL, NULL) != 0)
-        return UINT64_MAX;
-    free(b.starts);
-    return b.shares * b.groups * sizeof *b.counts;
+    return shape_of(n, threads, &b) ? b.shares * b.groups * sizeof *b.counts
+                                    : UINT64_MAX;
 }
 
 uint64_t nq__join_table_bytes(int n, int threads, uint64_t tops)
 {
     struct table_build b;
-    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1 ||
-        build_init(&b, n, threads, NULL, NULL) != 0)
-        return UINT64_MAX;
-    free(b.starts);
-    return fixed_bytes(&b) + tops * top_bytes(&b);
+    return shape_of(n, threads, &b) ? fixed_bytes(&b) + tops * top_bytes(&b)
+                                    : UINT64_MAX;
 }
 
 void nq__join_table_free(struct nq__join_table *t)
