@@ -102,6 +102,7 @@ static int help(int argc, char **argv)
     if (c == NULL)
         return unknown_command(argv[2]);
     char *args[] = {argv[2], "--help", NULL};
+    cli_command = c->name;
     return c->run(2, args);
 }
 
@@ -109,8 +110,10 @@ int main(int argc, char **argv)
 {
     if (argc > 1) {
         const struct command *c = command_named(argv[1]);
-        if (c != NULL)
+        if (c != NULL) {
+            cli_command = c->name;
             return c->run(argc - 1, argv + 1);
+        }
         if (strcmp(argv[1], "help") == 0)
             return help(argc, argv);
         /* N is a number: a word that starts with a letter was meant as a

@@ -7,6 +7,7 @@
 #include "messages.h"
 
 const char *cli_program = "nqueens";
+const char *cli_command = NULL;
 
 static void vsay(const char *prefix, const char *fmt, va_list ap)
     CLI_PRINTF(2, 0);
@@ -23,7 +24,10 @@ int cli_usage_error(const char *fmt, ...)
     va_start(ap, fmt);
     vsay("error: ", fmt, ap);
     va_end(ap);
-    fprintf(stderr, " (try '%s --help')\n", cli_program);
+    if (cli_command != NULL)
+        fprintf(stderr, " (try '%s %s --help')\n", cli_program, cli_command);
+    else
+        fprintf(stderr, " (try '%s --help')\n", cli_program);
     return EXIT_USAGE;
 }
 

@@ -22,8 +22,14 @@ enum cli_exit {
 /* The name the tool was called by, for messages ("nqueens"). */
 extern const char *cli_program;
 
-/* Prints "nqueens: error: <message> (try 'nqueens --help')" on stderr and
- * returns EXIT_USAGE: for bad usage that more help can fix. */
+/* The command being run ("solve"), set by the dispatcher before it hands
+ * the arguments over; NULL while none is (the tool's own arguments). A
+ * usage error then points to the command's help instead of the tool's. */
+extern const char *cli_command;
+
+/* Prints "nqueens: error: <message> (try 'nqueens --help')" on stderr, or
+ * "(try 'nqueens solve --help')" while a command runs, and returns
+ * EXIT_USAGE: for bad usage that more help can fix. */
 int cli_usage_error(const char *fmt, ...) CLI_PRINTF(1, 2);
 
 /* Prints "nqueens: error: <message>" on stderr and returns EXIT_USAGE:

@@ -93,6 +93,7 @@ static int mpi_parse(int argc, char **argv, struct count_request *req)
         return cli_usage_error("unknown command '%s' (nqueens-mpi count N)",
                                cli_quote(argv[1], quoted, sizeof quoted));
     }
+    cli_command = "count";
     return count_parse(argc - 1, argv + 1, &mpi_table, mpi_head, mpi_tail, req);
 }
 

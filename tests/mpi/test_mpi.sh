@@ -80,7 +80,9 @@ status=0
 mpi 2 count > "$TMP/out" 2> "$TMP/err" || status=$?
 [ "$status" = 2 ] || fail "no N: exit $status"
 [ "$(grep -c '^nqueens-mpi: error: count needs N' "$TMP/err")" = 1 ] || fail "no N: $(cat "$TMP/err")"
+grep -q "(try 'nqueens-mpi count --help')\$" "$TMP/err" || fail "no N: the hint"
 mpi 1 --help | grep -q '^Usage: mpirun -np P nqueens-mpi count' || fail "--help"
+mpi 1 count --help | grep -q '^Usage: mpirun -np P nqueens-mpi count' || fail "count --help"
 
 # Where the join's whole table does not fit --memory (33 MiB at 16), the
 # ranks do not run it in passes: auto takes constellations, and the join
