@@ -405,6 +405,40 @@ static const struct opt trace_opts[] = {
 
 const struct optable trace_table = OPTABLE(trace_opts, 19, false);
 
+/* Refuses two options given together: names both, and why. */
+static int trace_exclude(const char *option, const char *other, const char *why)
+{
+    return cli_usage_error("%s and %s exclude each other (%s)", option, other,
+                           why);
+}
+
+/* --play: the page where the learner plays, once no other option asks for
+ * something that page does not do (it goes with --format html and -o). */
+static int trace_play_checked(const struct trace_args *a, int n,
+                              const char *format_option)
+{
+    static const char why[] = "--play writes the page where the learner "
+                              "plays: it goes with --format html and -o only";
+    const char *other = NULL;
+    if (a->printer.format != TRACE_HTML && (a->json || a->format_given))
+        other = format_option;
+    else if (a->printer.board)
+        other = "--board";
+    else if (a->tree)
+        other = "--tree";
+    else if (a->animate)
+        other = "--animate";
+    else if (a->delay_ms >= 0)
+        other = "--delay";
+    else if (a->printer.first)
+        other = "--first";
+    else if (a->printer.max_steps != 0)
+        other = "--max-steps";
+    if (other != NULL)
+        return trace_exclude("--play", other, why);
+    return trace_play(n, a->path);
+}
+
 int cmd_trace(int argc, char **argv)
 {
     struct trace_args a = {.printer = {.format = TRACE_TEXT}, .delay_ms = -1};
@@ -429,33 +463,40 @@ int cmd_trace(int argc, char **argv)
                                trace_formats[printer->format].word);
     if (a.json)
         printer->format = TRACE_JSON;
+    /* The option that chose the format, for the messages. */
+    char format_option[32] = "--json";
+    if (!a.json)
+        snprintf(format_option, sizeof format_option, "--format %s",
+                 trace_formats[printer->format].word);
     if (printer->board && printer->format != TRACE_TEXT)
-        return cli_usage_error("--board draws text boards: it does not go "
-                               "with --json or --format html");
-    if (a.play) {
-        if (printer->format == TRACE_JSON || printer->board || a.tree ||
-            a.animate || printer->first || printer->max_steps != 0)
-            return cli_usage_error("--play writes the page where the learner "
-                                   "plays: it goes with --format html and -o "
-                                   "only");
-        if (a.delay_ms >= 0)
-            return cli_usage_error("--delay only goes with --animate");
-        return trace_play(n, a.path);
-    }
+        return trace_exclude("--board", format_option,
+                             "--board draws text boards");
+    if (a.play)
+        return trace_play_checked(&a, n, format_option);
     if (a.delay_ms >= 0 && !a.animate)
         return cli_usage_error("--delay only goes with --animate");
     if (a.animate) {
-        if (printer->format != TRACE_TEXT || printer->board || a.path != NULL)
-            return cli_usage_error("--animate draws on the terminal: it does "
-                                   "not go with --board, --json, --format "
-                                   "or -o");
+        static const char why[] = "--animate draws on the terminal";
+        if (a.tree)
+            return trace_exclude("--animate", "--tree",
+                                 "--animate draws the boards of the search "
+                                 "on the terminal, not its tree");
+        if (printer->board)
+            return trace_exclude("--animate", "--board", why);
+        if (printer->format != TRACE_TEXT)
+            return trace_exclude("--animate", format_option, why);
+        if (a.path != NULL)
+            return trace_exclude("--animate", "-o", why);
         return trace_animate(n, printer->first, printer->max_steps,
                              a.delay_ms >= 0 ? (long)a.delay_ms
                                              : TRACE_DEFAULT_DELAY_MS);
     }
-    if (a.tree && printer->format != TRACE_HTML) {
+    if (a.tree) {
+        if (printer->format == TRACE_HTML)
+            return trace_exclude("--tree", "--format html",
+                                 "the HTML page always shows the tree");
         if (printer->board)
-            return cli_usage_error("--board does not go with --tree");
+            return trace_exclude("--board", "--tree", "--tree draws no boards");
         return trace_tree(n, printer->format == TRACE_JSON, printer->first,
                           printer->max_steps, a.path);
     }
