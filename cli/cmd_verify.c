@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -27,7 +28,8 @@ static const char verify_head[] =
     "\n"
     "Checks placements of queens read from FILE (or standard input): are\n"
     "there N queens on an N x N board, one in each row, and do no two share\n"
-    "a column or a diagonal? An N before FILE insists on N queens.\n"
+    "a column or a diagonal? An N before FILE insists on N queens; N alone\n"
+    "(a number that names no file) reads the placement from standard input.\n"
     "\n"
     "It reads one placement or a stream of them, in any format the tool\n"
     "writes, recognised from the first line (or forced with --format):\n"
@@ -92,6 +94,16 @@ static const struct opt verify_opts[] = {
 
 const struct optable verify_table = OPTABLE(verify_opts, 19, true);
 
+/* Whether the one word after the options is N: digits only, and no file
+ * of that name. */
+static bool names_n(const char *word)
+{
+    if (word[0] == '\0' || strspn(word, "0123456789") != strlen(word))
+        return false;
+    struct stat st;
+    return stat(word, &st) != 0 && errno == ENOENT;
+}
+
 static int parse_verify_args(int argc, char **argv, struct verify_request *req)
 {
     int status = optable_parse(&verify_table, argc, argv, req, NULL);
@@ -101,13 +113,16 @@ static int parse_verify_args(int argc, char **argv, struct verify_request *req)
     }
     if (status != OPTABLE_GO)
         return status;
-    /* [N] [FILE|-]: two words are N and FILE, one word is FILE. */
-    if (argc - optind >= 2) {
+    /* [N] [FILE|-]: two words are N and FILE; one word is N when it is
+     * a number and no file has that name (the placement then comes on
+     * standard input), else FILE. */
+    if (argc - optind >= 2 || (argc - optind == 1 && names_n(argv[optind]))) {
         int n = 0;
-        if (req->read.read.expected_n != 0)
-            return cli_usage_error("more than one N given");
         if (!cli_parse_n(argv[optind], INT_MAX, "", &n))
             return EXIT_USAGE;
+        int given = req->read.read.expected_n;
+        if (given != 0 && given != n)
+            return cli_usage_error("N given twice: %d and --n %d", n, given);
         req->read.read.expected_n = n;
         optind++;
     }
