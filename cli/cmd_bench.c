@@ -272,6 +272,30 @@ static const char *bench_rate(double per_second, char *buf, size_t size)
     return buf;
 }
 
+/* Decimals that give `ratio` three significant digits (8.00, 0.0123),
+ * none from 100 on (123), at most 7 so that it fits its column. */
+static int bench_ratio_decimals(double ratio)
+{
+    int decimals = 2;
+    for (double limit = 1; ratio < limit && decimals < 7; limit /= 10)
+        decimals++;
+    for (double limit = 10; ratio >= limit && decimals > 0; limit *= 10)
+        decimals--;
+    return decimals;
+}
+
+/* A speed-up with three significant digits: 0.0123, 8.00, 123. */
+static const char *bench_ratio(double ratio, char *buf, size_t size)
+{
+    int decimals = bench_ratio_decimals(ratio);
+    snprintf(buf, size, "%.*f", decimals, ratio);
+    /* 9.996 rounds to 10.00: the rounded value takes one decimal less. */
+    int rounded = bench_ratio_decimals(strtod(buf, NULL));
+    if (rounded < decimals)
+        snprintf(buf, size, "%.*f", rounded, ratio);
+    return buf;
+}
+
 /* The row the speed-ups are measured against: the textbook's boolean
  * arrays, or the first method asked for when they were left out. */
 static size_t bench_baseline(const struct bench_row *rows)
@@ -317,8 +341,11 @@ static void bench_write_table(struct writer *w, int n, int runs,
             snprintf(label, sizeof label, "%s", bench_methods[i].label);
         writer_printf(w, "%-26s %14s %12.*f %12s", label, nodes,
                       cli_seconds_decimals(r->median), r->median, rate);
+        char ratio[32];
         if (r->median > 0)
-            writer_printf(w, " %9.1fx\n", baseline / r->median);
+            writer_printf(
+                w, " %9sx\n",
+                bench_ratio(baseline / r->median, ratio, sizeof ratio));
         else
             writer_puts(w, "         -\n");
     }
@@ -372,7 +399,8 @@ static void bench_write_json(struct writer *w, int n, int runs,
             json_null(&j);
         json_key(&j, "speedup");
         if (r->median > 0)
-            json_double(&j, baseline / r->median, 3);
+            json_double(&j, baseline / r->median,
+                        bench_ratio_decimals(baseline / r->median));
         else
             json_null(&j);
         json_end_object(&j);
