@@ -5,28 +5,58 @@
 
 _nqueens_commands="solve count trace bench complete find verify status help"
 
-# The long options a command's help lists ("" is `nqueens [N]` itself).
+# The long options a command's help lists ("" is `nqueens [N]` itself):
+# an option stands at the start of its line, a few spaces in; the lines
+# that carry a description on are indented further.
 _nqueens_options()
 {
     local tool=$1 command=$2
     # shellcheck disable=SC2086
     "$tool" $command --help 2> /dev/null |
-        sed -n 's/^ \{1,\}\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p'
+        sed -n 's/^ \{1,6\}\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p'
 }
 
-# The words an option's value may be, or nothing (then files or free text).
+# The long form of an option as the command's help pairs them ("-f" is
+# "--format" for solve, "-m" is "--memory" for count); a long option is
+# itself, and a word that is no option gives nothing.
+_nqueens_long()
+{
+    local tool=$1 command=$2 option=$3
+    case $option in
+    --[a-z]*) echo "$option" ;;
+    -[A-Za-z0-9])
+        # shellcheck disable=SC2086
+        "$tool" $command --help 2> /dev/null |
+            sed -n "s/^ \{1,6\}$option, \(--[a-z][a-z0-9-]*\).*/\1/p" |
+            head -n 1
+        ;;
+    esac
+}
+
+# The words a command's option (its long form) may take, or nothing (then
+# files or free text). The formats are those each command accepts.
 _nqueens_values()
 {
     local command=$1 option=$2
     case $command:$option in
+    solve:--format | complete:--format) echo "board vector json csv svg" ;;
+    find:--format) echo "board vector json" ;;
     trace:--format) echo "text json html" ;;
     verify:--format) echo "vector json csv board matrix" ;;
-    *:--format | *:-f) echo "board vector json csv svg" ;;
-    *:--method | find:-m) echo "construct random search" ;;
-    *:--engine) echo "auto join constellations" ;;
-    *:--order) echo "lex fast" ;;
+    find:--method) echo "construct random search" ;;
+    count:--engine) echo "auto join constellations" ;;
+    complete:--order) echo "lex fast" ;;
     *:--base) echo "0 1" ;;
     esac
+}
+
+# Whether a command's option (its long form) takes a file name.
+_nqueens_file_option()
+{
+    case $1:$2 in
+    *:--output | complete:--board | count:--checkpoint) return 0 ;;
+    esac
+    return 1
 }
 
 _nqueens()
@@ -53,18 +83,19 @@ _nqueens()
         esac
     done
 
-    local values
-    values=$(_nqueens_values "$command" "$prev")
-    if [ -n "$values" ]; then
-        mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
-        return
+    local long values
+    long=$(_nqueens_long "$tool" "$command" "$prev")
+    if [ -n "$long" ]; then
+        values=$(_nqueens_values "$command" "$long")
+        if [ -n "$values" ]; then
+            mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
+            return
+        fi
+        if _nqueens_file_option "$command" "$long"; then
+            mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+            return
+        fi
     fi
-    case $prev in
-    -o | --output | -b | --board | --checkpoint)
-        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
-        return
-        ;;
-    esac
     if [[ $cur == -* ]]; then
         local help_of=$command
         [ "$command" = help ] && help_of=""

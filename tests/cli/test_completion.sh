@@ -36,15 +36,41 @@ expect "fast lex " complete --order ""
 expect "0 1 " verify --base ""
 expect "--checkpoint --checkpoint-interval " count --check
 expect "trace " help tr
-# Every long option that a command's help lists is offered.
+# Each command's formats are the ones it accepts, with -f as with --format.
+expect "board csv json matrix vector " verify --format ""
+expect "board csv json matrix vector " verify -f ""
+expect "html json text " trace -f ""
+expect "board json vector " find --format ""
+expect "board json vector " find -f ""
+expect "board csv json svg vector " complete -f ""
+# A short option is the long one its command's help pairs it with: count's
+# -m is --memory (no list), trace's --board takes no file.
+expect " " count -m ""
+expect " " trace --board ""
+# Lines that carry a description on are no options: nqueens [N] has no
+# --json.
+expect " " --js
+# Every long option that a command's help lists is offered, and every
+# short one completes the same values as its long form.
 for cmd in solve count trace bench complete find verify status; do
     offered=$(complete_words "$cmd" --)
-    for option in $("$NQUEENS" "$cmd" --help | sed -n 's/^ \{1,\}\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p'); do
+    for option in $("$NQUEENS" "$cmd" --help | sed -n 's/^ \{1,6\}\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p'); do
         case " $offered " in
         *" $option "*) ;;
         *) echo "FAIL: $cmd: $option not offered"; fail=1 ;;
         esac
     done
+    pairs=$("$NQUEENS" "$cmd" --help | sed -n 's/^ \{1,6\}\(-[A-Za-z0-9]\), \(--[a-z][a-z0-9-]*\).*/\1 \2/p')
+    while read -r short long; do
+        by_short=$(complete_words "$cmd" "$short" "")
+        by_long=$(complete_words "$cmd" "$long" "")
+        if [ "$by_short" != "$by_long" ]; then
+            echo "FAIL: $cmd: $short completes '$by_short', $long '$by_long'"
+            fail=1
+        fi
+    done << EOF
+$pairs
+EOF
 done
 [ "$fail" -eq 0 ] && echo "completion: all cases pass"
 exit "$fail"
