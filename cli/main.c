@@ -6,6 +6,7 @@
  * option) goes to `nqueens [N]`.
  */
 #include <ctype.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "commands.h"
@@ -59,29 +60,39 @@ static int edit_distance(const char *a, const char *b)
     return row[lb] < 3 ? row[lb] : 3;
 }
 
-/* The command `word` was most likely meant to be: one it begins, or one
- * within two edits; NULL if none is that close. */
-static const char *closest_command(const char *word)
+/* How far `word` is from the name: 1 if it begins it, else the edits. */
+static int name_distance(const char *word, const char *name)
+{
+    return strncmp(name, word, strlen(word)) == 0 ? 1
+                                                  : edit_distance(word, name);
+}
+
+/* The command (or `help`, if `or_help`) that `word` was most likely meant
+ * to be: one it begins, or one within two edits; NULL if none is that
+ * close. */
+static const char *closest_command(const char *word, bool or_help)
 {
     const char *best = NULL;
     int best_distance = 3;
     for (const struct command *c = commands; c->name != NULL; c++) {
-        int d = strncmp(c->name, word, strlen(word)) == 0
-                    ? 1
-                    : edit_distance(word, c->name);
+        int d = name_distance(word, c->name);
         if (d < best_distance) {
             best = c->name;
             best_distance = d;
         }
     }
+    if (or_help && name_distance(word, "help") < best_distance)
+        best = "help";
     return best;
 }
 
-static int unknown_command(const char *word)
+/* `word` where a command stands: after `nqueens`, where `help` may stand
+ * too (or_help), or after `nqueens help`. */
+static int unknown_command(const char *word, bool or_help)
 {
     char quoted[64];
     cli_quote(word, quoted, sizeof quoted);
-    const char *meant = closest_command(word);
+    const char *meant = closest_command(word, or_help);
     if (meant != NULL)
         return cli_usage_error("unknown command '%s'; did you mean '%s'?",
                                quoted, meant);
@@ -100,7 +111,7 @@ static int help(int argc, char **argv)
                                argc - 2);
     const struct command *c = command_named(argv[2]);
     if (c == NULL)
-        return unknown_command(argv[2]);
+        return unknown_command(argv[2], false);
     char *args[] = {argv[2], "--help", NULL};
     cli_command = c->name;
     return c->run(2, args);
@@ -119,7 +130,7 @@ int main(int argc, char **argv)
         /* N is a number: a word that starts with a letter was meant as a
          * command. */
         if (isalpha((unsigned char)argv[1][0]))
-            return unknown_command(argv[1]);
+            return unknown_command(argv[1], true);
     }
     return cmd_seeds(argc, argv);
 }
