@@ -215,11 +215,38 @@ static void count_announce(const struct count_request *req, const nq_plan *plan,
         (req->n < COUNT_ESTIMATE_FROM_N || req->progress == PROGRESS_OFF))
         return;
     int threads = req->threads != 0 ? req->threads : nq_count_default_threads();
+    struct count_estimate e;
+    count_estimate(plan, options, threads, &e);
+    if (req->dry_run && req->json) {
+        struct json j;
+        json_start(&j, out);
+        json_begin_object(&j);
+        json_key(&j, "n");
+        json_int(&j, e.n);
+        json_key(&j, "engine");
+        json_string(&j, nq_plan_signature(plan));
+        json_key(&j, "passes");
+        json_uint(&j, e.passes);
+        json_key(&j, "memory_bytes");
+        json_uint(&j, (uint64_t)e.memory);
+        json_key(&j, "threads");
+        json_int(&j, e.threads);
+        json_key(&j, "estimated_seconds");
+        if (e.seconds < 0)
+            json_null(&j);
+        else
+            json_double(&j, e.seconds, 3);
+        json_key(&j, "calibration_n");
+        json_int(&j, e.calibration_n);
+        json_end_object(&j);
+        json_end_line(&j);
+        return;
+    }
     char line[256];
-    double seconds = count_estimate(plan, options, threads, line, sizeof line);
+    count_estimate_line(&e, line, sizeof line);
     if (req->dry_run)
         writer_printf(out, "%s\n", line);
-    else if (seconds > 60)
+    else if (e.seconds > 60)
         cli_note("%s", line);
 }
 

@@ -8,6 +8,7 @@
 #define NQ_CLI_COUNT_ESTIMATE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct nq_plan;
 struct nq_count_options;
@@ -19,13 +20,27 @@ struct nq_count_options;
 /* Counts below this N are over in seconds: no estimate is made. */
 #define COUNT_ESTIMATE_FROM_N 17
 
+/* What a count is in for. */
+struct count_estimate {
+    int n;
+    char engine[96];    /* the plan's signature, and its passes if more */
+    uint64_t passes;    /* nq_plan_passes() */
+    double memory;      /* bytes the count will hold at its peak */
+    int threads;        /* the threads it will run on */
+    int calibration_n;  /* the smaller N timed */
+    double seconds;     /* the estimate; negative: none (see `error`) */
+    const char *error;  /* why there is no estimate, or NULL */
+};
+
+/* Estimates the count of the built `plan` on `threads` threads, timing a
+ * count of a smaller N with the same engine and options. */
+void count_estimate(const struct nq_plan *plan,
+                    const struct nq_count_options *options, int threads,
+                    struct count_estimate *e);
+
 /* Writes into `line` (without newline) "count of N: engine SIGNATURE,
- * memory M, about T on K threads (calibrated on N = C)" for the built
- * `plan`, timing a count of a smaller N with the same engine and options.
- * Returns the estimated seconds, or a negative number when no estimate can
- * be made (then `line` says so). */
-double count_estimate(const struct nq_plan *plan,
-                      const struct nq_count_options *options, int threads,
-                      char *line, size_t size);
+ * memory M, about T on K threads (estimated from a count of C)". */
+void count_estimate_line(const struct count_estimate *e, char *line,
+                         size_t size);
 
 #endif /* NQ_CLI_COUNT_ESTIMATE_H */

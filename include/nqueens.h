@@ -697,6 +697,11 @@ NQ_API int nq_plan_n(const nq_plan *plan);
  *  one id. */
 NQ_API uint64_t nq_plan_passes(const nq_plan *plan);
 
+/*! nq_plan_pass_bytes() : the bytes the largest pass's table takes while
+ *  it is built, for a plan in passes (nq_plan_passes() > 1); 0 for any
+ *  other plan, whose memory is held once it is made. */
+NQ_API uint64_t nq_plan_pass_bytes(const nq_plan *plan);
+
 /*! nq_plan_signature() : a short printable string naming the engine, n and
  *  every parameter that shapes the ids, such as "constellations/1 n=17
  *  rows=3". Two plans with equal signatures have the same ids meaning the

@@ -172,6 +172,11 @@ uint64_t nq_plan_passes(const nq_plan *plan)
     return plan->passes.count > 0 ? plan->passes.count : 1;
 }
 
+uint64_t nq_plan_pass_bytes(const nq_plan *plan)
+{
+    return plan->passes.count > 0 ? plan->passes.largest : 0;
+}
+
 const char *nq_plan_signature(const nq_plan *plan)
 {
     return plan->signature;

@@ -20,6 +20,31 @@ grep -q "on 2 threads" "$TMP/dry" || fail "threads: $(cat "$TMP/dry")"
 grep -q "about [0-9.]* \(hours\|days\)" "$TMP/dry" ||
     fail "estimate of 21: $(cat "$TMP/dry")"
 
+# A small N is counted itself (a smaller one may have no solutions to
+# scale from): a finite estimate, never "inf".
+for n in 1 4 6 7 9; do
+    "$NQUEENS" count "$n" --dry-run > "$TMP/dry" 2> "$TMP/err" ||
+        fail "count $n --dry-run failed: $(cat "$TMP/err")"
+    grep -q ", under a second on .*(estimated from a count of $n)\$" "$TMP/dry" ||
+        fail "estimate of $n: $(cat "$TMP/dry")"
+done
+
+# --json: the same as one object.
+"$NQUEENS" count 21 --engine constellations --dry-run -t 2 --json > "$TMP/dry" ||
+    fail "count --dry-run --json failed"
+grep -q '^{"n":21,"engine":"constellations/1 n=21","passes":1,"memory_bytes":[0-9]*,"threads":2,"estimated_seconds":[0-9.]*,"calibration_n":15}$' \
+    "$TMP/dry" || fail "--dry-run --json: $(cat "$TMP/dry")"
+
+# A join in passes holds its largest pass's table: the memory said is
+# near the budget, not the few MiB of the process before the first pass.
+"$NQUEENS" count 17 --engine join --memory 24M --dry-run --json > "$TMP/dry" ||
+    fail "count 17 --memory 24M --dry-run failed"
+bytes=$(sed -n 's/.*"memory_bytes":\([0-9]*\).*/\1/p' "$TMP/dry")
+passes=$(sed -n 's/.*"passes":\([0-9]*\).*/\1/p' "$TMP/dry")
+[ "$passes" -gt 1 ] || fail "count 17 in 24M: $(cat "$TMP/dry")"
+[ "$bytes" -gt $((12 << 20)) ] && [ "$bytes" -le $((40 << 20)) ] ||
+    fail "count 17 in 24M says $bytes bytes: $(cat "$TMP/dry")"
+
 # Before a count projected past a minute: the same line on stderr.
 expect_exit 2 "$NQUEENS" count 20 --engine constellations --max-time 0.3
 grep -q "^nqueens: count of 20: engine constellations" "$TMP/stderr" ||
