@@ -363,6 +363,7 @@ static int complete_write_one(const int *cols, int n, void *user)
     }
     s->run.index++;
     s->format->solution(&s->run, cols);
+    writer_record_end(s->run.out);
     /* Stop once the output is gone, the limit is reached or the time is
      * up. */
     return s->run.out->err != 0 || s->run.index >= s->limit ||

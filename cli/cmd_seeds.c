@@ -116,6 +116,7 @@ static int seeds_print_board(const int *cols, int n, void *user)
     writer_puts(p->out, ":\n");
     board_write(p->out, cols, n, p->style);
     writer_putc(p->out, '\n');
+    writer_record_end(p->out);
     return p->out->err != 0; /* stop once the output is gone */
 }
 

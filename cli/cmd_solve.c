@@ -69,6 +69,7 @@ static int solve_write_one(const int *cols, int n, void *user)
     }
     s->run.index++;
     s->format->solution(&s->run, cols);
+    writer_record_end(s->run.out);
     /* Stop once the output is gone, the limit is reached or the time is
      * up. */
     return s->run.out->err != 0 || s->run.index == s->limit ||
@@ -89,6 +90,7 @@ static int solve_emit(const char *bytes, size_t len, size_t count, void *user)
 {
     struct solve_run *s = user;
     writer_put(s->run.out, bytes, len);
+    writer_record_end(s->run.out);
     s->run.index += count;
     return s->run.out->err != 0 || deadline_check(&s->deadline);
 }

@@ -14,11 +14,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "interrupt.h"
 #include "messages.h"
 #include "writer.h"
 
 #define WRITER_CAPACITY ((size_t)256 * 1024)
+
+/* The longest pending bytes wait for writer_record_end() (seconds), and
+ * how many records it lets pass between two looks at the clock once the
+ * first bytes are out. */
+#define WRITER_LATENCY 0.1
+#define WRITER_RECORDS_PER_LOOK 64
 
 /* A named file may be written around the page cache (O_DIRECT) where the
  * file system allows it (writer_direct()): the file is fsync'ed before it
@@ -150,6 +157,7 @@ int writer_open(struct writer *w, const char *path)
 {
     memset(w, 0, sizeof *w);
     w->fd = STDOUT_FILENO;
+    w->flushed_at = cli_monotonic_seconds();
     w->cap = WRITER_CAPACITY;
     w->buf = malloc(w->cap);
     if (w->buf == NULL)
@@ -258,6 +266,7 @@ void writer_flush(struct writer *w)
                 writer_end_direct(w); /* a short write left it unaligned */
         }
     }
+    w->flushed_at = cli_monotonic_seconds();
     if (w->err != 0 || done == w->len) {
         w->len = 0;
     } else {
@@ -265,6 +274,19 @@ void writer_flush(struct writer *w)
         w->len -= done;
     }
     writer_hand_over(w);
+}
+
+void writer_record_end(struct writer *w)
+{
+    /* Until the first bytes are out every record looks at the clock (they
+     * come slowly then, or the first flush would have come); after that
+     * one in WRITER_RECORDS_PER_LOOK does. */
+    w->records++;
+    if (w->len == 0 ||
+        (w->written != 0 && w->records % WRITER_RECORDS_PER_LOOK != 0))
+        return;
+    if (cli_monotonic_seconds() - w->flushed_at >= WRITER_LATENCY)
+        writer_flush(w);
 }
 
 /* Writes data[0..len-1] straight to the descriptor (the buffer is empty). */

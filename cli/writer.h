@@ -28,6 +28,8 @@ struct writer {
     uint64_t written;     /* bytes written to fd so far */
     uint64_t handed_over; /* bytes whose write-back to disk has begun */
     bool direct;          /* writes go around the page cache (O_DIRECT) */
+    uint64_t records;     /* writer_record_end() calls */
+    double flushed_at;    /* when the buffer last went out (monotonic s) */
 };
 
 /* Opens `path` (NULL or "-": standard output). Returns 0 or prints an
@@ -48,6 +50,12 @@ void writer_printf(struct writer *w, const char *fmt, ...) CLI_PRINTF(2, 3);
 /* Appends an unsigned number in decimal, without printf. */
 void writer_put_u64(struct writer *w, uint64_t value);
 void writer_flush(struct writer *w);
+
+/* Says that a record (a solution, a board) ends here: what is pending goes
+ * out when nothing has gone out for a tenth of a second, so that the first
+ * lines of a slow stream show at once, while a fast one is still written
+ * in big blocks. Cheap enough to call for every record. */
+void writer_record_end(struct writer *w);
 
 /* Flushes and closes. With `commit` a named file is renamed into place;
  * without it (an error or an interruption) the temporary file is removed.
