@@ -93,7 +93,8 @@ static void format_bytes(double bytes, char *buf, size_t size)
     snprintf(buf, size, "%.*f %s", u == 0 ? 0 : 1, bytes, units[u]);
 }
 
-/* "under a second", "40 seconds", "3.5 minutes", "2.1 hours", "5.0 days", "12 years". */
+/* "under a second", "40 seconds", "3.5 minutes", "2.1 hours", "5.0 days",
+ * "12 years". */
 static void format_duration(double s, char *buf, size_t size)
 {
     if (s < 1)
@@ -154,8 +155,8 @@ void count_estimate(const nq_plan *plan, const nq_count_options *options,
     if (rc != NQ_OK)
         e->error = nq_strerror(rc);
     else
-        e->seconds = seconds * expected_total(e->n) /
-                     expected_total(e->calibration_n);
+        e->seconds =
+            seconds * expected_total(e->n) / expected_total(e->calibration_n);
 }
 
 void count_estimate_line(const struct count_estimate *e, char *line,
@@ -176,6 +177,5 @@ void count_estimate_line(const struct count_estimate *e, char *line,
              "count of %d: engine %s, memory %s, %s%s on %d thread%s "
              "(estimated from a count of %d)",
              e->n, e->engine, memory, e->seconds < 1 ? "" : "about ", when,
-             e->threads,
-             e->threads == 1 ? "" : "s", e->calibration_n);
+             e->threads, e->threads == 1 ? "" : "s", e->calibration_n);
 }

@@ -23,13 +23,13 @@ struct nq_count_options;
 /* What a count is in for. */
 struct count_estimate {
     int n;
-    char engine[96];    /* the plan's signature, and its passes if more */
-    uint64_t passes;    /* nq_plan_passes() */
-    double memory;      /* bytes the count will hold at its peak */
-    int threads;        /* the threads it will run on */
-    int calibration_n;  /* the smaller N timed */
-    double seconds;     /* the estimate; negative: none (see `error`) */
-    const char *error;  /* why there is no estimate, or NULL */
+    char engine[96];   /* the plan's signature, and its passes if more */
+    uint64_t passes;   /* nq_plan_passes() */
+    double memory;     /* bytes the count will hold at its peak */
+    int threads;       /* the threads it will run on */
+    int calibration_n; /* the smaller N timed */
+    double seconds;    /* the estimate; negative: none (see `error`) */
+    const char *error; /* why there is no estimate, or NULL */
 };
 
 /* Estimates the count of the built `plan` on `threads` threads, timing a
