@@ -697,6 +697,15 @@ NQ_API int nq_plan_n(const nq_plan *plan);
  *  one id. */
 NQ_API uint64_t nq_plan_passes(const nq_plan *plan);
 
+/*! nq_plan_pass_of() : the pass whose table subproblem `id` reads, from 0
+ *  to nq_plan_passes() - 1 (0 for every join id of a plan in one pass);
+ *  NQ_PLAN_NO_PASS for an id that reads no table (the symmetric searches,
+ *  constellations) or is out of range. A driver that hands out ids (MPI,
+ *  a scheduler of its own) keeps the ids of one pass together, so that
+ *  each pass's table is built once. */
+#define NQ_PLAN_NO_PASS UINT64_MAX
+NQ_API uint64_t nq_plan_pass_of(const nq_plan *plan, uint64_t id);
+
 /*! nq_plan_pass_bytes() : the bytes the largest pass's table takes while
  *  it is built, for a plan in passes (nq_plan_passes() > 1); 0 for any
  *  other plan, whose memory is held once it is made. */

@@ -249,6 +249,24 @@ static int count_id(const nq_plan *plan, const struct nq__join_table *table,
     return 0;
 }
 
+/* The pass of the join unit `index` of a plan in passes. */
+static uint32_t unit_pass(const nq_plan *plan, uint64_t index)
+{
+    uint32_t key =
+        nq__join_pass_key(plan->n, plan->passes.fixed, &plan->units[index]);
+    return plan->passes
+        .pass_of[nq__join_pattern_index(key, plan->passes.fixed)];
+}
+
+uint64_t nq_plan_pass_of(const nq_plan *plan, uint64_t id)
+{
+    uint64_t index;
+    if (plan == NULL || id >= nq_plan_size(plan) ||
+        nq__plan_kind(plan, id, &index) != NQ_SUB_JOIN)
+        return NQ_PLAN_NO_PASS;
+    return plan->passes.count > 0 ? unit_pass(plan, index) : 0;
+}
+
 int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
 {
     if (plan == NULL || out == NULL || id >= nq_plan_size(plan))
@@ -262,12 +280,7 @@ int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
     if (keep == NULL)
         return NQ_E_NOMEM;
     struct nq__join_table t;
-    uint32_t key =
-        nq__join_pass_key(plan->n, plan->passes.fixed, &plan->units[index]);
-    int rc = pass_table(
-        plan,
-        plan->passes.pass_of[nq__join_pattern_index(key, plan->passes.fixed)],
-        keep, &t);
+    int rc = pass_table(plan, unit_pass(plan, index), keep, &t);
     free(keep);
     if (rc != 0)
         return rc;
@@ -373,10 +386,7 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
         uint64_t index;
         pass[i] = UINT32_MAX; /* an id of no pass: it needs no table */
         if (nq__plan_kind(plan, ids[i], &index) == NQ_SUB_JOIN)
-            pass[i] = plan->passes.pass_of[nq__join_pattern_index(
-                nq__join_pass_key(plan->n, plan->passes.fixed,
-                                  &plan->units[index]),
-                plan->passes.fixed)];
+            pass[i] = unit_pass(plan, index);
         else
             some[m++] = ids[i];
     }

@@ -450,6 +450,70 @@ static void test_passes_in_parts(void **state)
     nq_plan_free(plan);
 }
 
+/* nq_plan_pass_of(): every join unit in one of the passes, the symmetric
+ * searches in none; the ids of each pass, run alone (as nqueens-mpi hands
+ * them to a rank), add up to the published counts. */
+static void test_pass_of(void **state)
+{
+    (void)state;
+    int n = 13;
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.engine = NQ_ENGINE_JOIN;
+    options.threads = 1;
+    options.memory_bytes = budget_for_passes(n, 1, 4);
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
+    uint64_t passes = nq_plan_passes(plan);
+    assert_true(passes >= 4);
+    uint64_t size = nq_plan_size(plan);
+    uint64_t *ids = test_malloc(size * sizeof *ids);
+    uint64_t none = 0;
+    for (uint64_t id = 0; id < size; id++) {
+        uint64_t pass = nq_plan_pass_of(plan, id);
+        uint64_t index;
+        if (nq__plan_kind(plan, id, &index) == NQ_SUB_JOIN) {
+            assert_true(pass < passes);
+        } else {
+            assert_int_equal(pass, NQ_PLAN_NO_PASS);
+            ids[none++] = id;
+        }
+    }
+    assert_true(none > 0);
+    assert_int_equal(nq_plan_pass_of(plan, size), NQ_PLAN_NO_PASS);
+    nq_subcount sum = {0, 0, 0};
+    assert_int_equal(nq_plan_run(plan, ids, none, 1, add_up, &sum), NQ_OK);
+    uint64_t counted = none;
+    for (uint64_t p = 0; p < passes; p++) {
+        size_t m = 0;
+        for (uint64_t id = 0; id < size; id++) {
+            if (nq_plan_pass_of(plan, id) == p)
+                ids[m++] = id;
+        }
+        assert_true(m > 0); /* no pass is empty */
+        assert_int_equal(nq_plan_run(plan, ids, m, 1, add_up, &sum), NQ_OK);
+        counted += m;
+    }
+    assert_int_equal(counted, size);
+    nq_count_result r;
+    assert_int_equal(nq_plan_result(plan, &sum, &r), NQ_OK);
+    assert_int_equal(r.total, oeis_counts(n).total);
+    assert_int_equal(r.unique, oeis_counts(n).unique);
+    /* A plan of one pass: pass 0 for every join unit. */
+    nq_plan *whole = NULL;
+    assert_int_equal(nq_plan_create(n, NULL, &whole), NQ_OK);
+    for (uint64_t id = 0; id < size; id++) {
+        uint64_t index;
+        uint64_t want = nq__plan_kind(whole, id, &index) == NQ_SUB_JOIN
+                            ? 0
+                            : NQ_PLAN_NO_PASS;
+        assert_int_equal(nq_plan_pass_of(whole, id), want);
+    }
+    nq_plan_free(whole);
+    test_free(ids);
+    nq_plan_free(plan);
+}
+
 /* ---- the plan API ------------------------------------------------------ */
 
 struct collected {
@@ -678,6 +742,7 @@ int main(void)
         cmocka_unit_test(test_passes_against_oracle),
         cmocka_unit_test(test_passes_published),
         cmocka_unit_test(test_passes_in_parts),
+        cmocka_unit_test(test_pass_of),
         cmocka_unit_test(test_plan_run_threads),
         cmocka_unit_test(test_plan_signature),
         cmocka_unit_test(test_subcount_add_overflow),
