@@ -142,22 +142,10 @@ static int agree_on_plan(const struct count_request *req, int rank,
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
     int rc = NQ_OK;
-    bool in_passes = false;
     if (rank == 0) {
         if (options.engine == NQ_ENGINE_AUTO && req->checkpoint != NULL)
             options.engine = (nq_engine)checkpoint_engine(req->checkpoint);
         rc = nq_plan_create(req->n, &options, plan);
-        if (rc == NQ_OK && nq_plan_passes(*plan) > 1) {
-            /* The join in passes is not distributed yet: every chunk of
-             * ids would build the tables of the passes it touches. Auto
-             * takes constellations, as before there were passes. */
-            nq_plan_free(*plan);
-            *plan = NULL;
-            in_passes = options.engine != NQ_ENGINE_AUTO;
-            options.engine = NQ_ENGINE_CONSTELLATIONS;
-            rc =
-                in_passes ? NQ_E_NOMEM : nq_plan_create(req->n, &options, plan);
-        }
         options.engine = rc == NQ_OK ? nq_plan_engine(*plan) : options.engine;
     }
     int engine = (int)options.engine;
@@ -167,30 +155,29 @@ static int agree_on_plan(const struct count_request *req, int rank,
         rc = nq_plan_create(req->n, &options, plan);
     }
 
+    /* The same signature and size: the ids mean the same work. The same
+     * passes too: a chunk of one pass on rank 0 is then one pass on every
+     * rank, whose table it builds once. */
     char signature[NQ_CHECKPOINT_SIGNATURE_MAX] = "";
-    uint64_t size = 0;
+    uint64_t shape[2] = {0, 0}; /* size, passes */
     if (rc == NQ_OK) {
         snprintf(signature, sizeof signature, "%s", nq_plan_signature(*plan));
-        size = nq_plan_size(*plan);
+        shape[0] = nq_plan_size(*plan);
+        shape[1] = nq_plan_passes(*plan);
     }
     char root_signature[NQ_CHECKPOINT_SIGNATURE_MAX];
     memcpy(root_signature, signature, sizeof signature);
-    uint64_t root_size = size;
+    uint64_t root_shape[2] = {shape[0], shape[1]};
     MPI_Bcast(root_signature, (int)sizeof root_signature, MPI_CHAR, 0,
               MPI_COMM_WORLD);
-    MPI_Bcast(&root_size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-    int ok = rc == NQ_OK && size == root_size &&
+    MPI_Bcast(root_shape, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    int ok = rc == NQ_OK && shape[0] == root_shape[0] &&
+             shape[1] == root_shape[1] &&
              strcmp(signature, root_signature) == 0;
     int all_ok = 0;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (all_ok)
         return 0;
-    if (in_passes)
-        return cli_error("count of %d: the join's whole table does not fit "
-                         "--memory, and nqueens-mpi does not run the join "
-                         "in passes; give a larger --memory or --engine "
-                         "constellations",
-                         req->n);
     if (rc != NQ_OK)
         return cli_error("rank %d: count of %d: %s", rank, req->n,
                          nq_strerror(rc));
@@ -275,6 +262,9 @@ int main(int argc, char **argv)
     };
     MPI_Allreduce(&job.threads, &job.total_threads, 1, MPI_INT, MPI_SUM,
                   MPI_COMM_WORLD);
+    job.in_passes = nq_plan_passes(plan) > 1;
+    job.in_flight =
+        job.in_passes ? PASS_REQUESTS_IN_FLIGHT : REQUESTS_IN_FLIGHT;
 
     bool abort_job = false;
     if (rank == 0)

@@ -62,8 +62,17 @@ static void master_fail(struct master *m, int err, int rank)
 static void master_record(struct master *m, uint64_t id,
                           const nq_subcount *count, int rank)
 {
-    if (id >= m->size || !(m->outstanding[id / 8] & (1u << (id % 8)))) {
-        master_fail(m, NQ_E_INVAL, rank); /* an id not handed out */
+    if (id >= m->size) {
+        master_fail(m, NQ_E_INVAL, rank);
+        return;
+    }
+    if (!(m->outstanding[id / 8] & (1u << (id % 8)))) {
+        /* A worker given a pass counts all its units, also those that a
+         * checkpoint had already: those are dropped. Elsewhere it is an
+         * id that was not handed out. */
+        if (!m->job->in_passes ||
+            nq_plan_pass_of(m->job->plan, id) == NQ_PLAN_NO_PASS)
+            master_fail(m, NQ_E_INVAL, rank);
         return;
     }
     int err = nq_subcount_add(&m->sum, count);
@@ -78,10 +87,30 @@ static void master_record(struct master *m, uint64_t id,
     progress_report(m->done, m->size, m->sum.total, &m->progress);
 }
 
-/* How many ids to give a rank that wants up to `want`. */
+/* In a job in passes, the ids from queue[next] on that share its pass (or
+ * that read no pass), and that pass in *pass. */
+static size_t master_same_pass(const struct master *m, uint64_t *pass)
+{
+    size_t left = m->queue_len - m->next;
+    const uint64_t *q = m->queue + m->next;
+    *pass = nq_plan_pass_of(m->job->plan, q[0]);
+    size_t same = 1;
+    while (same < left && nq_plan_pass_of(m->job->plan, q[same]) == *pass)
+        same++;
+    return same;
+}
+
+/* How many ids to give a rank that wants up to `want`. In a job in passes
+ * a chunk never spans two passes, and the ids of one pass go out whole. */
 static size_t master_chunk(const struct master *m, uint64_t want)
 {
     size_t left = m->queue_len - m->next;
+    if (m->job->in_passes && left > 0) {
+        uint64_t pass;
+        left = master_same_pass(m, &pass);
+        if (pass != NQ_PLAN_NO_PASS)
+            return left;
+    }
     size_t share = left / (2 * (size_t)m->job->ranks);
     if (share < 1)
         share = 1;
@@ -124,7 +153,6 @@ static void master_handle(struct master *m, const MPI_Status *status)
     }
     uint64_t results = words >= REQUEST_HEADER ? m->buf[1] : 0;
     if (status->MPI_TAG != TAG_REQUEST || words < REQUEST_HEADER ||
-        m->buf[0] == 0 ||
         (uint64_t)words != REQUEST_HEADER + RESULT_WORDS * results) {
         master_fail(m, NQ_E_INVAL, source);
         return;
@@ -134,11 +162,19 @@ static void master_handle(struct master *m, const MPI_Status *status)
         nq_subcount count = {r[1], r[2], r[3]};
         master_record(m, r[0], &count, source);
     }
+    if (m->buf[0] == 0)
+        return; /* results only */
     size_t k = m->err == NQ_OK ? master_chunk(m, m->buf[0]) : 0;
-    MPI_Send(m->queue + m->next, (int)k, MPI_UINT64_T, source, TAG_WORK,
-             MPI_COMM_WORLD);
+    uint64_t pass = NQ_PLAN_NO_PASS;
+    if (k > 0 && m->job->in_passes)
+        pass = nq_plan_pass_of(m->job->plan, m->queue[m->next]);
+    if (pass != NQ_PLAN_NO_PASS)
+        MPI_Send(&pass, 1, MPI_UINT64_T, source, TAG_PASS, MPI_COMM_WORLD);
+    else
+        MPI_Send(m->queue + m->next, (int)k, MPI_UINT64_T, source, TAG_WORK,
+                 MPI_COMM_WORLD);
     m->next += k;
-    if (k == 0 && ++m->stops[source] == REQUESTS_IN_FLIGHT)
+    if (k == 0 && ++m->stops[source] == m->job->in_flight)
         m->workers_left--;
 }
 
@@ -175,6 +211,15 @@ static int master_local_done(uint64_t id, const nq_subcount *count, void *user)
 static void master_loop(struct master *m)
 {
     const struct mpi_job *job = m->job;
+    /* In passes, rank 0 serves nobody while it builds a pass's table (it
+     * serves between two of its subproblems): each worker's first request
+     * is answered before that, so that no worker waits out the build. */
+    for (int rank = 1; job->in_passes && rank < job->ranks; rank++) {
+        MPI_Status status;
+        if (!mpi_wait_message(rank, &status, true))
+            break; /* a signal: the loop below ends the run */
+        master_handle(m, &status);
+    }
     for (;;) {
         master_serve(m);
         /* A signal after the last count lets the workers go in order. */
@@ -238,6 +283,9 @@ static int master_prepare(struct master *m)
             m->queue[id] = id;
         m->queue_len = (size_t)m->size;
     }
+    if (m->job->in_passes &&
+        mpi_order_by_pass(m->job->plan, m->queue, m->queue_len) != NQ_OK)
+        return cli_error("out of memory");
     for (size_t i = 0; i < m->queue_len; i++)
         m->outstanding[m->queue[i] / 8] |= (uint8_t)(1u << (m->queue[i] % 8));
     m->workers_left = m->job->ranks - 1;

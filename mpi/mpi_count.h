@@ -8,11 +8,22 @@
  * keeps several requests in flight, so that the next chunk is there when the
  * current one is done, and returns the counts of each chunk with its next
  * request. Ids and counts travel as arrays of uint64_t.
+ *
+ * A join in passes (nq_plan_passes() > 1) is handed out a pass at a time:
+ * the master's queue is ordered by pass, and a worker is sent the number
+ * of a pass (TAG_PASS): it counts every unit of that pass, building the
+ * pass's table alone, once. Its results go back in small messages as they
+ * come (a request that wants nothing), because every message of this
+ * protocol must stay small: a large one waits for its receiver, and rank
+ * 0 receives only between two of its own subproblems. A worker in passes
+ * keeps PASS_REQUESTS_IN_FLIGHT requests out, so that it holds at most one
+ * pass ahead of the one it counts.
  */
 #ifndef NQ_MPI_COUNT_H
 #define NQ_MPI_COUNT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <mpi.h>
@@ -21,7 +32,8 @@
 #include "nqueens.h"
 
 enum mpi_tag {
-    /* worker -> master: {want, k, then k x (id, total, sym180, sym90)} */
+    /* worker -> master: {want, k, then k x (id, total, sym180, sym90)};
+     * want 0: results only, no work wanted */
     TAG_REQUEST = 1,
     /* master -> worker: the ids of a chunk; none means "no more work" */
     TAG_WORK = 2,
@@ -29,12 +41,19 @@ enum mpi_tag {
     TAG_ERROR = 3,
     /* worker -> master: {signal number} when the worker got SIGINT or
      * SIGTERM; its finished counts came with the request before it */
-    TAG_STOP = 4
+    TAG_STOP = 4,
+    /* master -> worker: {pass}: count the units of that pass */
+    TAG_PASS = 5
 };
 
 /* Words in a request before its results, and in one result. */
 #define REQUEST_HEADER 2
 #define RESULT_WORDS 4
+
+/* The most results a worker counting a pass sends in one message: about
+ * 2 KiB, under Open MPI's eager limits (4 KiB in shared memory), so that a
+ * send never waits for rank 0 to receive it. */
+#define PASS_RESULTS_PER_MESSAGE 64
 
 /* The largest chunk, in ids per thread of the rank that asks. Rank 0
  * answers only between two of its own subproblems, and on a loaded machine
@@ -46,6 +65,11 @@ enum mpi_tag {
 /* Requests each worker keeps in flight. */
 #define REQUESTS_IN_FLIGHT 3
 
+/* ... and for a join in passes: one pass to count, one waiting, so that
+ * the next pass is there when the table of this one is freed, while no
+ * rank hoards passes that another, idle at the end, could count. */
+#define PASS_REQUESTS_IN_FLIGHT 2
+
 /* What a run of either role needs. */
 struct mpi_job {
     const struct count_request *req;
@@ -54,7 +78,14 @@ struct mpi_job {
     int ranks;         /* processes in the job */
     int threads;       /* this rank's worker threads */
     int total_threads; /* worker threads of all ranks together */
+    bool in_passes;    /* the plan is a join in passes */
+    int in_flight;     /* requests a worker keeps out */
 };
+
+/* Orders ids[0..count) for a job in passes: the ids of no pass first, then
+ * pass by pass, in increasing order within each. Returns 0 or
+ * NQ_E_NOMEM. */
+int mpi_order_by_pass(const nq_plan *plan, uint64_t *ids, size_t count);
 
 /* Waits, politely, until a message from `source` (or MPI_ANY_SOURCE) can be
  * received: polls with short sleeps, so that a rank that waits leaves its

@@ -4,6 +4,10 @@
  * back with its next request. Several requests are kept in flight, so the
  * next chunk is usually there when the current one is done.
  *
+ * In a join in passes a worker is sent a pass instead of ids: it counts
+ * every unit of the pass (one build of its table) and sends the results
+ * back as they come, a small message at a time.
+ *
  * SIGINT or SIGTERM to a worker stops its chunk at the next finished
  * subproblem; it sends what it finished and tells rank 0, which saves and
  * ends the job. A worker that died of the signal instead would make Open
@@ -19,7 +23,19 @@
 struct worker {
     uint64_t *out;   /* the next request: header, then results */
     uint64_t filled; /* results in out */
+    bool streaming;  /* counting a pass: results go out every so many */
 };
+
+/* Sends the results in out as a request that wants `want` ids (0: none,
+ * results only). */
+static void worker_send(struct worker *w, uint64_t want)
+{
+    w->out[0] = want;
+    w->out[1] = w->filled;
+    MPI_Send(w->out, (int)(REQUEST_HEADER + RESULT_WORDS * w->filled),
+             MPI_UINT64_T, 0, TAG_REQUEST, MPI_COMM_WORLD);
+    w->filled = 0;
+}
 
 static int worker_done(uint64_t id, const nq_subcount *count, void *user)
 {
@@ -29,7 +45,22 @@ static int worker_done(uint64_t id, const nq_subcount *count, void *user)
     r[1] = count->total;
     r[2] = count->sym180;
     r[3] = count->sym90;
+    if (w->streaming && w->filled == PASS_RESULTS_PER_MESSAGE)
+        worker_send(w, 0);
     return interrupt_signal() != 0;
+}
+
+/* The ids of pass `pass` of the plan into ids (room for all of the plan's);
+ * returns how many. */
+static size_t worker_pass_ids(const nq_plan *plan, uint64_t pass, uint64_t *ids)
+{
+    size_t count = 0;
+    uint64_t size = nq_plan_size(plan);
+    for (uint64_t id = 0; id < size; id++) {
+        if (nq_plan_pass_of(plan, id) == pass)
+            ids[count++] = id;
+    }
+    return count;
 }
 
 /* Tells rank 0 that this worker got a signal. */
@@ -47,23 +78,29 @@ int mpi_worker(const struct mpi_job *job)
         return EXIT_USAGE; /* rank 0 said why */
 
     uint64_t want = CHUNK_PER_THREAD * (uint64_t)job->threads;
-    uint64_t *ids = malloc(want * sizeof *ids);
+    /* Room for a chunk, or in passes for every id of a pass (the results
+     * of a pass go out PASS_RESULTS_PER_MESSAGE at a time). */
+    uint64_t room = job->in_passes ? nq_plan_size(job->plan) : want;
+    uint64_t results =
+        want > PASS_RESULTS_PER_MESSAGE ? want : PASS_RESULTS_PER_MESSAGE;
+    uint64_t *ids = malloc((room > 0 ? room : 1) * sizeof *ids);
     struct worker w = {
-        malloc((REQUEST_HEADER + RESULT_WORDS * want) * sizeof(uint64_t)), 0};
+        malloc((REQUEST_HEADER + RESULT_WORDS * results) * sizeof(uint64_t)), 0,
+        false};
     if (ids == NULL || w.out == NULL) {
         free(ids);
         free(w.out);
         return cli_error("rank %d: out of memory", job->rank);
     }
     uint64_t hello[REQUEST_HEADER] = {want, 0};
-    for (int i = 0; i < REQUESTS_IN_FLIGHT; i++)
+    for (int i = 0; i < job->in_flight; i++)
         MPI_Send(hello, REQUEST_HEADER, MPI_UINT64_T, 0, TAG_REQUEST,
                  MPI_COMM_WORLD);
 
     int status = EXIT_OK;
     int stops = 0;
     bool stop_sent = false;
-    while (stops < REQUESTS_IN_FLIGHT) {
+    while (stops < job->in_flight) {
         MPI_Status st;
         if (!mpi_wait_message(0, &st, !stop_sent)) {
             worker_send_stop(); /* the signal came while it waited */
@@ -72,17 +109,27 @@ int mpi_worker(const struct mpi_job *job)
         }
         int words = 0;
         MPI_Get_count(&st, MPI_UINT64_T, &words);
-        if (st.MPI_TAG != TAG_WORK || words < 0 || (uint64_t)words > want) {
+        bool pass = st.MPI_TAG == TAG_PASS;
+        if ((st.MPI_TAG != TAG_WORK && !pass) || words < 0 ||
+            (uint64_t)words > want || (pass && words != 1)) {
             status =
                 cli_error("rank %d: unexpected message from rank 0", job->rank);
             break;
         }
-        MPI_Recv(ids, words, MPI_UINT64_T, 0, TAG_WORK, MPI_COMM_WORLD,
+        MPI_Recv(ids, words, MPI_UINT64_T, 0, st.MPI_TAG, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
         if (words == 0) {
             stops++;
             continue;
         }
+        if (pass && (!job->in_passes || ids[0] >= nq_plan_passes(job->plan))) {
+            status =
+                cli_error("rank %d: unexpected message from rank 0", job->rank);
+            break;
+        }
+        if (pass)
+            words = (int)worker_pass_ids(job->plan, ids[0], ids);
+        w.streaming = pass;
         /* After a signal no chunk is counted: rank 0 ends the job. The
          * empty answer keeps the requests in flight all the same, so that
          * a job whose work was all done by then still ends in order. */
@@ -101,10 +148,7 @@ int mpi_worker(const struct mpi_job *job)
             status = EXIT_USAGE;
             break;
         }
-        w.out[0] = want;
-        w.out[1] = w.filled;
-        MPI_Send(w.out, (int)(REQUEST_HEADER + RESULT_WORDS * w.filled),
-                 MPI_UINT64_T, 0, TAG_REQUEST, MPI_COMM_WORLD);
+        worker_send(&w, want);
         if (interrupt_signal() != 0 && !stop_sent) {
             worker_send_stop();
             stop_sent = true;
