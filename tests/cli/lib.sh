@@ -70,3 +70,9 @@ readme_run_example() {
     fi
     readme_checked=$((readme_checked + 1))
 }
+
+# need_tool TOOL PACKAGE: fails at once, naming the Debian package to
+# install, when TOOL is not on the PATH (make check installs it).
+need_tool() {
+    command -v "$1" > /dev/null 2>&1 || fail "$1 is missing: apt-get install $2"
+}

@@ -3,6 +3,7 @@
 # included, with the awk oracle (tests/cli/oracle.awk) for n = 1..10.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+need_tool xmllint libxml2-utils
 ORACLE="$NQ_SOURCE_DIR/tests/cli/oracle.awk"
 
 for n in 1 2 3 4 5 6 7 8 9 10; do

@@ -4,6 +4,7 @@
 # the SVG's cap on the number of boards.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+need_tool xmllint libxml2-utils
 
 # --limit K gives the first K solutions; 0 gives none (csv: the header).
 "$NQUEENS" solve 10 --format vector > "$TMP/all"

@@ -3,6 +3,7 @@
 # README shows, so that the documentation cannot drift from the tool.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+need_tool xmllint libxml2-utils
 
 mkdir "$TMP/bin"
 ln -s "$NQUEENS" "$TMP/bin/nqueens"
