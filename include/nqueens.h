@@ -550,17 +550,11 @@ typedef enum nq_engine {
 
 /*! Options of a count. Start from nq_count_options_init(). */
 struct nq_count_options {
-    int threads;              /* worker threads; 0 = all online cores */
-    uint64_t memory_bytes;    /* memory budget; 0 = the default (2 GiB) */
-    nq_engine engine;         /* NQ_ENGINE_AUTO by default */
-    nq_progress_fn progress;  /* may be NULL */
-    void *progress_user;      /* handed to progress */
-    unsigned passes_multiple; /* a join in passes: 0 or 1 = as few passes
-                                 as fit the budget; K > 1 = a multiple of K
-                                 passes where one can be had (smaller
-                                 ones), for a driver that hands whole
-                                 passes to K workers (see nq_plan_pass_of);
-                                 the ids and the signature do not change */
+    int threads;             /* worker threads; 0 = all online cores */
+    uint64_t memory_bytes;   /* memory budget; 0 = the default (2 GiB) */
+    nq_engine engine;        /* NQ_ENGINE_AUTO by default */
+    nq_progress_fn progress; /* may be NULL */
+    void *progress_user;     /* handed to progress */
 };
 
 /*! nq_count_options_init() : fills `options` with the defaults. */

@@ -141,11 +141,6 @@ static int agree_on_plan(const struct count_request *req, int rank,
     options.threads = req->threads;
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
-    /* A join in passes goes out a pass to a rank: as many passes as make
-     * the ranks' shares equal, where the cut allows. */
-    int ranks = 1;
-    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    options.passes_multiple = (unsigned)ranks;
     int rc = NQ_OK;
     if (rank == 0) {
         if (options.engine == NQ_ENGINE_AUTO && req->checkpoint != NULL)

@@ -14,7 +14,6 @@ void nq_count_options_init(nq_count_options *options)
     memset(options, 0, sizeof *options);
     options->threads = 0;      /* all online cores */
     options->memory_bytes = 0; /* the default budget */
-    options->passes_multiple = 0;
     options->engine = NQ_ENGINE_AUTO;
 }
 

@@ -30,8 +30,7 @@ static int plan_constellations(nq_plan *p, uint64_t budget)
  * tops of each group are counted (in little memory), and the passes cut so
  * that the largest pass's table fits. Each run builds one pass's table at
  * a time (plan_run_passes()). */
-static int plan_passes(nq_plan *p, uint64_t budget, int threads,
-                       unsigned multiple)
+static int plan_passes(nq_plan *p, uint64_t budget, int threads)
 {
     /* Beside a pass's table: the filter of its tops, and the tops per
      * share and group that spare each build its count walk, where they
@@ -48,7 +47,7 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
     if (rc != 0)
         return rc;
     rc = nq__join_passes_plan(p->n, threads, p->units, p->work_count, tops,
-                              budget - beside, multiple, &p->passes);
+                              budget - beside, &p->passes);
     free(tops);
     if (rc != 0)
         return rc;
@@ -59,8 +58,7 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
 
 /* The join's units and table of n, if they fit the budget, or else its
  * cut into passes. */
-static int plan_join(nq_plan *p, uint64_t budget, int threads,
-                     unsigned multiple)
+static int plan_join(nq_plan *p, uint64_t budget, int threads)
 {
     if (p->n > NQ_JOIN_MAX_N)
         return NQ_E_RANGE;
@@ -72,7 +70,7 @@ static int plan_join(nq_plan *p, uint64_t budget, int threads,
         return NQ_E_NOMEM;
     rc = nq__join_table_build(p->n, threads, budget - units_bytes, &p->table);
     if (rc == NQ_E_NOMEM && p->n >= 4)
-        rc = plan_passes(p, budget - units_bytes, threads, multiple);
+        rc = plan_passes(p, budget - units_bytes, threads);
     if (rc != 0)
         return rc;
     p->engine = NQ_ENGINE_JOIN;
@@ -112,7 +110,7 @@ int nq__plan_create_limited(int n, const nq_count_options *options,
     int rc;
     switch (options->engine) {
     case NQ_ENGINE_JOIN:
-        rc = plan_join(p, budget, options->threads, options->passes_multiple);
+        rc = plan_join(p, budget, options->threads);
         break;
     case NQ_ENGINE_CONSTELLATIONS:
         rc = plan_constellations(p, budget);
@@ -120,8 +118,7 @@ int nq__plan_create_limited(int n, const nq_count_options *options,
     default:
         rc = NQ_E_RANGE;
         if (n >= JOIN_MIN_N && n <= NQ_JOIN_MAX_N)
-            rc = plan_join(p, budget, options->threads,
-                           options->passes_multiple);
+            rc = plan_join(p, budget, options->threads);
         if (rc == NQ_E_RANGE || rc == NQ_E_NOMEM) {
             /* No room for the join: backtracking needs next to none. */
             free(p->units);

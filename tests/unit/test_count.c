@@ -514,38 +514,6 @@ static void test_pass_of(void **state)
     nq_plan_free(plan);
 }
 
-/* passes_multiple: the passes rounded up to a multiple (for a driver that
- * hands whole passes to so many workers), the same ids and signature, the
- * published counts. */
-static void test_passes_multiple(void **state)
-{
-    (void)state;
-    int n = 14;
-    nq_count_options options;
-    nq_count_options_init(&options);
-    options.engine = NQ_ENGINE_JOIN;
-    options.threads = 1;
-    options.memory_bytes = budget_for_passes(n, 1, 3);
-    nq_plan *fewest = NULL;
-    assert_int_equal(nq_plan_create(n, &options, &fewest), NQ_OK);
-    uint64_t passes = nq_plan_passes(fewest);
-    for (unsigned m = 2; m <= 4; m++) {
-        options.passes_multiple = m;
-        nq_plan *plan = NULL;
-        assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
-        assert_true(nq_plan_passes(plan) >= passes);
-        assert_int_equal(nq_plan_passes(plan) % m, 0);
-        assert_int_equal(nq_plan_size(plan), nq_plan_size(fewest));
-        assert_string_equal(nq_plan_signature(plan), nq_plan_signature(fewest));
-        nq_count_result r;
-        assert_int_equal(nq_count_plan(plan, &options, &r), NQ_OK);
-        assert_int_equal(r.total, oeis_counts(n).total);
-        assert_int_equal(r.unique, oeis_counts(n).unique);
-        nq_plan_free(plan);
-    }
-    nq_plan_free(fewest);
-}
-
 /* ---- the plan API ------------------------------------------------------ */
 
 struct collected {
@@ -775,7 +743,6 @@ int main(void)
         cmocka_unit_test(test_passes_published),
         cmocka_unit_test(test_passes_in_parts),
         cmocka_unit_test(test_pass_of),
-        cmocka_unit_test(test_passes_multiple),
         cmocka_unit_test(test_plan_run_threads),
         cmocka_unit_test(test_plan_signature),
         cmocka_unit_test(test_subcount_add_overflow),

@@ -309,20 +309,7 @@ static void test_passes_against_oracle(void **state)
         uint64_t whole_bytes = nq__join_table_bytes(n, 1, whole_size);
         struct nq__join_passes cut;
         if (nq__join_passes_plan(n, 1, units, count, group_tops,
-                                 whole_bytes - 1, 0, &cut) == 0) {
-            /* Rounded to a multiple of 2 or 3 passes: more passes or the
-             * same cut, each still within the budget. */
-            for (unsigned m = 2; m <= 3; m++) {
-                struct nq__join_passes round;
-                assert_int_equal(
-                    nq__join_passes_plan(n, 1, units, count, group_tops,
-                                         whole_bytes - 1, m, &round),
-                    0);
-                assert_true(round.count % m == 0 || round.count == cut.count);
-                assert_true(round.count >= cut.count);
-                assert_true(round.largest < whole_bytes - 1);
-                nq__join_passes_free(&round);
-            }
+                                 whole_bytes - 1, &cut) == 0) {
             assert_true(cut.k >= 2 && cut.count >= 2);
             assert_true(cut.largest < whole_bytes - 1);
             /* Every unit's key has a pass, and each pass's table is built
@@ -362,7 +349,7 @@ static void test_passes_against_oracle(void **state)
             cuts++;
         }
         assert_int_equal(
-            nq__join_passes_plan(n, 1, units, count, group_tops, 1000, 0, &cut),
+            nq__join_passes_plan(n, 1, units, count, group_tops, 1000, &cut),
             NQ_E_NOMEM);
         free(group_tops);
         free(share_tops);

@@ -286,52 +286,9 @@ out:
  * keys pack into fuller passes. */
 #define FINER_CUTS 2
 
-/* Multiples of `multiple` passes tried above the fewest passes. */
-#define MULTIPLES_TRIED 3
-
-/* The cut `passes` (k fixed columns, packed into `room` tops a pass) packed
- * again into less room, where that gives a multiple of `multiple` passes:
- * the largest room that gives at least the next multiple is found by
- * bisection (fewer tops a pass never give fewer passes, but for the odd
- * step of first fit), and taken if its passes are a multiple. */
-static void pack_to_multiple(int n, const struct nq__join_unit *units,
-                             uint64_t count, const uint64_t *tops,
-                             uint64_t room, unsigned multiple,
-                             struct nq__join_passes *passes)
-{
-    int k = passes->k;
-    size_t want = (passes->count + multiple - 1) / multiple * multiple;
-    for (int tries = 0; tries < MULTIPLES_TRIED; tries++, want += multiple) {
-        /* fits: packs into at least `want` passes; more: packs into fewer. */
-        uint64_t fits = 1, more = room;
-        struct nq__join_passes cut;
-        while (more - fits > 1) {
-            uint64_t mid = fits + (more - fits) / 2;
-            if (pack(n, k, units, count, tops, mid, &cut) != 0) {
-                fits = mid; /* a key alone does not fit: too small */
-                continue;
-            }
-            if (cut.count >= want)
-                fits = mid;
-            else
-                more = mid;
-            nq__join_passes_free(&cut);
-        }
-        if (pack(n, k, units, count, tops, fits, &cut) != 0)
-            return;
-        if (cut.count % multiple == 0) {
-            nq__join_passes_free(passes);
-            *passes = cut;
-            return;
-        }
-        nq__join_passes_free(&cut);
-    }
-}
-
 int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
                          uint64_t count, const uint64_t *group_tops,
-                         uint64_t budget, unsigned multiple,
-                         struct nq__join_passes *passes)
+                         uint64_t budget, struct nq__join_passes *passes)
 {
     memset(passes, 0, sizeof *passes);
     if (n < 4 || n > NQ_JOIN_MAX_N)
@@ -345,8 +302,7 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
         goto out;
     nq__join_ranks_init(ranks, n);
     uint32_t before = 0;
-    uint64_t best_room = 0; /* the room of the cut in *passes */
-    int finer = -1;         /* cuts tried since the first that fits */
+    int finer = -1; /* cuts tried since the first that fits */
     for (int k = 2; finer < FINER_CUTS; k += 2) {
         uint32_t fixed = nq__join_fixed_columns(n, k);
         if (fixed == before)
@@ -369,14 +325,9 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
         if (passes->count == 0 || cut.count < passes->count) {
             nq__join_passes_free(passes);
             *passes = cut;
-            best_room = room;
         } else {
             nq__join_passes_free(&cut);
         }
-    }
-    if (passes->count > 0 && multiple > 1 && passes->count % multiple != 0) {
-        pattern_tops(n, passes->fixed, group_tops, ranks, tops);
-        pack_to_multiple(n, units, count, tops, best_room, multiple, passes);
     }
     if (passes->count > 0) {
         passes->largest = nq__join_table_bytes(n, threads, passes->largest);
