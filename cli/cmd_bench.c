@@ -277,10 +277,16 @@ static const char *bench_rate(double per_second, char *buf, size_t size)
 static int bench_ratio_decimals(double ratio)
 {
     int decimals = 2;
-    for (double limit = 1; ratio < limit && decimals < 7; limit /= 10)
+    double limit = 1;
+    while (ratio < limit && decimals < 7) {
         decimals++;
-    for (double limit = 10; ratio >= limit && decimals > 0; limit *= 10)
+        limit /= 10;
+    }
+    limit = 10;
+    while (ratio >= limit && decimals > 0) {
         decimals--;
+        limit *= 10;
+    }
     return decimals;
 }
 
@@ -341,13 +347,14 @@ static void bench_write_table(struct writer *w, int n, int runs,
             snprintf(label, sizeof label, "%s", bench_methods[i].label);
         writer_printf(w, "%-26s %14s %12.*f %12s", label, nodes,
                       cli_seconds_decimals(r->median), r->median, rate);
-        char ratio[32];
-        if (r->median > 0)
+        if (r->median > 0) {
+            char ratio[32];
             writer_printf(
                 w, " %9sx\n",
                 bench_ratio(baseline / r->median, ratio, sizeof ratio));
-        else
+        } else {
             writer_puts(w, "         -\n");
+        }
     }
     writer_printf(w,
                   "\nspeed-up: over %s. nodes: queens placed. The textbooks' "
