@@ -156,14 +156,14 @@ static int agree_on_plan(const struct count_request *req, int rank,
     }
 
     /* The same signature and size: the ids mean the same work. The same
-     * passes too: a chunk of one pass on rank 0 is then one pass on every
-     * rank, whose table it builds once. */
+     * cut into passes too: a worker sent the number of a pass counts the
+     * ids of that pass by its own plan. */
     char signature[NQ_CHECKPOINT_SIGNATURE_MAX] = "";
-    uint64_t shape[2] = {0, 0}; /* size, passes */
+    uint64_t shape[2] = {0, 0}; /* size, the cut's fingerprint */
     if (rc == NQ_OK) {
         snprintf(signature, sizeof signature, "%s", nq_plan_signature(*plan));
         shape[0] = nq_plan_size(*plan);
-        shape[1] = nq_plan_passes(*plan);
+        shape[1] = mpi_cut_fingerprint(*plan);
     }
     char root_signature[NQ_CHECKPOINT_SIGNATURE_MAX];
     memcpy(root_signature, signature, sizeof signature);

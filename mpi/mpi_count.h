@@ -82,6 +82,11 @@ struct mpi_job {
     int in_flight;     /* requests a worker keeps out */
 };
 
+/* A fingerprint of how `plan` cuts its ids into passes: a worker sent a
+ * pass's number counts the ids of that pass by its own plan, so the ranks
+ * must cut alike. */
+uint64_t mpi_cut_fingerprint(const nq_plan *plan);
+
 /* Orders ids[0..count) for a job in passes: the ids of no pass first, then
  * pass by pass, in increasing order within each. Returns 0 or
  * NQ_E_NOMEM. */

@@ -15,6 +15,18 @@ static uint64_t pass_key(const nq_plan *plan, uint64_t id)
     return pass == NQ_PLAN_NO_PASS ? 0 : pass + 1;
 }
 
+uint64_t mpi_cut_fingerprint(const nq_plan *plan)
+{
+    /* FNV-1a over the pass of every id. */
+    uint64_t hash = 14695981039346656037u;
+    uint64_t size = nq_plan_size(plan);
+    for (uint64_t id = 0; id < size; id++) {
+        hash ^= pass_key(plan, id);
+        hash *= 1099511628211u;
+    }
+    return hash;
+}
+
 int mpi_order_by_pass(const nq_plan *plan, uint64_t *ids, size_t count)
 {
     /* A counting sort by pass, stable, so that ids stay in increasing
