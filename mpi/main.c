@@ -26,7 +26,9 @@ static const char mpi_head[] =
     "spread over the P ranks of an MPI job: rank 0 hands the subproblems\n"
     "out as the ranks ask for them and counts some itself, every rank\n"
     "counts with its threads, and rank 0 prints the result. With P = 1\n"
-    "rank 0 does all the work.\n"
+    "rank 0 does all the work. Where the join runs in passes (its table\n"
+    "does not fit --memory), a pass goes to one rank, which holds that\n"
+    "pass's table alone, within its own --memory.\n"
     "\n"
     "Options:\n";
 
