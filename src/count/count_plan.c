@@ -205,7 +205,9 @@ static int pass_table(const nq_plan *plan, uint32_t pass, uint8_t *keep,
 {
     nq__join_pass_keep(plan->n, plan->passes.fixed, plan->units,
                        plan->work_count, plan->passes.pass_of, pass, keep);
-    struct nq__join_keep filter = {plan->passes.fixed, keep, plan->share_tops};
+    struct nq__join_keep filter = {.fixed = plan->passes.fixed,
+                                   .keep = keep,
+                                   .share_tops = plan->share_tops};
     return nq__join_table_build_pass(plan->n, plan->threads, plan->table_budget,
                                      &filter, t);
 }

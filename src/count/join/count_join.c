@@ -86,14 +86,17 @@ struct source {
     enum nq__join_flip flip;
     struct cut_word drop; /* stored entries sharing a bit with it are left
                              out: those that attack the middle queen */
+    uint8_t drop_edge;    /* compact: the same for the edge bits */
     uint32_t stored[64];  /* the stored bucket that becomes bucket y */
 };
 
 /* The stored word bits of a top that attacks the middle row's column m
  * (none for m < 0). */
-static struct cut_word attacks_middle(const struct nq__join_table *t, int m)
+static struct cut_word attacks_middle(const struct nq__join_table *t, int m,
+                                      uint8_t *edge)
 {
     struct cut_word drop = {0, 0};
+    *edge = 0;
     if (m < 0)
         return drop;
     int n = t->n;
@@ -102,7 +105,11 @@ static struct cut_word attacks_middle(const struct nq__join_table *t, int m)
         hits |= (uint64_t)1 << m; /* the anti-diagonal at column m */
     if (m >= 1)
         hits |= (uint64_t)1 << (n - 1 + m - 1); /* the main one */
-    drop.rest = nq__join_rest(&t->windows, n, hits);
+    uint64_t rest = nq__join_rest(&t->windows, n, hits);
+    int half = n - 1 - t->windows.width;
+    drop.rest = nq__join_stored_rest(rest, half, t->compact);
+    if (t->compact)
+        *edge = nq__join_edge(rest, half);
     drop.bucket = nq__join_bucket(&t->windows, n, hits);
     return drop;
 }
@@ -122,8 +129,9 @@ static struct source *source_add(struct source *src,
     src->flip = flip;
     /* A stored top seen in the mirror attacks m when it attacks the
      * column opposite. */
-    src->drop = attacks_middle(t, m < 0 || !mirror ? m : n - 1 - m);
-    int rest_half = n - 1 - t->windows.width;
+    src->drop = attacks_middle(t, m < 0 || !mirror ? m : n - 1 - m,
+                               &src->drop_edge);
+    int rest_half = t->rest_half;
     for (uint32_t b = 0; b < t->buckets; b++) {
         struct cut_word e = rewrite((struct cut_word){0, b}, mirror, flip,
                                     rest_half, t->windows.width);
@@ -136,7 +144,7 @@ static struct source *source_add(struct source *src,
 static void side_fill(struct side *s, const struct nq__join_table *t,
                       const struct source *src, int nsrc)
 {
-    int rest_half = t->n - 1 - t->windows.width;
+    int rest_half = t->rest_half;
     size_t at = 0;
     for (uint32_t y = 0; y < t->buckets; y++) {
         s->start[y] = at;
@@ -149,6 +157,13 @@ static void side_fill(struct side *s, const struct nq__join_table *t,
             const uint32_t *rest = t->rest + t->start[src[k].group];
             struct nq__join_way way = {src[k].mirror, src[k].flip, rest_half,
                                        src[k].drop.rest};
+            if (src[k].drop_edge != 0) {
+                const uint8_t *edge = t->edge + t->start[src[k].group];
+                at += nq__join_fill_edge(s->rest + at, rest + bs[b],
+                                         edge + bs[b], bs[b + 1] - bs[b], &way,
+                                         src[k].drop_edge);
+                continue;
+            }
             at += t->fill(s->rest + at, rest + bs[b], bs[b + 1] - bs[b], &way);
         }
     }
@@ -216,7 +231,9 @@ int nq__join_count(const struct nq__join_table *t,
     uint32_t full = ((uint32_t)1 << n) - 1;
     uint32_t middle = m < 0 ? 0 : (uint32_t)1 << m;
     uint32_t top_set = u->top, bottom_set = full & ~u->top & ~middle;
-    enum nq__join_flip flip = n % 2 == 0 ? NQ_JOIN_FLIP_EVEN : NQ_JOIN_FLIP_ODD;
+    /* A compact table's odd flip is a swap, as for even n (count_join.h). */
+    enum nq__join_flip flip = n % 2 == 0 || t->compact ? NQ_JOIN_FLIP_EVEN
+                                                       : NQ_JOIN_FLIP_ODD;
 
     /* Every top of a set: as stored in each part, and the mirror images
      * of the left half's (see count_join.h). The middle queen lies on

@@ -28,8 +28,9 @@
 #include <stdint.h>
 
 /* The largest n the join takes: the words without their windows must fit
- * 32 bits, and the table of n = 20 would keep 3.7e9 tops (19 GB). */
-#define NQ_JOIN_MAX_N 20
+ * 32 bits, which odd n = 21 reaches only with its edge bits kept apart
+ * (see nq__join_compact()). */
+#define NQ_JOIN_MAX_N 21
 
 /* One unit of work. */
 struct nq__join_unit {
@@ -132,8 +133,18 @@ size_t nq__join_fill_plain(uint32_t *out, const uint32_t *rest, size_t len,
                            const struct nq__join_way *way);
 nq__join_fill_fn nq__join_pick_fill(void);
 
+/* nq__join_fill_edge() : the plain fill of a compact table's rests that
+ * also leaves out those whose edge bits (edge[0..len)) meet drop_edge. */
+size_t nq__join_fill_edge(uint32_t *out, const uint32_t *rest,
+                          const uint8_t *edge, size_t len,
+                          const struct nq__join_way *way, uint8_t drop_edge);
+
 /* nq__join_ranks_init() : the tables for sets of n columns. */
 void nq__join_ranks_init(struct nq__join_ranks *r, int n);
+
+/* nq__join_ranks_bytes() : the bytes of the tables that n's ranks fill
+ * (the rest of the struct is never touched, so never resident). */
+uint64_t nq__join_ranks_bytes(int n);
 
 /* nq__join_rank() : the colex rank of `set` among the sets of its size. */
 static inline uint32_t nq__join_rank(const struct nq__join_ranks *r,
@@ -173,6 +184,9 @@ struct nq__join_table {
     uint64_t sets;          /* column sets of `rows` columns: C(n, rows) */
     uint64_t *start;        /* parts * sets + 1 entries */
     uint32_t *rest;         /* start[parts * sets] entries */
+    int rest_half;          /* bits of each half of a stored rest */
+    bool compact;           /* see nq__join_compact() */
+    uint8_t *edge;          /* compact: each entry's edge bits; else NULL */
     uint32_t buckets;       /* 1 << (2 * windows.width) */
     uint32_t *bucket_start; /* [group][bucket + 1]: bucket b of group g is
                                rest[start[g] + bucket_start[g * (buckets +
@@ -201,12 +215,43 @@ static inline uint64_t nq__join_cut(uint64_t word, int at, int len)
     return (word & (((uint64_t)1 << at) - 1)) | (word >> (at + len)) << at;
 }
 
-/* nq__join_rest() : `word` without the bits of the windows. */
-static inline uint32_t nq__join_rest(const struct nq__join_windows *w, int n,
+/* nq__join_rest() : `word` without the bits of the windows: two halves
+ * of n - 1 - width bits. */
+static inline uint64_t nq__join_rest(const struct nq__join_windows *w, int n,
                                      uint64_t word)
 {
     word = nq__join_cut(word, n - 1 + w->second_at, w->width);
-    return (uint32_t)nq__join_cut(word, w->first_at, w->width);
+    return nq__join_cut(word, w->first_at, w->width);
+}
+
+/* Compact tables (odd n whose rest exceeds 32 bits). For odd n, the rest's
+ * lowest bit (the anti-diagonal at column 0 of the middle row) and its
+ * highest (the main one at column n - 1) meet no bottom: a bottom's flip
+ * shifts them out (nq__join_rewrite_rest()). They tell only whether a top
+ * attacks a middle queen in column 0 or n - 1. A compact table stores the
+ * rest without them, two halves of n - 2 - width bits, and keeps them
+ * apart as the entry's edge bits (bit 0: the lowest, bit 1: the highest).
+ * Without them, a bottom's odd flip is a swap of the two halves, as for
+ * even n. */
+static inline bool nq__join_compact(int n, const struct nq__join_windows *w)
+{
+    return n % 2 == 1 && 2 * (n - 1 - w->width) > 32;
+}
+
+/* nq__join_stored_rest() : a rest of 2 * half bits as a compact table
+ * (`compact`) or any other stores it. */
+static inline uint32_t nq__join_stored_rest(uint64_t rest, int half,
+                                            bool compact)
+{
+    if (!compact)
+        return (uint32_t)rest;
+    return (uint32_t)((rest >> 1) & (((uint64_t)1 << (2 * half - 2)) - 1));
+}
+
+/* nq__join_edge() : the edge bits of a rest of 2 * half bits. */
+static inline uint8_t nq__join_edge(uint64_t rest, int half)
+{
+    return (uint8_t)((rest & 1) | ((rest >> (2 * half - 1)) & 1) << 1);
 }
 
 /* nq__join_table_build() : enumerates and groups the tops of n on `threads`
@@ -238,6 +283,9 @@ struct nq__join_keep {
      * nq__join_group_tops() on the same threads: the build then counts
      * the pass's tops from it instead of walking the tops twice. */
     const uint32_t *share_tops;
+    /* A compact table (nq__join_compact()) for any odd n >= 5, as the
+     * tests take to try it where the counts are quick. */
+    bool compact;
 };
 
 /* nq__join_table_build_pass() : nq__join_table_build() for the tops that

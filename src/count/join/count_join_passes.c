@@ -188,8 +188,8 @@ void nq__join_passes_free(struct nq__join_passes *passes)
     memset(passes, 0, sizeof *passes);
 }
 
-/* The cut of k fixed columns: the keys packed into passes (first fit, the
- * largest key first), each pass's tops those of the union of its
+/* The cut of k fixed columns: the keys packed into passes (the largest
+ * key first, into the pass it adds fewest tops to), each pass's tops those of the union of its
  * patterns, at most `room` tops a pass. NQ_E_NOMEM when a key alone does
  * not fit (or out of memory). */
 static int pack(int n, int k, const struct nq__join_unit *units, uint64_t count,
@@ -226,19 +226,25 @@ static int pack(int n, int k, const struct nq__join_unit *units, uint64_t count,
         goto out;
     size_t bins = 0;
     for (size_t i = 0; i < nkeys; i++) {
-        size_t b = 0;
-        for (;; b++) {
-            if (b == bins)
-                bins++; /* a new pass: the key fits it alone */
+        /* The pass that grows least by the key (odd n: units whose middle
+         * queen is in F read patterns of other keys too, so passes share
+         * patterns; the pass that has most of them already takes it). */
+        size_t b = bins;
+        uint64_t least = UINT64_MAX;
+        for (size_t c = 0; c < bins; c++) {
             uint64_t added = 0;
             for (size_t j = keys[i].first; j < keys[i].last; j++) {
                 uint32_t x = nq__join_pattern_index(pairs[j].pattern, fixed);
-                if (in[b * patterns + x] == 0)
+                if (in[c * patterns + x] == 0)
                     added += tops[pairs[j].pattern];
             }
-            if (fill[b] + added <= room)
-                break;
+            if (fill[c] + added <= room && added < least) {
+                least = added;
+                b = c;
+            }
         }
+        if (b == bins)
+            bins++; /* a new pass: the key fits it alone */
         for (size_t j = keys[i].first; j < keys[i].last; j++) {
             uint32_t x = nq__join_pattern_index(pairs[j].pattern, fixed);
             if (in[b * patterns + x] == 0)

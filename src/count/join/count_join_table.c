@@ -44,13 +44,16 @@ struct table_build {
                                NULL when packed */
     int packed;             /* rest bits: the bucket is kept above them
                                until the sort (n <= 17); 0: in `bucket` */
+    int rest_half;          /* of a rest as computed (before compaction) */
+    bool compact;           /* see nq__join_compact() */
+    uint8_t *edge;          /* fill pass, compact: the entries' edge bits */
     uint32_t *bucket_start; /* sort pass: the table's bucket offsets */
     uint64_t largest;       /* sort pass: entries of the largest group */
     uint64_t room;          /* count pass: the most tops the budget holds */
     /* What the queen of the last row, in column c, adds to a top's rest
      * and bucket (cutting the windows out of a word maps each bit on its
      * own, so a top's rest is its other queens' rest | rest_of[c]). */
-    uint32_t rest_of[NQ_JOIN_MAX_N];
+    uint64_t rest_of[NQ_JOIN_MAX_N];
     uint32_t bucket_of[NQ_JOIN_MAX_N];
     atomic_uint_least64_t counted; /* count pass: tops reported so far */
     /* A pass's table: only the tops whose columns meet `fixed` in a
@@ -59,6 +62,9 @@ struct table_build {
      * fixed]) >= q. NULL: all. */
     uint32_t fixed;
     const uint8_t *keep;
+    /* The patterns the pass keeps (keep[p] & NQ_JOIN_KEEP_TOP). */
+    uint32_t *kept;
+    size_t nkept;
 };
 
 /* The count pass reports its tops in batches of this many. */
@@ -94,6 +100,9 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
      * as far as the compiler knows, and they would be read again after
      * every store. */
     const int n = b->n, packed = b->packed, shift = n - 1;
+    const int rest_half = b->rest_half;
+    const bool compact = b->compact;
+    uint8_t *const edge = b->edge;
     const uint64_t *const start = b->start;
     uint32_t *const table = b->rest;
     uint8_t *const buckets = b->bucket;
@@ -102,7 +111,7 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     uint32_t low = ((uint32_t)1 << shift) - 1;
     /* The rest and bucket of the queens above the last row. */
     uint64_t word = (uint64_t)(anti >> 1) | (uint64_t)(main & low) << shift;
-    uint32_t rest_above = nq__join_rest(&b->windows, n, word);
+    uint64_t rest_above = nq__join_rest(&b->windows, n, word);
     uint32_t bucket_above = nq__join_bucket(&b->windows, n, word);
     while (free_cols != 0) {
         uint32_t bit = nq__lowest_bit32(free_cols);
@@ -119,14 +128,16 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
         }
         int c = __builtin_ctz(bit);
         uint64_t at = start[set] + counts[set]++;
-        uint32_t rest = rest_above | b->rest_of[c];
+        uint64_t rest = rest_above | b->rest_of[c];
         uint32_t bucket = bucket_above | b->bucket_of[c];
         /* Slots are scattered: one store each where it fits. */
         if (packed != 0) {
-            table[at] = rest | bucket << packed;
+            table[at] = (uint32_t)rest | bucket << packed;
         } else {
-            table[at] = rest;
+            table[at] = nq__join_stored_rest(rest, rest_half, compact);
             buckets[at] = (uint8_t)bucket;
+            if (compact)
+                edge[at] = nq__join_edge(rest, rest_half);
         }
     }
 }
@@ -135,20 +146,16 @@ static void search_count(struct table_build *b, struct walk *w, int row,
                          uint32_t cols, uint32_t anti, uint32_t main);
 static void search_fill(struct table_build *b, struct walk *w, int row,
                         uint32_t cols, uint32_t anti, uint32_t main);
-static void search_count_kept(struct table_build *b, struct walk *w, int row,
-                              uint32_t cols, uint32_t anti, uint32_t main);
-static void search_fill_kept(struct table_build *b, struct walk *w, int row,
-                             uint32_t cols, uint32_t anti, uint32_t main);
 
 /* The search below row `row`; `anti` and `main` are the diagonals attacked
- * on that row. Counts or stores every top (with `filter`, those of the
- * pass). Inlined four times, with `fill` and `filter` constant, and the
- * last two rows inlined too: calls and tests of the pass cost more than a
- * leaf's own work, and the whole table's search tests no pattern. */
+ * on that row. Counts or stores every top. Inlined twice, with `fill`
+ * constant, and the last two rows inlined too: calls cost more than a
+ * leaf's own work. */
 static inline __attribute__((always_inline)) void
 search(struct table_build *b, struct walk *w, int row, uint32_t cols,
-       uint32_t anti, uint32_t main, bool fill, bool filter)
+       uint32_t anti, uint32_t main, bool fill)
 {
+    const bool filter = false;
     uint32_t full = ((uint32_t)1 << b->n) - 1;
     uint32_t free_cols = ~(cols | anti | main) & full;
     if (row == b->rows - 1) {
@@ -160,19 +167,9 @@ search(struct table_build *b, struct walk *w, int row, uint32_t cols,
         free_cols ^= bit;
         uint32_t next_cols = cols | bit, next_anti = (anti | bit) >> 1;
         uint32_t next_main = ((main | bit) << 1) & full;
-        if (filter &&
-            NQ_JOIN_KEEP_QUEENS(b->keep[next_cols & b->fixed]) < row + 1)
-            continue;
         if (row + 2 == b->rows) {
             last_row(b, w, next_cols, next_anti, next_main,
                      ~(next_cols | next_anti | next_main) & full, fill, filter);
-        } else if (filter) {
-            if (fill)
-                search_fill_kept(b, w, row + 1, next_cols, next_anti,
-                                 next_main);
-            else
-                search_count_kept(b, w, row + 1, next_cols, next_anti,
-                                  next_main);
         } else if (fill) {
             search_fill(b, w, row + 1, next_cols, next_anti, next_main);
         } else {
@@ -184,25 +181,108 @@ search(struct table_build *b, struct walk *w, int row, uint32_t cols,
 static void search_count(struct table_build *b, struct walk *w, int row,
                          uint32_t cols, uint32_t anti, uint32_t main)
 {
-    search(b, w, row, cols, anti, main, false, false);
+    search(b, w, row, cols, anti, main, false);
 }
 
 static void search_fill(struct table_build *b, struct walk *w, int row,
                         uint32_t cols, uint32_t anti, uint32_t main)
 {
-    search(b, w, row, cols, anti, main, true, false);
+    search(b, w, row, cols, anti, main, true);
 }
 
-static void search_count_kept(struct table_build *b, struct walk *w, int row,
-                              uint32_t cols, uint32_t anti, uint32_t main)
+/* A pass's walk: the fixed columns first. Below a start, for each kept
+ * pattern P, the queens of P's columns not yet placed are given rows first
+ * (the forced queens), then the other rows are searched on the columns
+ * off F, away from the squares the forced queens attack. Each top of the
+ * pass comes once (its pattern and its forced rows are its own), and the
+ * walk visits no top of another pass: a pass costs its own tops, not a
+ * walk over all of them. */
+struct forced {
+    int col[32];       /* per row: the forced queen's column, or -1 */
+    uint32_t block[32]; /* per row: the squares forced queens attack */
+};
+
+/* The search of rows `row`.. with the forced queens in place. */
+static void search_forced(struct table_build *b, struct walk *w,
+                          const struct forced *f, int row, uint32_t cols,
+                          uint32_t anti, uint32_t main, bool fill)
 {
-    search(b, w, row, cols, anti, main, false, true);
+    uint32_t full = ((uint32_t)1 << b->n) - 1;
+    uint32_t free_cols = f->col[row] >= 0
+                             ? (uint32_t)1 << f->col[row]
+                             : ~(cols | anti | main | b->fixed | f->block[row]) &
+                                   full;
+    if (row == b->rows - 1) {
+        if (fill)
+            last_row(b, w, cols, anti, main, free_cols, true, false);
+        else
+            last_row(b, w, cols, anti, main, free_cols, false, false);
+        return;
+    }
+    while (free_cols != 0 && !w->full) {
+        uint32_t bit = nq__lowest_bit32(free_cols);
+        free_cols ^= bit;
+        search_forced(b, w, f, row + 1, cols | bit, (anti | bit) >> 1,
+                      ((main | bit) << 1) & full, fill);
+    }
 }
 
-static void search_fill_kept(struct table_build *b, struct walk *w, int row,
-                             uint32_t cols, uint32_t anti, uint32_t main)
+/* Gives the columns `left` (of F, not yet placed) rows from `row` on,
+ * each square free of the start's queens (cols, anti, main on row `row`)
+ * and of the forced queens so far; then searches. */
+static void force(struct table_build *b, struct walk *w, struct forced *f,
+                  uint32_t left, int row, uint32_t cols, uint32_t anti,
+                  uint32_t main, bool fill)
 {
-    search(b, w, row, cols, anti, main, true, true);
+    if (left == 0) {
+        for (int r = row; r < b->rows; r++) {
+            f->block[r] = 0;
+            for (int q = row; q < b->rows; q++) {
+                if (f->col[q] < 0 || q == r)
+                    continue;
+                int d = r > q ? r - q : q - r;
+                uint64_t at = (uint64_t)1 << f->col[q];
+                f->block[r] |= (uint32_t)(at << d | at >> d);
+            }
+        }
+        search_forced(b, w, f, row, cols, anti, main, fill);
+        return;
+    }
+    int c = __builtin_ctz(left);
+    uint32_t bit = (uint32_t)1 << c;
+    for (int r = row; r < b->rows && !w->full; r++) {
+        int d = r - row;
+        if (f->col[r] >= 0 || ((anti >> d | main << d) & bit) != 0)
+            continue;
+        bool attacked = false;
+        for (int q = row; q < b->rows && !attacked; q++) {
+            int e = f->col[q] - c;
+            attacked = f->col[q] >= 0 && (e == r - q || e == q - r);
+        }
+        if (attacked)
+            continue;
+        f->col[r] = c;
+        force(b, w, f, left & ~bit, row, cols, anti, main, fill);
+        f->col[r] = -1;
+    }
+}
+
+/* The tops of the pass below one start. */
+static void walk_kept(struct table_build *b, struct walk *w, uint32_t cols,
+                      uint32_t anti, uint32_t main, bool fill)
+{
+    uint32_t placed = cols & b->fixed;
+    int free_rows = b->rows - b->start_row;
+    struct forced f;
+    for (int r = 0; r < 32; r++)
+        f.col[r] = -1;
+    for (size_t i = 0; i < b->nkept && !w->full; i++) {
+        uint32_t p = b->kept[i];
+        if ((p & placed) != placed ||
+            __builtin_popcount(p & ~placed) > free_rows)
+            continue;
+        force(b, w, &f, p & ~placed, b->start_row, cols, anti, main, fill);
+    }
 }
 
 /* Share `index` of the starts. */
@@ -212,13 +292,8 @@ static int walk_task(struct table_build *b, size_t index, bool fill)
     for (size_t i = index; i < b->nstarts && !w.full; i += b->shares) {
         w.part = b->starts[i][3] * b->sets;
         const uint32_t *s = b->starts[i];
-        if (b->keep != NULL &&
-            NQ_JOIN_KEEP_QUEENS(b->keep[s[0] & b->fixed]) < b->start_row)
-            continue;
-        if (b->keep != NULL && fill)
-            search_fill_kept(b, &w, b->start_row, s[0], s[1], s[2]);
-        else if (b->keep != NULL)
-            search_count_kept(b, &w, b->start_row, s[0], s[1], s[2]);
+        if (b->keep != NULL)
+            walk_kept(b, &w, s[0], s[1], s[2], fill);
         else if (fill)
             search_fill(b, &w, b->start_row, s[0], s[1], s[2]);
         else
@@ -356,9 +431,13 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
     struct table_build *b = ctx;
     uint32_t *scratch = malloc((b->largest + 1) * sizeof *scratch);
     uint32_t *scratch_buckets = malloc((b->largest + 1) * sizeof *scratch);
-    if (scratch == NULL || scratch_buckets == NULL) {
+    uint8_t *scratch_edge =
+        b->compact ? malloc((b->largest + 1) * sizeof *scratch_edge) : NULL;
+    if (scratch == NULL || scratch_buckets == NULL ||
+        (b->compact && scratch_edge == NULL)) {
         free(scratch);
         free(scratch_buckets);
+        free(scratch_edge);
         return NQ_E_NOMEM;
     }
     uint64_t first = (uint64_t)index * SORT_GROUPS;
@@ -375,6 +454,8 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
             continue;
         }
         memcpy(scratch, b->rest + from, size * sizeof *scratch);
+        if (b->compact)
+            memcpy(scratch_edge, b->edge + from, size * sizeof *scratch_edge);
         uint32_t *bucket = scratch_buckets;
         for (uint64_t k = 0; k < size; k++) {
             bucket[k] =
@@ -384,6 +465,16 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
         bucket_offsets(bucket, size, b->buckets, bs, at);
         uint32_t *out = b->rest + from;
         uint64_t k = 0;
+        if (b->compact) {
+            /* The edge bits go where their rests go. */
+            uint8_t *out_edge = b->edge + from;
+            uint64_t fours = size & ~(uint64_t)3; /* as bucket_offsets() */
+            for (; k < size; k++) {
+                uint32_t to = at[k < fours ? k % 4 : 0][bucket[k]]++;
+                out[to] = scratch[k];
+                out_edge[to] = scratch_edge[k];
+            }
+        }
         for (; k + 4 <= size; k += 4) {
             out[at[0][bucket[k]]++] = scratch[k] & keep;
             out[at[1][bucket[k + 1]]++] = scratch[k + 1] & keep;
@@ -393,6 +484,7 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
         for (; k < size; k++)
             out[at[0][bucket[k]]++] = scratch[k] & keep;
     }
+    free(scratch_edge);
     free(scratch_buckets);
     free(scratch);
     return 0;
@@ -434,8 +526,10 @@ static int build_init(struct table_build *b, int n, int threads,
                               .keep = keep != NULL ? keep->keep : NULL};
     b->groups = (uint64_t)parts * b->sets;
     b->buckets = (uint32_t)1 << (2 * b->windows.width);
-    int rest_bits = 2 * (n - 1 - b->windows.width);
-    b->packed = 2 * (n - 1) <= 32 ? rest_bits : 0;
+    b->rest_half = n - 1 - b->windows.width;
+    b->compact = nq__join_compact(n, &b->windows) ||
+                 (keep != NULL && keep->compact && n % 2 == 1 && n >= 5);
+    b->packed = 2 * (n - 1) <= 32 && !b->compact ? 2 * b->rest_half : 0;
     for (int c = 0; c < n; c++) {
         uint32_t bit = (uint32_t)1 << c;
         uint64_t low = ((uint64_t)1 << (n - 1)) - 1;
@@ -444,6 +538,18 @@ static int build_init(struct table_build *b, int n, int threads,
         b->bucket_of[c] = nq__join_bucket(&b->windows, n, word);
     }
     atomic_init(&b->counted, 0);
+    if (b->keep != NULL) {
+        b->kept = malloc(((size_t)1 << __builtin_popcount(b->fixed)) *
+                         sizeof *b->kept);
+        if (b->kept == NULL)
+            return NQ_E_NOMEM;
+        for (uint32_t p = b->fixed;; p = (p - 1) & b->fixed) {
+            if (b->keep[p] & NQ_JOIN_KEEP_TOP)
+                b->kept[b->nkept++] = p;
+            if (p == 0)
+                break;
+        }
+    }
     int rc = make_starts(b, mirrored);
     if (rc != 0)
         return rc;
@@ -466,7 +572,7 @@ static int build_init(struct table_build *b, int n, int threads,
  * tables, the shares' counters, the group and bucket offsets. */
 static uint64_t fixed_bytes(const struct table_build *b)
 {
-    return sizeof(struct nq__join_ranks) +
+    return nq__join_ranks_bytes(b->n) +
            b->shares * b->groups * sizeof *b->counts +
            (b->groups + 1) * sizeof(uint64_t) +
            b->groups * (b->buckets + 1) * sizeof(uint32_t);
@@ -475,7 +581,8 @@ static uint64_t fixed_bytes(const struct table_build *b)
 /* The bytes each top takes. */
 static uint64_t top_bytes(const struct table_build *b)
 {
-    return sizeof(uint32_t) + (b->packed != 0 ? 0 : sizeof *b->bucket);
+    return sizeof(uint32_t) + (b->packed != 0 ? 0 : sizeof *b->bucket) +
+           (b->compact ? sizeof *b->edge : 0);
 }
 
 /* The count pass of a pass's table without its walk: the whole table's
@@ -541,7 +648,10 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     b.rest = malloc((t->start[b.groups] + 1) * sizeof *b.rest);
     if (b.packed == 0)
         b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
-    if (b.rest == NULL || (b.packed == 0 && b.bucket == NULL))
+    if (b.compact)
+        b.edge = malloc((t->start[b.groups] + 1) * sizeof *b.edge);
+    if (b.rest == NULL || (b.packed == 0 && b.bucket == NULL) ||
+        (b.compact && b.edge == NULL))
         goto out;
     rc = run_pass(b.shares, (int)b.workers, fill_task, &b);
     if (rc != 0)
@@ -559,14 +669,20 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     t->sets = b.sets;
     t->buckets = b.buckets;
     t->rest = b.rest;
+    t->compact = b.compact;
+    t->rest_half = b.compact ? b.rest_half - 1 : b.rest_half;
+    t->edge = b.edge;
     t->fill = nq__join_pick_fill();
     t->pairs = nq__join_pick_pairs();
     b.rest = NULL;
+    b.edge = NULL;
 out:
     free(b.rest);
+    free(b.edge);
     free(b.bucket);
     free(b.counts);
     free(b.starts);
+    free(b.kept);
     if (rc != 0) {
         free(ranks);
         nq__join_table_free(t);
@@ -652,6 +768,7 @@ void nq__join_table_free(struct nq__join_table *t)
 {
     free(t->start);
     free(t->rest);
+    free(t->edge);
     free(t->bucket_start);
     free(t->ranks);
     memset(t, 0, sizeof *t);

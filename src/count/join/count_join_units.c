@@ -116,6 +116,13 @@ static uint32_t rank_part(uint32_t bits, int offset, int before)
     return r;
 }
 
+uint64_t nq__join_ranks_bytes(int n)
+{
+    int split = (n + 1) / 2;
+    return ((uint64_t)1 << split) * (sizeof(uint32_t) + sizeof(uint8_t)) +
+           (uint64_t)(split + 1) * ((uint64_t)sizeof(uint32_t) << (n - split));
+}
+
 void nq__join_ranks_init(struct nq__join_ranks *r, int n)
 {
     r->split = (n + 1) / 2;
