@@ -327,7 +327,8 @@ static void test_passes_against_oracle(void **state)
             for (uint32_t pass = 0; pass < cut.count; pass++) {
                 nq__join_pass_keep(n, cut.fixed, units, count, cut.pass_of,
                                    pass, keep);
-                struct nq__join_keep filter = {.fixed = cut.fixed, .keep = keep};
+                struct nq__join_keep filter = {.fixed = cut.fixed,
+                                               .keep = keep};
                 struct nq__join_table t, c;
                 assert_int_equal(nq__join_table_build_pass(
                                      n, 1, whole_bytes - 1, &filter, &t),
@@ -424,9 +425,9 @@ static void test_compact_against_oracle(void **state)
         uint64_t count = 0;
         assert_int_equal(nq__join_units(n, &units, &count), 0);
         struct nq__join_table t;
-        assert_int_equal(nq__join_table_build_pass(n, 2, (uint64_t)1 << 30,
-                                                   &compact, &t),
-                         0);
+        assert_int_equal(
+            nq__join_table_build_pass(n, 2, (uint64_t)1 << 30, &compact, &t),
+            0);
         assert_true(t.compact);
         assert_non_null(t.edge);
         assert_int_equal(t.rest_half, n - 2 - t.windows.width);

@@ -129,8 +129,8 @@ static struct source *source_add(struct source *src,
     src->flip = flip;
     /* A stored top seen in the mirror attacks m when it attacks the
      * column opposite. */
-    src->drop = attacks_middle(t, m < 0 || !mirror ? m : n - 1 - m,
-                               &src->drop_edge);
+    src->drop =
+        attacks_middle(t, m < 0 || !mirror ? m : n - 1 - m, &src->drop_edge);
     int rest_half = t->rest_half;
     for (uint32_t b = 0; b < t->buckets; b++) {
         struct cut_word e = rewrite((struct cut_word){0, b}, mirror, flip,
@@ -232,8 +232,8 @@ int nq__join_count(const struct nq__join_table *t,
     uint32_t middle = m < 0 ? 0 : (uint32_t)1 << m;
     uint32_t top_set = u->top, bottom_set = full & ~u->top & ~middle;
     /* A compact table's odd flip is a swap, as for even n (count_join.h). */
-    enum nq__join_flip flip = n % 2 == 0 || t->compact ? NQ_JOIN_FLIP_EVEN
-                                                       : NQ_JOIN_FLIP_ODD;
+    enum nq__join_flip flip =
+        n % 2 == 0 || t->compact ? NQ_JOIN_FLIP_EVEN : NQ_JOIN_FLIP_ODD;
 
     /* Every top of a set: as stored in each part, and the mirror images
      * of the left half's (see count_join.h). The middle queen lies on

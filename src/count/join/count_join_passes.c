@@ -189,9 +189,9 @@ void nq__join_passes_free(struct nq__join_passes *passes)
 }
 
 /* The cut of k fixed columns: the keys packed into passes (the largest
- * key first, into the pass it adds fewest tops to), each pass's tops those of the union of its
- * patterns, at most `room` tops a pass. NQ_E_NOMEM when a key alone does
- * not fit (or out of memory). */
+ * key first, into the pass it adds fewest tops to), each pass's tops those of
+ * the union of its patterns, at most `room` tops a pass. NQ_E_NOMEM when a key
+ * alone does not fit (or out of memory). */
 static int pack(int n, int k, const struct nq__join_unit *units, uint64_t count,
                 const uint64_t *tops, uint64_t room,
                 struct nq__join_passes *out)

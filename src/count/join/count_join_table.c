@@ -198,7 +198,7 @@ static void search_fill(struct table_build *b, struct walk *w, int row,
  * walk visits no top of another pass: a pass costs its own tops, not a
  * walk over all of them. */
 struct forced {
-    int col[32];       /* per row: the forced queen's column, or -1 */
+    int col[32];        /* per row: the forced queen's column, or -1 */
     uint32_t block[32]; /* per row: the squares forced queens attack */
 };
 
@@ -208,10 +208,10 @@ static void search_forced(struct table_build *b, struct walk *w,
                           uint32_t anti, uint32_t main, bool fill)
 {
     uint32_t full = ((uint32_t)1 << b->n) - 1;
-    uint32_t free_cols = f->col[row] >= 0
-                             ? (uint32_t)1 << f->col[row]
-                             : ~(cols | anti | main | b->fixed | f->block[row]) &
-                                   full;
+    uint32_t free_cols =
+        f->col[row] >= 0
+            ? (uint32_t)1 << f->col[row]
+            : ~(cols | anti | main | b->fixed | f->block[row]) & full;
     if (row == b->rows - 1) {
         if (fill)
             last_row(b, w, cols, anti, main, free_cols, true, false);
@@ -734,6 +734,7 @@ out:
     free(sum);
     free(b.counts);
     free(b.starts);
+    free(b.kept);
     free(ranks);
     return rc;
 }
@@ -742,12 +743,14 @@ out:
  * alone; false if n is out of range. */
 static bool shape_of(int n, int threads, struct table_build *b)
 {
-    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1 ||
-        build_init(b, n, threads, NULL, NULL) != 0)
+    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1)
         return false;
+    int rc = build_init(b, n, threads, NULL, NULL);
     free(b->starts);
+    free(b->kept); /* none without a keep; said for the analyser */
     b->starts = NULL;
-    return true;
+    b->kept = NULL;
+    return rc == 0;
 }
 
 uint64_t nq__join_share_tops_bytes(int n, int threads)
