@@ -267,15 +267,8 @@ void nq__join_table_free(struct nq__join_table *t);
 /* Passes: the table of one pass holds only the tops whose columns meet a
  * fixed set F of columns (symmetric under the mirror) in a pattern that
  * the pass's units read. keep has 2^n entries, indexed by (columns & F):
- * NQ_JOIN_KEEP_TOP where a top with that pattern is kept,
- * NQ_JOIN_KEEP_PART where the pattern is part of (a subset of) one kept,
- * and NQ_JOIN_KEEP_QUEENS() the most queens a partial top with that pattern
- * may hold and still grow into a kept one (a kept pattern P is reached
- * only if the queens off F stay within rows - |P|), so that the search
- * goes on only below such a partial top. */
+ * NQ_JOIN_KEEP_TOP where a top with that pattern is kept, else 0. */
 #define NQ_JOIN_KEEP_TOP 1
-#define NQ_JOIN_KEEP_PART 2
-#define NQ_JOIN_KEEP_QUEENS(v) ((v) >> 2)
 struct nq__join_keep {
     uint32_t fixed;
     const uint8_t *keep;
@@ -356,7 +349,7 @@ uint32_t nq__join_pattern_index(uint32_t p, uint32_t fixed);
  * pass_of[nq__join_pattern_index(key, fixed)] is the pass of each key: the
  * patterns of the groups that its
  * units read (their tops, the bottoms that complement them, and the mirror
- * images of both), and every part of those. */
+ * images of both). */
 void nq__join_pass_keep(int n, uint32_t fixed,
                         const struct nq__join_unit *units, uint64_t count,
                         const uint32_t *pass_of, uint32_t pass, uint8_t *keep);

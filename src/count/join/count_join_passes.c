@@ -5,8 +5,8 @@
  * and those of the bottom that complements it, so the units of the key
  * {P, mir(P), F \ P, mir(F \ P)} read only the groups of those patterns
  * (and, for odd n, of F \ P less the middle queen's column). A pass is a
- * set of keys packed together up to the budget: one walk over the tops
- * builds its table, and the walk, not the table, is what a pass costs.
+ * set of keys packed together up to the budget; its table is built by a
+ * walk over its own tops alone (count_join_table.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -66,27 +66,6 @@ void nq__join_pass_keep(int n, uint32_t fixed,
         uint32_t middle = u->middle < 0 ? 0 : (uint32_t)1 << u->middle;
         keep_both(keep, u->top & fixed, n);
         keep_both(keep, full & ~u->top & ~middle & fixed, n);
-    }
-    /* Every subset s of a kept pattern p is a part of it, and a partial
-     * top with pattern s grows into p only while its queens off F number
-     * at most rows - |p|: it holds at most rows - |p| + |s| queens. */
-    int rows = n / 2;
-    for (uint32_t p = fixed;; p = (p - 1) & fixed) {
-        if (keep[p] & NQ_JOIN_KEEP_TOP) {
-            int most = rows - __builtin_popcount(p);
-            for (uint32_t s = p;; s = (s - 1) & p) {
-                int queens = most + __builtin_popcount(s);
-                if (NQ_JOIN_KEEP_QUEENS(keep[s]) < queens)
-                    keep[s] = (uint8_t)((keep[s] & NQ_JOIN_KEEP_TOP) |
-                                        NQ_JOIN_KEEP_PART | queens << 2);
-                else
-                    keep[s] |= NQ_JOIN_KEEP_PART;
-                if (s == 0)
-                    break;
-            }
-        }
-        if (p == 0)
-            break;
     }
 }
 

@@ -57,9 +57,7 @@ struct table_build {
     uint32_t bucket_of[NQ_JOIN_MAX_N];
     atomic_uint_least64_t counted; /* count pass: tops reported so far */
     /* A pass's table: only the tops whose columns meet `fixed` in a
-     * pattern p with keep[p] & NQ_JOIN_KEEP_TOP; the search goes on below a
-     * partial top of q queens only while NQ_JOIN_KEEP_QUEENS(keep[cols &
-     * fixed]) >= q. NULL: all. */
+     * pattern p with keep[p] & NQ_JOIN_KEEP_TOP (walk_kept()). NULL: all. */
     uint32_t fixed;
     const uint8_t *keep;
     /* The patterns the pass keeps (keep[p] & NQ_JOIN_KEEP_TOP). */
@@ -94,7 +92,7 @@ static bool report(struct table_build *b, struct walk *w)
  * squares): counted, or stored where they belong. */
 static inline __attribute__((always_inline)) void
 last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
-         uint32_t main, uint32_t free_cols, bool fill, bool filter)
+         uint32_t main, uint32_t free_cols, bool fill)
 {
     /* Copied out of b: a store to the table could otherwise change them,
      * as far as the compiler knows, and they would be read again after
@@ -116,9 +114,6 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     while (free_cols != 0) {
         uint32_t bit = nq__lowest_bit32(free_cols);
         free_cols ^= bit;
-        if (filter &&
-            (b->keep[(cols | bit) & b->fixed] & NQ_JOIN_KEEP_TOP) == 0)
-            continue;
         uint64_t set = part + nq__join_rank(b->ranks, cols | bit);
         if (!fill) {
             counts[set]++;
@@ -155,11 +150,10 @@ static inline __attribute__((always_inline)) void
 search(struct table_build *b, struct walk *w, int row, uint32_t cols,
        uint32_t anti, uint32_t main, bool fill)
 {
-    const bool filter = false;
     uint32_t full = ((uint32_t)1 << b->n) - 1;
     uint32_t free_cols = ~(cols | anti | main) & full;
     if (row == b->rows - 1) {
-        last_row(b, w, cols, anti, main, free_cols, fill, filter);
+        last_row(b, w, cols, anti, main, free_cols, fill);
         return;
     }
     while (free_cols != 0 && !w->full) {
@@ -169,7 +163,7 @@ search(struct table_build *b, struct walk *w, int row, uint32_t cols,
         uint32_t next_main = ((main | bit) << 1) & full;
         if (row + 2 == b->rows) {
             last_row(b, w, next_cols, next_anti, next_main,
-                     ~(next_cols | next_anti | next_main) & full, fill, filter);
+                     ~(next_cols | next_anti | next_main) & full, fill);
         } else if (fill) {
             search_fill(b, w, row + 1, next_cols, next_anti, next_main);
         } else {
@@ -214,9 +208,9 @@ static void search_forced(struct table_build *b, struct walk *w,
             : ~(cols | anti | main | b->fixed | f->block[row]) & full;
     if (row == b->rows - 1) {
         if (fill)
-            last_row(b, w, cols, anti, main, free_cols, true, false);
+            last_row(b, w, cols, anti, main, free_cols, true);
         else
-            last_row(b, w, cols, anti, main, free_cols, false, false);
+            last_row(b, w, cols, anti, main, free_cols, false);
         return;
     }
     while (free_cols != 0 && !w->full) {
