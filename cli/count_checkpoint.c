@@ -47,6 +47,10 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     options.threads = req->threads;
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
+    /* A join in passes of about a tenth of the run each, even where the
+     * whole table fits: a killed run redoes at most the passes it was
+     * building or joining. */
+    options.min_passes = CHECKPOINT_PASSES;
 
     /* A file another run holds is refused before the plan is built (the
      * join's table takes seconds and gigabytes at large n). */

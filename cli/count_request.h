@@ -61,6 +61,11 @@ void count_report(struct writer *out, const struct count_request *req,
                   const struct nq_count_result *r, int threads,
                   const char *engine, double seconds);
 
+/* The passes a join is cut into, at least, under --checkpoint and in
+ * nqueens-mpi (nq_count_options.min_passes): each about a tenth of the
+ * run. */
+#define CHECKPOINT_PASSES 10
+
 /* Runs the count with --checkpoint: resumes from the file, saves on
  * SIGINT/SIGTERM and once --max-time has passed. Returns -1 with *result
  * and engine filled, or the exit status after saying what went wrong

@@ -537,13 +537,15 @@ NQ_API int nq_trace(int n, nq_trace_fn fn, void *user, nq_trace_stats *stats);
 
 /*! The engine of a count. */
 typedef enum nq_engine {
-    NQ_ENGINE_AUTO = 0, /* the join where it fits the memory budget (n <= 20),
-                           else constellations */
+    NQ_ENGINE_AUTO = 0, /* the join where it fits the memory budget, whole
+                           or in passes (n <= 21), else constellations */
     NQ_ENGINE_JOIN = 1, /* half-board join (meet in the middle): the fastest;
-                           2 <= n <= 20; its memory is a table of the top
+                           2 <= n <= 21; its memory is a table of the top
                            halves (the placements of the upper n/2 rows),
                            about 5 bytes each, a number that grows several
-                           times over from one n to the next */
+                           times over from one n to the next; where the
+                           whole table does not fit the budget, built and
+                           joined a part at a time (nq_plan_passes()) */
     NQ_ENGINE_CONSTELLATIONS = 2 /* start-constellation backtracking: any n,
                                     almost no memory */
 } nq_engine;
@@ -555,6 +557,14 @@ struct nq_count_options {
     nq_engine engine;        /* NQ_ENGINE_AUTO by default */
     nq_progress_fn progress; /* may be NULL */
     void *progress_user;     /* handed to progress */
+    unsigned min_passes;     /* the join: cut into at least this many passes
+                                (each pass about 1/min_passes of the table or
+                                less) even where fewer fit the budget, so that
+                                a killed checkpointed run loses, and an MPI
+                                rank holds, little work; 0 or 1: as few
+                                passes as the budget allows. Where the
+                                smallest cut the join can make is coarser,
+                                that cut. The ids do not change. */
 };
 
 /*! nq_count_options_init() : fills `options` with the defaults. */

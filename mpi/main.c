@@ -26,9 +26,9 @@ static const char mpi_head[] =
     "spread over the P ranks of an MPI job: rank 0 hands the subproblems\n"
     "out as the ranks ask for them and counts some itself, every rank\n"
     "counts with its threads, and rank 0 prints the result. With P = 1\n"
-    "rank 0 does all the work. Where the join runs in passes (its table\n"
-    "does not fit --memory), a pass goes to one rank, which holds that\n"
-    "pass's table alone, within its own --memory.\n"
+    "rank 0 does all the work. The join runs in ten passes or more (and\n"
+    "more where its table does not fit --memory); a pass goes to one\n"
+    "rank, which holds that pass's table alone, within its own --memory.\n"
     "\n"
     "Options:\n";
 
@@ -143,6 +143,10 @@ static int agree_on_plan(const struct count_request *req, int rank,
     options.threads = req->threads;
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
+    /* The join in passes of about a tenth of the run each, even where the
+     * whole table fits a rank's --memory: a pass is what a rank is handed,
+     * and a rank builds the table of its passes alone. */
+    options.min_passes = CHECKPOINT_PASSES;
     int rc = NQ_OK;
     if (rank == 0) {
         if (options.engine == NQ_ENGINE_AUTO && req->checkpoint != NULL)

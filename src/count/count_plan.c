@@ -26,11 +26,14 @@ static int plan_constellations(nq_plan *p, uint64_t budget)
     return 0;
 }
 
-/* The join in passes, where the whole table does not fit the budget: the
- * tops of each group are counted (in little memory), and the passes cut so
- * that the largest pass's table fits. Each run builds one pass's table at
- * a time (plan_run_passes()). */
-static int plan_passes(nq_plan *p, uint64_t budget, int threads)
+/* The join in passes, where the whole table does not fit the budget or
+ * at least `min_passes` passes are asked for: the tops of each group are
+ * counted (in little memory), and the passes cut so that the largest
+ * pass's table fits (and holds at most 1/min_passes of the tops, where a
+ * cut that fine exists). Each run builds one pass's table at a time
+ * (plan_run_passes()). */
+static int plan_passes(nq_plan *p, uint64_t budget, int threads,
+                       unsigned min_passes)
 {
     /* Beside a pass's table: the filter of its tops, and the tops per
      * share and group that spare each build its count walk, where they
@@ -46,8 +49,37 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads)
                                  with_census ? &p->share_tops : NULL);
     if (rc != 0)
         return rc;
+    uint64_t max_tops = UINT64_MAX;
+    if (min_passes > 1) {
+        uint64_t all = 0;
+        for (uint64_t i = 0; i < groups; i++)
+            all += tops[i];
+        max_tops = (all + min_passes - 1) / min_passes;
+    }
     rc = nq__join_passes_plan(p->n, threads, p->units, p->work_count, tops,
-                              budget - beside, &p->passes);
+                              budget - beside, max_tops, &p->passes);
+    /* Odd n: passes share the patterns of units whose middle queen is in a
+     * fixed column, so passes of a tenth of the tops are far more than ten
+     * (31 at n = 19), and each costs its shared tops again. Larger passes,
+     * while there are still min_passes of them. */
+    while (rc == 0 && p->passes.count > min_passes + min_passes / 4) {
+        struct nq__join_passes coarser;
+        max_tops += max_tops / 4;
+        if (nq__join_passes_plan(p->n, threads, p->units, p->work_count, tops,
+                                 budget - beside, max_tops, &coarser) != 0)
+            break;
+        if (coarser.count < min_passes || coarser.count >= p->passes.count) {
+            nq__join_passes_free(&coarser);
+            break;
+        }
+        nq__join_passes_free(&p->passes);
+        p->passes = coarser;
+    }
+    if (rc == NQ_E_NOMEM && max_tops != UINT64_MAX) {
+        /* No cut that fine (small n): the finest the budget takes. */
+        rc = nq__join_passes_plan(p->n, threads, p->units, p->work_count, tops,
+                                  budget - beside, UINT64_MAX, &p->passes);
+    }
     free(tops);
     if (rc != 0)
         return rc;
@@ -56,9 +88,10 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads)
     return 0;
 }
 
-/* The join's units and table of n, if they fit the budget, or else its
- * cut into passes. */
-static int plan_join(nq_plan *p, uint64_t budget, int threads)
+/* The join's units and table of n, if they fit the budget (and no passes
+ * are asked for), or else its cut into passes. */
+static int plan_join(nq_plan *p, uint64_t budget, int threads,
+                     unsigned min_passes)
 {
     if (p->n > NQ_JOIN_MAX_N)
         return NQ_E_RANGE;
@@ -68,9 +101,12 @@ static int plan_join(nq_plan *p, uint64_t budget, int threads)
     uint64_t units_bytes = p->work_count * (sizeof *p->units + 48);
     if (units_bytes >= budget)
         return NQ_E_NOMEM;
-    rc = nq__join_table_build(p->n, threads, budget - units_bytes, &p->table);
+    rc = min_passes > 1 && p->n >= 4
+             ? NQ_E_NOMEM
+             : nq__join_table_build(p->n, threads, budget - units_bytes,
+                                    &p->table);
     if (rc == NQ_E_NOMEM && p->n >= 4)
-        rc = plan_passes(p, budget - units_bytes, threads);
+        rc = plan_passes(p, budget - units_bytes, threads, min_passes);
     if (rc != 0)
         return rc;
     p->engine = NQ_ENGINE_JOIN;
@@ -110,7 +146,7 @@ int nq__plan_create_limited(int n, const nq_count_options *options,
     int rc;
     switch (options->engine) {
     case NQ_ENGINE_JOIN:
-        rc = plan_join(p, budget, options->threads);
+        rc = plan_join(p, budget, options->threads, options->min_passes);
         break;
     case NQ_ENGINE_CONSTELLATIONS:
         rc = plan_constellations(p, budget);
@@ -118,7 +154,7 @@ int nq__plan_create_limited(int n, const nq_count_options *options,
     default:
         rc = NQ_E_RANGE;
         if (n >= JOIN_MIN_N && n <= NQ_JOIN_MAX_N)
-            rc = plan_join(p, budget, options->threads);
+            rc = plan_join(p, budget, options->threads, options->min_passes);
         if (rc == NQ_E_RANGE || rc == NQ_E_NOMEM) {
             /* No room for the join: backtracking needs next to none. */
             free(p->units);

@@ -47,6 +47,16 @@ passes=$(sed -n 's/.*"passes":\([0-9]*\).*/\1/p' "$TMP/dry")
 [ -n "${NQ_SANITIZE:-}" ] || [ "$bytes" -le $((40 << 20)) ] ||
     fail "count 17 in 24M says $bytes bytes: $(cat "$TMP/dry")"
 
+# With --checkpoint the join runs in ten passes or more, even where its
+# whole table fits; --dry-run says so and creates no file.
+"$NQUEENS" count 16 --dry-run --json > "$TMP/dry" || fail "count 16 --dry-run failed"
+grep -q '"passes":1,' "$TMP/dry" || fail "count 16 --dry-run: $(cat "$TMP/dry")"
+"$NQUEENS" count 16 --checkpoint "$TMP/16.db" --dry-run --json > "$TMP/dry" ||
+    fail "count 16 --checkpoint --dry-run failed"
+passes=$(sed -n 's/.*"passes":\([0-9]*\).*/\1/p' "$TMP/dry")
+[ "$passes" -ge 10 ] || fail "count 16 --checkpoint in $passes passes: $(cat "$TMP/dry")"
+[ ! -e "$TMP/16.db" ] || fail "--dry-run created the checkpoint"
+
 # Before a count projected past a minute: the same line on stderr.
 expect_exit 2 "$NQUEENS" count 20 --engine constellations --max-time 0.3
 grep -q "^nqueens: count of 20: engine constellations" "$TMP/stderr" ||

@@ -403,6 +403,49 @@ static void test_passes_published(void **state)
     }
 }
 
+/* options.min_passes: the plan cuts at least that many passes, each of at
+ * most that share of the tops, where the budget would take the whole
+ * table; the ids, the signature and the counts are those of the plan
+ * without it. */
+static void test_min_passes(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= COUNT_QUICK_MAX_N; n++) {
+        nq_count_options options;
+        nq_count_options_init(&options);
+        options.engine = NQ_ENGINE_JOIN;
+        options.threads = 2;
+        nq_plan *whole = NULL, *cut = NULL;
+        assert_int_equal(nq_plan_create(n, &options, &whole), NQ_OK);
+        assert_int_equal(nq_plan_passes(whole), 1);
+        options.min_passes = 10;
+        assert_int_equal(nq_plan_create(n, &options, &cut), NQ_OK);
+        assert_string_equal(nq_plan_signature(cut), nq_plan_signature(whole));
+        assert_int_equal(nq_plan_size(cut), nq_plan_size(whole));
+        uint64_t all =
+            whole->table.start[whole->table.parts * whole->table.sets];
+        if (n >= 12) {
+            /* From here a cut this fine exists. Odd n's passes share
+             * tops: there each holds more than a tenth of the table. */
+            assert_true(nq_plan_passes(cut) >= 10);
+            if (n % 2 == 0)
+                assert_true(nq_plan_pass_bytes(cut) <=
+                            nq__join_table_bytes(n, 2, (all + 9) / 10));
+            else
+                assert_true(nq_plan_passes(cut) <= 15);
+        }
+        nq_count_result r;
+        assert_int_equal(nq_count_plan(cut, &options, &r), NQ_OK);
+        struct oeis_row want = oeis_counts(n);
+        assert_int_equal(r.total, want.total);
+        assert_int_equal(r.unique, want.unique);
+        assert_int_equal(r.sym180, want.sym180);
+        assert_int_equal(r.sym90, want.sym90);
+        nq_plan_free(cut);
+        nq_plan_free(whole);
+    }
+}
+
 /* A run of some ids of a plan in passes builds the tables of their passes
  * alone, and the parts add up to the whole, also when a part ran with the
  * whole table (a checkpoint resumed under a smaller budget). */
@@ -745,6 +788,7 @@ int main(void)
         cmocka_unit_test(test_subproblems_against_oracle),
         cmocka_unit_test(test_passes_against_oracle),
         cmocka_unit_test(test_passes_published),
+        cmocka_unit_test(test_min_passes),
         cmocka_unit_test(test_passes_in_parts),
         cmocka_unit_test(test_pass_of),
         cmocka_unit_test(test_plan_run_threads),

@@ -309,7 +309,7 @@ static void test_passes_against_oracle(void **state)
         uint64_t whole_bytes = nq__join_table_bytes(n, 1, whole_size);
         struct nq__join_passes cut;
         if (nq__join_passes_plan(n, 1, units, count, group_tops,
-                                 whole_bytes - 1, &cut) == 0) {
+                                 whole_bytes - 1, UINT64_MAX, &cut) == 0) {
             assert_true(cut.k >= 2 && cut.count >= 2);
             assert_true(cut.largest < whole_bytes - 1);
             /* Every unit's key has a pass, and each pass's table is built
@@ -350,7 +350,8 @@ static void test_passes_against_oracle(void **state)
             cuts++;
         }
         assert_int_equal(
-            nq__join_passes_plan(n, 1, units, count, group_tops, 64, &cut),
+            nq__join_passes_plan(n, 1, units, count, group_tops, 64,
+                                 UINT64_MAX, &cut),
             NQ_E_NOMEM);
         free(group_tops);
         free(share_tops);

@@ -321,13 +321,15 @@ struct nq__join_passes {
 };
 
 /* nq__join_passes_plan() : the passes of the fewest fixed columns k (even,
- * from 2) whose keys fit a table of `budget` bytes built on `threads`
- * threads, or of a finer cut where that packs into fewer passes; from the
- * tops of each group of the whole table (nq__join_group_tops()). Returns
- * 0 or NQ_E_NOMEM (no cut fits; also when out of memory). */
+ * from 2) whose keys fit a table of `budget` bytes, and of at most
+ * `max_tops` tops, built on `threads` threads, or of a finer cut where
+ * that packs into fewer passes; from the tops of each group of the whole
+ * table (nq__join_group_tops()). Returns 0 or NQ_E_NOMEM (no cut fits;
+ * also when out of memory). */
 int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
                          uint64_t count, const uint64_t *group_tops,
-                         uint64_t budget, struct nq__join_passes *passes);
+                         uint64_t budget, uint64_t max_tops,
+                         struct nq__join_passes *passes);
 
 void nq__join_passes_free(struct nq__join_passes *passes);
 

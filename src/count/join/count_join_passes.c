@@ -273,7 +273,8 @@ out:
 
 int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
                          uint64_t count, const uint64_t *group_tops,
-                         uint64_t budget, struct nq__join_passes *passes)
+                         uint64_t budget, uint64_t max_tops,
+                         struct nq__join_passes *passes)
 {
     memset(passes, 0, sizeof *passes);
     if (n < 4 || n > NQ_JOIN_MAX_N)
@@ -299,6 +300,8 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
         if (beside >= budget)
             break;
         uint64_t room = (budget - beside - 1) / per_top;
+        if (room > max_tops)
+            room = max_tops;
         pattern_tops(n, fixed, group_tops, ranks, tops);
         struct nq__join_passes cut;
         if (pack(n, k, units, count, tops, room, &cut) != 0) {
