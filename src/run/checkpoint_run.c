@@ -2,8 +2,10 @@
  * checkpoint_run.c - a count that can be stopped and resumed: the plan's
  * subproblems that the checkpoint has not recorded run on the thread pool,
  * each is recorded as it finishes, and the checkpoint commits them in
- * batches. Stopping (through the progress callback) commits first, so a
- * run that was asked to stop loses nothing but the subproblems in flight.
+ * batches, and as each pass of a join in passes ends, so that a run
+ * killed later redoes no pass that had ended. Stopping (through the
+ * progress callback) commits first, so a run that was asked to stop loses
+ * nothing but the subproblems in flight.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -13,6 +15,9 @@
 
 struct run_state {
     nq_checkpoint *cp;
+    const nq_plan *plan;
+    uint64_t *pass_left; /* per pass: its pending ids not yet finished;
+                            NULL for a plan in one pass */
     nq_progress_fn progress;
     void *progress_user;
     uint64_t size; /* subproblems in the plan */
@@ -34,6 +39,10 @@ static int run_done(uint64_t id, const nq_subcount *count, void *user)
 {
     struct run_state *s = user;
     int err = nq_checkpoint_record(s->cp, id, count);
+    uint64_t pass = nq_plan_pass_of(s->plan, id);
+    if (err == NQ_OK && s->pass_left != NULL && pass != NQ_PLAN_NO_PASS &&
+        --s->pass_left[pass] == 0)
+        err = nq_checkpoint_commit(s->cp); /* a pass ended */
     if (err != NQ_OK) {
         s->err = err;
         return 1;
@@ -62,14 +71,29 @@ int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
     nq_count_options_init(&defaults);
     if (options == NULL)
         options = &defaults;
-    struct run_state s = {
-        cp, options->progress, options->progress_user, info.size, NQ_OK, false};
+    struct run_state s = {.cp = cp,
+                          .plan = plan,
+                          .progress = options->progress,
+                          .progress_user = options->progress_user,
+                          .size = info.size,
+                          .err = NQ_OK};
     size_t pending = (size_t)(info.size - info.done);
     uint64_t *ids = NULL;
     if (pending > 0 && (pending > SIZE_MAX / sizeof *ids ||
                         (ids = malloc(pending * sizeof *ids)) == NULL))
         return NQ_E_NOMEM;
     int err = nq_checkpoint_pending(cp, ids, pending, &pending);
+    uint64_t passes = nq_plan_passes(plan);
+    if (err == NQ_OK && passes > 1) {
+        s.pass_left = calloc(passes, sizeof *s.pass_left);
+        if (s.pass_left == NULL)
+            err = NQ_E_NOMEM;
+        for (size_t i = 0; err == NQ_OK && i < pending; i++) {
+            uint64_t pass = nq_plan_pass_of(plan, ids[i]);
+            if (pass != NQ_PLAN_NO_PASS)
+                s.pass_left[pass]++;
+        }
+    }
 
     if (err == NQ_OK && run_report(&s) != 0)
         err = NQ_E_STOPPED;
@@ -79,6 +103,7 @@ int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
             err = s.err;
     }
     free(ids);
+    free(s.pass_left);
     if (err == NQ_OK) {
         nq_checkpoint_info_get(cp, &info);
         err = nq_plan_result(plan, &info.sum, result);

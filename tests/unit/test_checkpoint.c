@@ -495,6 +495,61 @@ static void test_bad_arguments(void **state)
     assert_int_equal(nq_checkpoint_close(NULL), NQ_OK);
 }
 
+/* A run of a join in passes commits as each pass ends, not only every
+ * interval: a process killed later redoes no pass that had ended. The
+ * progress callback (called after each recorded id) reads what the file
+ * holds as another process would. */
+struct committed_seen {
+    uint64_t values; /* distinct committed counts seen during the run */
+    uint64_t last;
+};
+
+static int watch_commits(uint64_t done, uint64_t total, uint64_t solutions,
+                         void *user)
+{
+    (void)done;
+    (void)total;
+    (void)solutions;
+    struct committed_seen *seen = user;
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_OK);
+    if (info.done != seen->last) {
+        seen->values++;
+        seen->last = info.done;
+    }
+    return 0;
+}
+
+static void test_run_commits_each_pass(void **state)
+{
+    (void)state;
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.engine = NQ_ENGINE_JOIN;
+    options.threads = 2;
+    options.min_passes = 10;
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create(12, &options, &plan), NQ_OK);
+    uint64_t passes = nq_plan_passes(plan);
+    assert_true(passes >= 10);
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 12, nq_plan_signature(plan),
+                                        nq_plan_size(plan), &cp),
+                     NQ_OK);
+    nq_checkpoint_set_interval(cp, 1e9); /* no commit by the clock */
+    struct committed_seen seen = {0, 0};
+    options.progress = watch_commits;
+    options.progress_user = &seen;
+    nq_count_result r;
+    assert_int_equal(nq_checkpoint_run(cp, plan, &options, &r), NQ_OK);
+    assert_int_equal(r.total, 14200);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+    nq_plan_free(plan);
+    /* A commit after every pass but the last (which the finish commits,
+     * after the last callback). */
+    assert_true(seen.values >= passes - 1);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -513,6 +568,7 @@ int main(void)
         T(test_second_open_refused_while_held),
         T(test_new_file_held_by_its_maker),
         T(test_bad_arguments),
+        T(test_run_commits_each_pass),
     };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);
