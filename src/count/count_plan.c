@@ -239,11 +239,10 @@ enum nq__subproblem_kind nq__plan_kind(const nq_plan *plan, uint64_t id,
 static int pass_table(const nq_plan *plan, uint32_t pass, uint8_t *keep,
                       struct nq__join_table *t)
 {
-    nq__join_pass_keep(plan->n, plan->passes.fixed, plan->units,
-                       plan->work_count, plan->passes.pass_of, pass, keep);
-    struct nq__join_keep filter = {.fixed = plan->passes.fixed,
-                                   .keep = keep,
-                                   .share_tops = plan->share_tops};
+    uint32_t fixed = nq__join_cut_keep(plan->n, &plan->passes, plan->units,
+                                       plan->work_count, pass, keep);
+    struct nq__join_keep filter = {
+        .fixed = fixed, .keep = keep, .share_tops = plan->share_tops};
     return nq__join_table_build_pass(plan->n, plan->threads, plan->table_budget,
                                      &filter, t);
 }
@@ -290,10 +289,7 @@ static int count_id(const nq_plan *plan, const struct nq__join_table *table,
 /* The pass of the join unit `index` of a plan in passes. */
 static uint32_t unit_pass(const nq_plan *plan, uint64_t index)
 {
-    uint32_t key =
-        nq__join_pass_key(plan->n, plan->passes.fixed, &plan->units[index]);
-    return plan->passes
-        .pass_of[nq__join_pattern_index(key, plan->passes.fixed)];
+    return nq__join_unit_pass(plan->n, &plan->passes, &plan->units[index]);
 }
 
 uint64_t nq_plan_pass_of(const nq_plan *plan, uint64_t id)

@@ -84,7 +84,7 @@ int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
         return NQ_E_NOMEM;
     int err = nq_checkpoint_pending(cp, ids, pending, &pending);
     uint64_t passes = nq_plan_passes(plan);
-    if (err == NQ_OK && passes > 1) {
+    if (err == NQ_OK && passes > 1 && ids != NULL) {
         s.pass_left = calloc(passes, sizeof *s.pass_left);
         if (s.pass_left == NULL)
             err = NQ_E_NOMEM;

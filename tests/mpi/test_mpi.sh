@@ -107,13 +107,14 @@ expect_published 15 "$TMP/out"
 mpi 2 count 15 --memory 2M --threads 1 --checkpoint "$db" > "$TMP/out" || fail "rerun in passes"
 expect_published 15 "$TMP/out"
 "$NQUEENS" status "$db" | grep -q "complete: $(published_total 15) solutions" || fail "status in passes"
-# Ranks that would cut other passes (another --memory) are refused: a
-# worker counts the pass whose number it is sent by its own cut.
+# Ranks that would cut other passes (another --memory: 1.5M holds a
+# tenth of the table at 15 in no cut, 2M does) are refused: a worker
+# counts the pass whose number it is sent by its own cut.
 status=0
 # shellcheck disable=SC2086
 timeout 300 "$MPIRUN" $MPIRUN_FLAGS \
     -np 1 "$NQUEENS_MPI" count 15 --memory 2M --engine join --threads 1 : \
-    -np 1 "$NQUEENS_MPI" count 15 --memory 3M --engine join --threads 1 \
+    -np 1 "$NQUEENS_MPI" count 15 --memory 1500K --engine join --threads 1 \
     > "$TMP/out" 2> "$TMP/err" || status=$?
 [ "$status" != 0 ] || fail "ranks with other cuts: exit 0"
 grep -q "^nqueens-mpi: error: the ranks do not agree on the plan" "$TMP/err" ||

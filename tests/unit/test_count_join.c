@@ -281,7 +281,8 @@ static void test_passes_against_oracle(void **state)
     static uint32_t itself[1u << 12];
     for (uint32_t i = 0; i < 1u << 12; i++)
         itself[i] = i;
-    int cuts = 0; /* the n whose whole table a cut undercuts */
+    int cuts = 0;   /* the n whose whole table a cut undercuts */
+    int splits = 0; /* of them, odd n cut in two families */
     for (int n = 4; n <= 10; n++) {
         memset(&oracle, 0, sizeof oracle);
         uint64_t total = 0;
@@ -315,20 +316,26 @@ static void test_passes_against_oracle(void **state)
             /* Every unit's key has a pass, and each pass's table is built
              * within the budget. */
             for (uint64_t i = 0; i < count; i++) {
-                uint32_t key = nq__join_pass_key(n, cut.fixed, &units[i]);
-                uint32_t pass =
-                    cut.pass_of[nq__join_pattern_index(key, cut.fixed)];
+                uint32_t pass = nq__join_unit_pass(n, &cut, &units[i]);
                 assert_true(pass < cut.count);
+                uint32_t fixed = pass < cut.count_a ? cut.fixed : cut.fixed_b;
+                uint32_t key = nq__join_pass_key(n, fixed, &units[i]);
                 int found = 0;
                 for (size_t j = cut.first[pass]; j < cut.first[pass + 1]; j++)
                     found += cut.keys[j] == key;
                 assert_int_equal(found, 1);
             }
+            /* A split cut (odd n) builds each top at most once in each
+             * family: the second family (its middle queen in the first's
+             * fixed columns) is cut by other columns. */
+            bool split = cut.count_a < cut.count;
+            assert_true(!split || n % 2 == 1);
+            splits += split;
+            uint64_t built = 0;
             for (uint32_t pass = 0; pass < cut.count; pass++) {
-                nq__join_pass_keep(n, cut.fixed, units, count, cut.pass_of,
-                                   pass, keep);
-                struct nq__join_keep filter = {.fixed = cut.fixed,
-                                               .keep = keep};
+                uint32_t fixed =
+                    nq__join_cut_keep(n, &cut, units, count, pass, keep);
+                struct nq__join_keep filter = {.fixed = fixed, .keep = keep};
                 struct nq__join_table t, c;
                 assert_int_equal(nq__join_table_build_pass(
                                      n, 1, whole_bytes - 1, &filter, &t),
@@ -340,19 +347,24 @@ static void test_passes_against_oracle(void **state)
                                      n, 1, whole_bytes - 1, &filter, &c),
                                  0);
                 uint64_t size = t.start[t.parts * t.sets];
+                built += size;
                 assert_memory_equal(c.start, t.start,
                                     (t.parts * t.sets + 1) * sizeof *t.start);
                 assert_memory_equal(c.rest, t.rest, size * sizeof *t.rest);
                 nq__join_table_free(&c);
                 nq__join_table_free(&t);
             }
+            assert_int_equal(built, cut.built);
+            if (n % 2 == 0)
+                assert_int_equal(built, whole_size);
+            else if (split)
+                assert_true(built <= 2 * whole_size);
             nq__join_passes_free(&cut);
             cuts++;
         }
-        assert_int_equal(
-            nq__join_passes_plan(n, 1, units, count, group_tops, 64,
-                                 UINT64_MAX, &cut),
-            NQ_E_NOMEM);
+        assert_int_equal(nq__join_passes_plan(n, 1, units, count, group_tops,
+                                              64, UINT64_MAX, &cut),
+                         NQ_E_NOMEM);
         free(group_tops);
         free(share_tops);
         for (int k = 0; k <= n - 1; k += 2) {
@@ -370,7 +382,7 @@ static void test_passes_against_oracle(void **state)
                     continue;
                 passes++;
                 /* One key a pass: each key is its own pass. */
-                nq__join_pass_keep(n, fixed, units, count, itself,
+                nq__join_pass_keep(n, fixed, UINT64_MAX, units, count, itself,
                                    nq__join_pattern_index(key, fixed), keep);
                 struct nq__join_keep filter = {.fixed = fixed, .keep = keep};
                 struct nq__join_table t;
@@ -401,6 +413,7 @@ static void test_passes_against_oracle(void **state)
         free(units);
     }
     assert_true(cuts > 0);
+    assert_true(splits > 0);
 }
 
 /* A compact table (odd n, the edge bits kept apart, as n = 21 needs) at

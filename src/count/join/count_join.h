@@ -308,17 +308,41 @@ uint64_t nq__join_table_bytes(int n, int threads, uint64_t tops);
 
 /* The passes of the join. A key (nq__join_pass_key()) names the units of
  * one family of patterns; a pass is a set of keys whose tops fit one
- * table, built by one walk over the tops. */
+ * table, built by one walk over the tops. The units come in two families
+ * (count_join_passes.c): the first, cut by `fixed`, has the units whose
+ * middle queen is off those columns (every unit of even n); the second,
+ * cut by `fixed_b`, the units of odd n whose middle queen is in them. (A
+ * shared cut, where no split one fits, has all units in the first.) */
 struct nq__join_passes {
-    int k;             /* fixed columns: 0 (one pass, the whole table) */
-    uint32_t fixed;    /* nq__join_fixed_columns(n, k) */
-    size_t count;      /* passes */
-    uint32_t *keys;    /* pass i's: keys[first[i] .. first[i + 1]) */
-    size_t *first;     /* count + 1 entries */
-    uint32_t *pass_of; /* 2^k entries: the pass of each key, by
-                          nq__join_pattern_index() */
-    uint64_t largest;  /* the bytes of the largest pass's table */
+    int k;               /* fixed columns: 0 (one pass, the whole table) */
+    uint32_t fixed;      /* the first family's: nq__join_fixed_columns(n, k) */
+    uint64_t middles_a;  /* the first family's units: those whose middle
+                            queen's bit (bit 0 for none, c + 1 for column
+                            c) is in it; the second's, the others */
+    uint32_t fixed_b;    /* the second family's, disjoint from `fixed` */
+    size_t count;        /* passes: the first family's, then the second's */
+    size_t count_a;      /* the first family's passes: [0, count_a) */
+    uint32_t *keys;      /* pass i's: keys[first[i] .. first[i + 1]) */
+    size_t *first;       /* count + 1 entries */
+    uint32_t *pass_of;   /* 2^k entries: the pass of each key of the first
+                            family, by nq__join_pattern_index() */
+    uint32_t *pass_of_b; /* the same for the second family under fixed_b;
+                            NULL when it has no unit */
+    uint64_t largest;    /* the bytes of the largest pass's table */
+    uint64_t built;      /* the tops all passes build (odd n: a top may be
+                            built in more than one pass) */
 };
+
+/* nq__join_unit_pass() : the pass of unit u under the cut c. */
+uint32_t nq__join_unit_pass(int n, const struct nq__join_passes *c,
+                            const struct nq__join_unit *u);
+
+/* nq__join_cut_keep() : fills keep[0 .. 2^n) for pass `pass` of the cut
+ * c (nq__join_pass_keep() for the family of the pass) and returns the
+ * fixed columns that keep is indexed by. */
+uint32_t nq__join_cut_keep(int n, const struct nq__join_passes *c,
+                           const struct nq__join_unit *units, uint64_t count,
+                           uint32_t pass, uint8_t *keep);
 
 /* nq__join_passes_plan() : the passes of the fewest fixed columns k (even,
  * from 2) whose keys fit a table of `budget` bytes, and of at most
@@ -347,12 +371,13 @@ uint32_t nq__join_pass_key(int n, uint32_t fixed,
  * among the 2^k patterns of `fixed`: p's bits, packed. */
 uint32_t nq__join_pattern_index(uint32_t p, uint32_t fixed);
 
-/* nq__join_pass_keep() : fills keep[0 .. 2^n) for the pass `pass`, where
- * pass_of[nq__join_pattern_index(key, fixed)] is the pass of each key: the
- * patterns of the groups that its
- * units read (their tops, the bottoms that complement them, and the mirror
- * images of both). */
-void nq__join_pass_keep(int n, uint32_t fixed,
+/* nq__join_pass_keep() : fills keep[0 .. 2^n) for the pass `pass` of the
+ * units whose middle queen's bit (bit 0 for none, c + 1 for column c) is
+ * in `middles`, where pass_of[nq__join_pattern_index(key, fixed)] is the
+ * pass of each key: the patterns of the groups that its units read (their
+ * tops, the bottoms that complement them, and the mirror images of
+ * both). */
+void nq__join_pass_keep(int n, uint32_t fixed, uint64_t middles,
                         const struct nq__join_unit *units, uint64_t count,
                         const uint32_t *pass_of, uint32_t pass, uint8_t *keep);
 

@@ -1,12 +1,20 @@
 /*
  * count_join_passes.c - the cut of the join's units into passes, each of
  * which reads only part of the table: a unit's pattern is the set of
- * fixed columns its top uses; a unit reads its own group, its mirror's
+ * fixed columns F its top uses; a unit reads its own group, its mirror's
  * and those of the bottom that complements it, so the units of the key
- * {P, mir(P), F \ P, mir(F \ P)} read only the groups of those patterns
- * (and, for odd n, of F \ P less the middle queen's column). A pass is a
- * set of keys packed together up to the budget; its table is built by a
- * walk over its own tops alone (count_join_table.c).
+ * {P, mir(P), F \ P, mir(F \ P)} read only the groups of those patterns,
+ * and no two keys share a pattern. A pass is a set of keys packed
+ * together up to the budget; its table is built by a walk over its own
+ * tops alone (count_join_table.c).
+ *
+ * For odd n that holds only for the units whose middle queen is off F:
+ * one in column m of F reads the bottom pattern F \ P \ {m}, another
+ * key's, and cut that way the passes built each top about 2.7 times. So
+ * the units come in two families: those with the middle queen off F, cut
+ * by F, and those with it in F, cut by another set of fixed columns G
+ * disjoint from F (the next columns inwards), off which their middle
+ * queen is. Each family's passes build every top once: twice in all.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +53,13 @@ uint32_t nq__join_pattern_index(uint32_t p, uint32_t fixed)
     return index;
 }
 
+/* The bit of a unit's middle queen in a family's `middles`: bit 0 for
+ * even n (no middle queen), bit c + 1 for one in column c. */
+static uint64_t middle_bit(const struct nq__join_unit *u)
+{
+    return (uint64_t)1 << (u->middle + 1);
+}
+
 /* Marks `pattern` and its mirror image as kept tops. */
 static void keep_both(uint8_t *keep, uint32_t pattern, int n)
 {
@@ -52,7 +67,7 @@ static void keep_both(uint8_t *keep, uint32_t pattern, int n)
     keep[nq__join_mirror(pattern, n)] |= NQ_JOIN_KEEP_TOP;
 }
 
-void nq__join_pass_keep(int n, uint32_t fixed,
+void nq__join_pass_keep(int n, uint32_t fixed, uint64_t middles,
                         const struct nq__join_unit *units, uint64_t count,
                         const uint32_t *pass_of, uint32_t pass, uint8_t *keep)
 {
@@ -60,6 +75,8 @@ void nq__join_pass_keep(int n, uint32_t fixed,
     memset(keep, 0, ((size_t)1 << n) * sizeof *keep);
     for (uint64_t i = 0; i < count; i++) {
         const struct nq__join_unit *u = &units[i];
+        if ((middle_bit(u) & middles) == 0)
+            continue;
         uint32_t key = nq__join_pass_key(n, fixed, u);
         if (pass_of[nq__join_pattern_index(key, fixed)] != pass)
             continue;
@@ -67,6 +84,43 @@ void nq__join_pass_keep(int n, uint32_t fixed,
         keep_both(keep, u->top & fixed, n);
         keep_both(keep, full & ~u->top & ~middle & fixed, n);
     }
+}
+
+/* The families of a split cut: the first's units have their middle queen
+ * off its fixed columns (or none), the second's in them. */
+static uint64_t first_middles(uint32_t fixed)
+{
+    return ~((uint64_t)fixed << 1);
+}
+
+static uint64_t second_middles(uint32_t fixed)
+{
+    return (uint64_t)fixed << 1;
+}
+
+uint32_t nq__join_unit_pass(int n, const struct nq__join_passes *c,
+                            const struct nq__join_unit *u)
+{
+    if (middle_bit(u) & c->middles_a) {
+        uint32_t key = nq__join_pass_key(n, c->fixed, u);
+        return c->pass_of[nq__join_pattern_index(key, c->fixed)];
+    }
+    uint32_t key = nq__join_pass_key(n, c->fixed_b, u);
+    return c->pass_of_b[nq__join_pattern_index(key, c->fixed_b)];
+}
+
+uint32_t nq__join_cut_keep(int n, const struct nq__join_passes *c,
+                           const struct nq__join_unit *units, uint64_t count,
+                           uint32_t pass, uint8_t *keep)
+{
+    if (pass < c->count_a) {
+        nq__join_pass_keep(n, c->fixed, c->middles_a, units, count, c->pass_of,
+                           pass, keep);
+        return c->fixed;
+    }
+    nq__join_pass_keep(n, c->fixed_b, ~c->middles_a, units, count, c->pass_of_b,
+                       pass, keep);
+    return c->fixed_b;
 }
 
 /* tops[P] for every pattern P of `fixed`: the tops of the groups whose
@@ -106,20 +160,24 @@ static int by_key_pattern(const void *a, const void *b)
     return (x->pattern > y->pattern) - (x->pattern < y->pattern);
 }
 
-/* Every (key, pattern) the units read under `fixed`, in increasing order
- * and each once, into *pairs (malloc'ed); returns how many, 0 when out of
- * memory. */
-static size_t key_patterns(int n, uint32_t fixed,
-                           const struct nq__join_unit *units, uint64_t count,
-                           struct key_pattern **pairs)
+/* Every (key, pattern) the units of a family (their middle queen's bit in
+ * `middles`) read under `fixed`, in increasing order and each once, into
+ * *pairs (malloc'ed), *npairs of them. Returns 0 or NQ_E_NOMEM. */
+static int key_patterns(int n, uint32_t fixed, uint64_t middles,
+                        const struct nq__join_unit *units, uint64_t count,
+                        struct key_pattern **pairs, size_t *npairs)
 {
     uint32_t full = ((uint32_t)1 << n) - 1;
     struct key_pattern *all = malloc((count * 4 + 1) * sizeof *all);
+    *pairs = all;
+    *npairs = 0;
     if (all == NULL)
-        return 0;
+        return NQ_E_NOMEM;
     size_t m = 0;
     for (uint64_t i = 0; i < count; i++) {
         const struct nq__join_unit *u = &units[i];
+        if ((middle_bit(u) & middles) == 0)
+            continue;
         uint32_t key = nq__join_pass_key(n, fixed, u);
         uint32_t middle = u->middle < 0 ? 0 : (uint32_t)1 << u->middle;
         uint32_t p = u->top & fixed, q = full & ~u->top & ~middle & fixed;
@@ -134,8 +192,8 @@ static size_t key_patterns(int n, uint32_t fixed,
         if (kept == 0 || by_key_pattern(&all[kept - 1], &all[i]) != 0)
             all[kept++] = all[i];
     }
-    *pairs = all;
-    return kept;
+    *npairs = kept;
+    return 0;
 }
 
 /* One key: where its patterns begin among the pairs, and its tops. */
@@ -164,28 +222,37 @@ void nq__join_passes_free(struct nq__join_passes *passes)
     free(passes->keys);
     free(passes->first);
     free(passes->pass_of);
+    free(passes->pass_of_b);
     memset(passes, 0, sizeof *passes);
 }
 
-/* The cut of k fixed columns: the keys packed into passes (the largest
- * key first, into the pass it adds fewest tops to), each pass's tops those of
- * the union of its patterns, at most `room` tops a pass. NQ_E_NOMEM when a key
- * alone does not fit (or out of memory). */
-static int pack(int n, int k, const struct nq__join_unit *units, uint64_t count,
+/* The cut of one family (its middle queens' bits in `middles`) by the
+ * fixed columns `fixed`: its keys packed into passes, the largest first,
+ * each into the pass it adds fewest tops to, at most `room` tops a pass;
+ * into out's fixed, count, keys, first, pass_of, largest (in tops) and
+ * built. Where the middle queen of a unit may stand in `fixed`, the unit
+ * reads a pattern of another key, and passes share patterns: the pass that
+ * has most of a key's already takes it. No unit in the family: no pass.
+ * NQ_E_NOMEM when a key alone does not fit (or out of memory). */
+static int pack(int n, uint32_t fixed, uint64_t middles,
+                const struct nq__join_unit *units, uint64_t count,
                 const uint64_t *tops, uint64_t room,
                 struct nq__join_passes *out)
 {
-    uint32_t fixed = nq__join_fixed_columns(n, k);
     struct key_pattern *pairs = NULL;
-    size_t npairs = key_patterns(n, fixed, units, count, &pairs);
-    struct key_size *keys = malloc((npairs + 1) * sizeof *keys);
+    size_t npairs = 0;
+    struct key_size *keys = NULL;
     size_t patterns = (size_t)1 << __builtin_popcount(fixed);
     uint8_t *in = NULL;    /* [pass][pattern index]: kept by the pass */
     uint64_t *fill = NULL; /* [pass]: its tops */
     uint32_t *bin = NULL;  /* [key]: its pass */
-    int rc = NQ_E_NOMEM;
     memset(out, 0, sizeof *out);
-    if (npairs == 0 || keys == NULL)
+    out->k = __builtin_popcount(fixed);
+    out->fixed = fixed;
+    int rc = key_patterns(n, fixed, middles, units, count, &pairs, &npairs);
+    if (rc == 0 && (keys = malloc((npairs + 1) * sizeof *keys)) == NULL)
+        rc = NQ_E_NOMEM;
+    if (rc != 0)
         goto out;
     size_t nkeys = 0;
     for (size_t i = 0; i < npairs; i++) {
@@ -195,19 +262,17 @@ static int pack(int n, int k, const struct nq__join_unit *units, uint64_t count,
         keys[nkeys - 1].tops += tops[pairs[i].pattern];
     }
     qsort(keys, nkeys, sizeof *keys, by_tops_down);
-    if (keys[0].tops > room)
+    rc = NQ_E_NOMEM;
+    if (nkeys > 0 && keys[0].tops > room)
         goto out;
-    in = calloc(nkeys * patterns, 1);
-    fill = calloc(nkeys, sizeof *fill);
-    bin = malloc(nkeys * sizeof *bin);
+    in = calloc(nkeys * patterns + 1, 1);
+    fill = calloc(nkeys + 1, sizeof *fill);
+    bin = malloc((nkeys + 1) * sizeof *bin);
     out->pass_of = calloc(patterns, sizeof *out->pass_of);
     if (in == NULL || fill == NULL || bin == NULL || out->pass_of == NULL)
         goto out;
     size_t bins = 0;
     for (size_t i = 0; i < nkeys; i++) {
-        /* The pass that grows least by the key (odd n: units whose middle
-         * queen is in F read patterns of other keys too, so passes share
-         * patterns; the pass that has most of them already takes it). */
         size_t b = bins;
         uint64_t least = UINT64_MAX;
         for (size_t c = 0; c < bins; c++) {
@@ -232,10 +297,8 @@ static int pack(int n, int k, const struct nq__join_unit *units, uint64_t count,
         }
         bin[i] = (uint32_t)b;
     }
-    out->k = k;
-    out->fixed = fixed;
     out->count = bins;
-    out->keys = malloc(nkeys * sizeof *out->keys);
+    out->keys = malloc((nkeys + 1) * sizeof *out->keys);
     out->first = calloc(bins + 1, sizeof *out->first);
     if (out->keys == NULL || out->first == NULL)
         goto out;
@@ -244,9 +307,10 @@ static int pack(int n, int k, const struct nq__join_unit *units, uint64_t count,
     for (size_t b = 0; b < bins; b++)
         out->first[b + 1] += out->first[b];
     for (size_t b = 0; b < bins; b++) {
+        out->built += fill[b];
         if (fill[b] > out->largest)
-            out->largest = fill[b]; /* in tops here; the caller makes bytes */
-        fill[b] = out->first[b];    /* now the pass's next slot for a key */
+            out->largest = fill[b];
+        fill[b] = out->first[b]; /* now the pass's next slot for a key */
     }
     for (size_t i = 0; i < nkeys; i++) {
         out->keys[fill[bin[i]]++] = keys[i].key;
@@ -271,6 +335,151 @@ out:
  * keys pack into fuller passes. */
 #define FINER_CUTS 2
 
+/* What a cut needs, whichever family it is for. */
+struct cut_ctx {
+    int n;
+    const struct nq__join_unit *units;
+    uint64_t count;
+    const uint64_t *group_tops;
+    const struct nq__join_ranks *ranks;
+    uint64_t *tops; /* scratch: tops per pattern */
+    uint64_t room;  /* the most tops a pass holds */
+};
+
+/* The second family of a cut whose first is fixed by `outside`: cut by
+ * the columns nq__join_fixed_columns() adds to it, the fewest (k = 2, 4,
+ * ...) that fit or a little finer where that packs into fewer passes. */
+static int second_family(const struct cut_ctx *x, uint32_t outside,
+                         struct nq__join_passes *best)
+{
+    memset(best, 0, sizeof *best);
+    uint64_t middles = second_middles(outside);
+    bool any = false;
+    for (uint64_t i = 0; i < x->count && !any; i++)
+        any = (middle_bit(&x->units[i]) & middles) != 0;
+    if (!any)
+        return 0; /* even n: every unit is in the first family */
+    int outer = __builtin_popcount(outside);
+    uint32_t before = UINT32_MAX;
+    int finer = -1; /* cuts tried since the first that fits */
+    for (int k = 2; finer < FINER_CUTS; k += 2) {
+        uint32_t fixed = nq__join_fixed_columns(x->n, outer + k) & ~outside;
+        if (fixed == before)
+            break; /* no column left to fix */
+        before = fixed;
+        pattern_tops(x->n, fixed, x->group_tops, x->ranks, x->tops);
+        struct nq__join_passes cut;
+        if (pack(x->n, fixed, middles, x->units, x->count, x->tops, x->room,
+                 &cut) != 0) {
+            if (finer >= 0)
+                break;
+            continue;
+        }
+        finer++;
+        if (best->pass_of == NULL || cut.count < best->count) {
+            nq__join_passes_free(best);
+            *best = cut;
+        } else {
+            nq__join_passes_free(&cut);
+        }
+    }
+    return best->pass_of != NULL ? 0 : NQ_E_NOMEM;
+}
+
+/* The two families as one cut: a's passes first, then b's. */
+static int join_families(struct nq__join_passes *a, struct nq__join_passes *b,
+                         struct nq__join_passes *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t keys_a = a->first[a->count],
+           keys_b = b->count ? b->first[b->count] : 0;
+    out->keys = malloc((keys_a + keys_b + 1) * sizeof *out->keys);
+    out->first = malloc((a->count + b->count + 1) * sizeof *out->first);
+    if (out->keys == NULL || out->first == NULL) {
+        nq__join_passes_free(out);
+        return NQ_E_NOMEM;
+    }
+    memcpy(out->keys, a->keys, keys_a * sizeof *out->keys);
+    if (keys_b > 0)
+        memcpy(out->keys + keys_a, b->keys, keys_b * sizeof *out->keys);
+    for (size_t i = 0; i <= a->count; i++)
+        out->first[i] = a->first[i];
+    for (size_t i = 1; i <= b->count; i++)
+        out->first[a->count + i] = keys_a + b->first[i];
+    out->k = a->k;
+    out->fixed = a->fixed;
+    out->middles_a = first_middles(a->fixed);
+    out->fixed_b = b->fixed;
+    out->count = a->count + b->count;
+    out->count_a = a->count;
+    out->largest = a->largest > b->largest ? a->largest : b->largest;
+    out->built = a->built + b->built;
+    out->pass_of = a->pass_of;
+    a->pass_of = NULL;
+    if (b->count > 0) {
+        for (size_t i = 0; i < ((size_t)1 << __builtin_popcount(b->fixed)); i++)
+            b->pass_of[i] += (uint32_t)a->count;
+        out->pass_of_b = b->pass_of;
+        b->pass_of = NULL;
+    }
+    return 0;
+}
+
+/* A split cut by `fixed` (two families: count_join_passes.c's head) into
+ * *cut. Returns 0 or NQ_E_NOMEM (it does not fit, or out of memory). */
+static int split_cut(const struct cut_ctx *x, uint32_t fixed,
+                     struct nq__join_passes *cut)
+{
+    struct nq__join_passes a, b;
+    int rc = pack(x->n, fixed, first_middles(fixed), x->units, x->count,
+                  x->tops, x->room, &a);
+    if (rc != 0)
+        return rc;
+    rc = second_family(x, fixed, &b);
+    if (rc == 0)
+        rc = join_families(&a, &b, cut);
+    nq__join_passes_free(&a);
+    nq__join_passes_free(&b);
+    return rc;
+}
+
+/* A shared cut by `fixed`: every unit in one family, odd n's passes
+ * sharing patterns; where no split cut fits (small n: the second family
+ * finds too few columns to fix). */
+static int shared_cut(const struct cut_ctx *x, uint32_t fixed,
+                      struct nq__join_passes *cut)
+{
+    int rc = pack(x->n, fixed, UINT64_MAX, x->units, x->count, x->tops, x->room,
+                  cut);
+    if (rc == 0) {
+        cut->middles_a = UINT64_MAX;
+        cut->count_a = cut->count;
+    }
+    return rc;
+}
+
+/* The cost of a cut, in tops: those its passes build, and for each pass
+ * what it costs beside them (its sort and filter go over every group),
+ * counted as PASS_GROUP_TOPS tops a group. */
+#define PASS_GROUP_TOPS 4
+static uint64_t cost(const struct nq__join_passes *c, uint64_t groups)
+{
+    return c->built + c->count * groups * PASS_GROUP_TOPS;
+}
+
+/* Keeps the cheaper of *best and *cut in *best (the first on a tie),
+ * frees the other. */
+static void keep_better(struct nq__join_passes *best,
+                        struct nq__join_passes *cut, uint64_t groups)
+{
+    if (best->count == 0 || cost(cut, groups) < cost(best, groups)) {
+        nq__join_passes_free(best);
+        *best = *cut;
+    } else {
+        nq__join_passes_free(cut);
+    }
+}
+
 int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
                          uint64_t count, const uint64_t *group_tops,
                          uint64_t budget, uint64_t max_tops,
@@ -287,6 +496,9 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
     if (ranks == NULL || tops == NULL)
         goto out;
     nq__join_ranks_init(ranks, n);
+    struct cut_ctx x = {n, units, count, group_tops, ranks, tops, 0};
+    int rows = n / 2, parts = rows >= 2 && n % 2 == 1 ? 2 : 1;
+    uint64_t groups = (uint64_t)parts * nq__join_binomial(n, rows);
     uint32_t before = 0;
     int finer = -1; /* cuts tried since the first that fits */
     for (int k = 2; finer < FINER_CUTS; k += 2) {
@@ -294,29 +506,35 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
         if (fixed == before)
             break; /* no column left to fix */
         before = fixed;
-        /* Beside the table: the pass of each key. */
+        /* Beside the table: the pass of each key (the second family's,
+         * of the fewer columns left inside, is smaller). */
         uint64_t beside =
             empty + ((uint64_t)sizeof(uint32_t) << __builtin_popcount(fixed));
         if (beside >= budget)
             break;
-        uint64_t room = (budget - beside - 1) / per_top;
-        if (room > max_tops)
-            room = max_tops;
-        pattern_tops(n, fixed, group_tops, ranks, tops);
+        x.room = (budget - beside - 1) / per_top;
+        if (x.room > max_tops)
+            x.room = max_tops;
         struct nq__join_passes cut;
-        if (pack(n, k, units, count, tops, room, &cut) != 0) {
-            if (finer >= 0)
-                break;
-            continue;
+        bool fits = false;
+        pattern_tops(n, fixed, group_tops, ranks, tops);
+        if (split_cut(&x, fixed, &cut) == 0) {
+            fits = true;
+            keep_better(passes, &cut, groups);
         }
-        finer++;
-        if (passes->count == 0 || cut.count < passes->count) {
-            nq__join_passes_free(passes);
-            *passes = cut;
-        } else {
-            nq__join_passes_free(&cut);
+        if (n % 2 == 1) {
+            pattern_tops(n, fixed, group_tops, ranks, tops);
+            if (shared_cut(&x, fixed, &cut) == 0) {
+                fits = true;
+                keep_better(passes, &cut, groups);
+            }
         }
+        if (fits)
+            finer++;
+        else if (finer >= 0)
+            break;
     }
+    rc = NQ_E_NOMEM;
     if (passes->count > 0) {
         passes->largest = nq__join_table_bytes(n, threads, passes->largest);
         rc = 0;
