@@ -58,10 +58,10 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
     }
     rc = nq__join_passes_plan(p->n, threads, p->units, p->work_count, tops,
                               budget - beside, max_tops, &p->passes);
-    /* Odd n: passes share the patterns of units whose middle queen is in a
-     * fixed column, so passes of a tenth of the tops are far more than ten
-     * (31 at n = 19), and each costs its shared tops again. Larger passes,
-     * while there are still min_passes of them. */
+    /* Odd n: the passes of two families each build every top (or share
+     * patterns, count_join_passes.c), so passes of a tenth of the tops are
+     * twice ten or more (22 at n = 19). Larger passes, while there are
+     * still min_passes of them. */
     while (rc == 0 && p->passes.count > min_passes + min_passes / 4) {
         struct nq__join_passes coarser;
         max_tops += max_tops / 4;

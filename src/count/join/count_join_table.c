@@ -196,29 +196,70 @@ struct forced {
     uint32_t block[32]; /* per row: the squares forced queens attack */
 };
 
-/* The search of rows `row`.. with the forced queens in place. */
-static void search_forced(struct table_build *b, struct walk *w,
-                          const struct forced *f, int row, uint32_t cols,
-                          uint32_t anti, uint32_t main, bool fill)
+/* The squares of row `row` that a queen of a pass's walk may take: the
+ * forced queen's (placed clear of every other queen), or those off F,
+ * free, and clear of the forced queens. */
+static inline uint32_t forced_free(const struct table_build *b,
+                                   const struct forced *f, int row,
+                                   uint32_t cols, uint32_t anti, uint32_t main)
 {
     uint32_t full = ((uint32_t)1 << b->n) - 1;
-    uint32_t free_cols =
-        f->col[row] >= 0
-            ? (uint32_t)1 << f->col[row]
-            : ~(cols | anti | main | b->fixed | f->block[row]) & full;
+    return f->col[row] >= 0
+               ? (uint32_t)1 << f->col[row]
+               : ~(cols | anti | main | b->fixed | f->block[row]) & full;
+}
+
+static void search_forced_count(struct table_build *b, struct walk *w,
+                                const struct forced *f, int row, uint32_t cols,
+                                uint32_t anti, uint32_t main);
+static void search_forced_fill(struct table_build *b, struct walk *w,
+                               const struct forced *f, int row, uint32_t cols,
+                               uint32_t anti, uint32_t main);
+
+/* The search of rows `row`.. with the forced queens in place; inlined
+ * twice with `fill` constant and the last two rows inlined, as search(). */
+static inline __attribute__((always_inline)) void
+search_forced(struct table_build *b, struct walk *w, const struct forced *f,
+              int row, uint32_t cols, uint32_t anti, uint32_t main, bool fill)
+{
+    uint32_t full = ((uint32_t)1 << b->n) - 1;
+    uint32_t free_cols = forced_free(b, f, row, cols, anti, main);
     if (row == b->rows - 1) {
-        if (fill)
-            last_row(b, w, cols, anti, main, free_cols, true);
-        else
-            last_row(b, w, cols, anti, main, free_cols, false);
+        last_row(b, w, cols, anti, main, free_cols, fill);
         return;
     }
     while (free_cols != 0 && !w->full) {
         uint32_t bit = nq__lowest_bit32(free_cols);
         free_cols ^= bit;
-        search_forced(b, w, f, row + 1, cols | bit, (anti | bit) >> 1,
-                      ((main | bit) << 1) & full, fill);
+        uint32_t next_cols = cols | bit, next_anti = (anti | bit) >> 1;
+        uint32_t next_main = ((main | bit) << 1) & full;
+        if (row + 2 == b->rows) {
+            last_row(
+                b, w, next_cols, next_anti, next_main,
+                forced_free(b, f, row + 1, next_cols, next_anti, next_main),
+                fill);
+        } else if (fill) {
+            search_forced_fill(b, w, f, row + 1, next_cols, next_anti,
+                               next_main);
+        } else {
+            search_forced_count(b, w, f, row + 1, next_cols, next_anti,
+                                next_main);
+        }
     }
+}
+
+static void search_forced_count(struct table_build *b, struct walk *w,
+                                const struct forced *f, int row, uint32_t cols,
+                                uint32_t anti, uint32_t main)
+{
+    search_forced(b, w, f, row, cols, anti, main, false);
+}
+
+static void search_forced_fill(struct table_build *b, struct walk *w,
+                               const struct forced *f, int row, uint32_t cols,
+                               uint32_t anti, uint32_t main)
+{
+    search_forced(b, w, f, row, cols, anti, main, true);
 }
 
 /* Gives the columns `left` (of F, not yet placed) rows from `row` on,
@@ -239,7 +280,10 @@ static void force(struct table_build *b, struct walk *w, struct forced *f,
                 f->block[r] |= (uint32_t)(at << d | at >> d);
             }
         }
-        search_forced(b, w, f, row, cols, anti, main, fill);
+        if (fill)
+            search_forced_fill(b, w, f, row, cols, anti, main);
+        else
+            search_forced_count(b, w, f, row, cols, anti, main);
         return;
     }
     int c = __builtin_ctz(left);
