@@ -28,6 +28,8 @@ struct master {
     uint64_t done;        /* finished, earlier runs included */
     nq_subcount sum;      /* counts of the finished ones */
     uint8_t *outstanding; /* bit per id: not yet counted in this run */
+    uint64_t *pass_left;  /* in passes, with a checkpoint: per pass, its
+                             ids not yet counted (committed at 0) */
     uint64_t *buf;        /* receive buffer */
     size_t buf_cap;       /* words in buf */
     int *stops;           /* per rank: "no more work" replies sent */
@@ -78,6 +80,10 @@ static void master_record(struct master *m, uint64_t id,
     int err = nq_subcount_add(&m->sum, count);
     if (err == NQ_OK && m->cp != NULL)
         err = nq_checkpoint_record(m->cp, id, count);
+    uint64_t pass = nq_plan_pass_of(m->job->plan, id);
+    if (err == NQ_OK && m->pass_left != NULL && pass != NQ_PLAN_NO_PASS &&
+        --m->pass_left[pass] == 0)
+        err = nq_checkpoint_commit(m->cp); /* a pass ended: save it now */
     if (err != NQ_OK) {
         master_fail(m, err, 0);
         return;
@@ -288,6 +294,17 @@ static int master_prepare(struct master *m)
         return cli_error("out of memory");
     for (size_t i = 0; i < m->queue_len; i++)
         m->outstanding[m->queue[i] / 8] |= (uint8_t)(1u << (m->queue[i] % 8));
+    if (m->job->in_passes && m->cp != NULL) {
+        m->pass_left =
+            calloc(nq_plan_passes(m->job->plan), sizeof *m->pass_left);
+        if (m->pass_left == NULL)
+            return cli_error("out of memory");
+        for (size_t i = 0; i < m->queue_len; i++) {
+            uint64_t pass = nq_plan_pass_of(m->job->plan, m->queue[i]);
+            if (pass != NQ_PLAN_NO_PASS)
+                m->pass_left[pass]++;
+        }
+    }
     m->workers_left = m->job->ranks - 1;
     return -1;
 }
@@ -360,6 +377,7 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
     nq_checkpoint_close(m.cp);
     free(m.queue);
     free(m.outstanding);
+    free(m.pass_left);
     free(m.stops);
     free(m.buf);
     if (status >= 0)
