@@ -62,7 +62,8 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
      * patterns, count_join_passes.c), so passes of a tenth of the tops are
      * twice ten or more (22 at n = 19). Larger passes, while there are
      * still min_passes of them. */
-    while (rc == 0 && p->passes.count > min_passes + min_passes / 4) {
+    while (rc == 0 && min_passes > 1 &&
+           p->passes.count > min_passes + min_passes / 4) {
         struct nq__join_passes coarser;
         max_tops += max_tops / 4;
         if (nq__join_passes_plan(p->n, threads, p->units, p->work_count, tops,

@@ -540,6 +540,8 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
         rc = 0;
     }
 out:
+    if (rc != 0)
+        nq__join_passes_free(passes); /* out of memory midway */
     free(tops);
     free(ranks);
     return rc;
