@@ -344,12 +344,13 @@ uint32_t nq__join_cut_keep(int n, const struct nq__join_passes *c,
                            const struct nq__join_unit *units, uint64_t count,
                            uint32_t pass, uint8_t *keep);
 
-/* nq__join_passes_plan() : the passes of the fewest fixed columns k (even,
- * from 2) whose keys fit a table of `budget` bytes, and of at most
- * `max_tops` tops, built on `threads` threads, or of a finer cut where
- * that packs into fewer passes; from the tops of each group of the whole
- * table (nq__join_group_tops()). Returns 0 or NQ_E_NOMEM (no cut fits;
- * also when out of memory). */
+/* nq__join_passes_plan() : the passes whose tables fit `budget` bytes, and
+ * at most `max_tops` tops, built on `threads` threads: of the fewest fixed
+ * columns k (even, from 2) that fit and of a little finer ones, split in
+ * two families or shared (count_join_passes.c), the cut that costs least
+ * (the tops it builds, and a little for each pass); from the tops of each
+ * group of the whole table (nq__join_group_tops()). Returns 0 or
+ * NQ_E_NOMEM (no cut fits; also when out of memory). */
 int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
                          uint64_t count, const uint64_t *group_tops,
                          uint64_t budget, uint64_t max_tops,

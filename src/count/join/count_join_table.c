@@ -137,53 +137,6 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     }
 }
 
-static void search_count(struct table_build *b, struct walk *w, int row,
-                         uint32_t cols, uint32_t anti, uint32_t main);
-static void search_fill(struct table_build *b, struct walk *w, int row,
-                        uint32_t cols, uint32_t anti, uint32_t main);
-
-/* The search below row `row`; `anti` and `main` are the diagonals attacked
- * on that row. Counts or stores every top. Inlined twice, with `fill`
- * constant, and the last two rows inlined too: calls cost more than a
- * leaf's own work. */
-static inline __attribute__((always_inline)) void
-search(struct table_build *b, struct walk *w, int row, uint32_t cols,
-       uint32_t anti, uint32_t main, bool fill)
-{
-    uint32_t full = ((uint32_t)1 << b->n) - 1;
-    uint32_t free_cols = ~(cols | anti | main) & full;
-    if (row == b->rows - 1) {
-        last_row(b, w, cols, anti, main, free_cols, fill);
-        return;
-    }
-    while (free_cols != 0 && !w->full) {
-        uint32_t bit = nq__lowest_bit32(free_cols);
-        free_cols ^= bit;
-        uint32_t next_cols = cols | bit, next_anti = (anti | bit) >> 1;
-        uint32_t next_main = ((main | bit) << 1) & full;
-        if (row + 2 == b->rows) {
-            last_row(b, w, next_cols, next_anti, next_main,
-                     ~(next_cols | next_anti | next_main) & full, fill);
-        } else if (fill) {
-            search_fill(b, w, row + 1, next_cols, next_anti, next_main);
-        } else {
-            search_count(b, w, row + 1, next_cols, next_anti, next_main);
-        }
-    }
-}
-
-static void search_count(struct table_build *b, struct walk *w, int row,
-                         uint32_t cols, uint32_t anti, uint32_t main)
-{
-    search(b, w, row, cols, anti, main, false);
-}
-
-static void search_fill(struct table_build *b, struct walk *w, int row,
-                        uint32_t cols, uint32_t anti, uint32_t main)
-{
-    search(b, w, row, cols, anti, main, true);
-}
-
 /* A pass's walk: the fixed columns first. Below a start, for each kept
  * pattern P, the queens of P's columns not yet placed are given rows first
  * (the forced queens), then the other rows are searched on the columns
@@ -196,34 +149,39 @@ struct forced {
     uint32_t block[32]; /* per row: the squares forced queens attack */
 };
 
-/* The squares of row `row` that a queen of a pass's walk may take: the
- * forced queen's (placed clear of every other queen), or those off F,
- * free, and clear of the forced queens. */
-static inline uint32_t forced_free(const struct table_build *b,
-                                   const struct forced *f, int row,
-                                   uint32_t cols, uint32_t anti, uint32_t main)
+/* The squares of row `row` a queen may take: every free one in the walk
+ * over all tops (f NULL); in a pass's walk, the forced queen's (placed
+ * clear of every other queen), or those off F, free, and clear of the
+ * forced queens. */
+static inline uint32_t free_squares(const struct table_build *b,
+                                    const struct forced *f, int row,
+                                    uint32_t cols, uint32_t anti, uint32_t main)
 {
     uint32_t full = ((uint32_t)1 << b->n) - 1;
+    if (f == NULL)
+        return ~(cols | anti | main) & full;
     return f->col[row] >= 0
                ? (uint32_t)1 << f->col[row]
                : ~(cols | anti | main | b->fixed | f->block[row]) & full;
 }
 
-static void search_forced_count(struct table_build *b, struct walk *w,
-                                const struct forced *f, int row, uint32_t cols,
-                                uint32_t anti, uint32_t main);
-static void search_forced_fill(struct table_build *b, struct walk *w,
-                               const struct forced *f, int row, uint32_t cols,
-                               uint32_t anti, uint32_t main);
+static void search_count(struct table_build *b, struct walk *w,
+                         const struct forced *f, int row, uint32_t cols,
+                         uint32_t anti, uint32_t main);
+static void search_fill(struct table_build *b, struct walk *w,
+                        const struct forced *f, int row, uint32_t cols,
+                        uint32_t anti, uint32_t main);
 
-/* The search of rows `row`.. with the forced queens in place; inlined
- * twice with `fill` constant and the last two rows inlined, as search(). */
+/* The search below row `row` (with the forced queens of f in place, if
+ * any); `anti` and `main` are the diagonals attacked on that row. Counts
+ * or stores every top. Inlined twice, with `fill` constant, and the last
+ * two rows inlined too: calls cost more than a leaf's own work. */
 static inline __attribute__((always_inline)) void
-search_forced(struct table_build *b, struct walk *w, const struct forced *f,
-              int row, uint32_t cols, uint32_t anti, uint32_t main, bool fill)
+search(struct table_build *b, struct walk *w, const struct forced *f, int row,
+       uint32_t cols, uint32_t anti, uint32_t main, bool fill)
 {
     uint32_t full = ((uint32_t)1 << b->n) - 1;
-    uint32_t free_cols = forced_free(b, f, row, cols, anti, main);
+    uint32_t free_cols = free_squares(b, f, row, cols, anti, main);
     if (row == b->rows - 1) {
         last_row(b, w, cols, anti, main, free_cols, fill);
         return;
@@ -236,30 +194,28 @@ search_forced(struct table_build *b, struct walk *w, const struct forced *f,
         if (row + 2 == b->rows) {
             last_row(
                 b, w, next_cols, next_anti, next_main,
-                forced_free(b, f, row + 1, next_cols, next_anti, next_main),
+                free_squares(b, f, row + 1, next_cols, next_anti, next_main),
                 fill);
         } else if (fill) {
-            search_forced_fill(b, w, f, row + 1, next_cols, next_anti,
-                               next_main);
+            search_fill(b, w, f, row + 1, next_cols, next_anti, next_main);
         } else {
-            search_forced_count(b, w, f, row + 1, next_cols, next_anti,
-                                next_main);
+            search_count(b, w, f, row + 1, next_cols, next_anti, next_main);
         }
     }
 }
 
-static void search_forced_count(struct table_build *b, struct walk *w,
-                                const struct forced *f, int row, uint32_t cols,
-                                uint32_t anti, uint32_t main)
+static void search_count(struct table_build *b, struct walk *w,
+                         const struct forced *f, int row, uint32_t cols,
+                         uint32_t anti, uint32_t main)
 {
-    search_forced(b, w, f, row, cols, anti, main, false);
+    search(b, w, f, row, cols, anti, main, false);
 }
 
-static void search_forced_fill(struct table_build *b, struct walk *w,
-                               const struct forced *f, int row, uint32_t cols,
-                               uint32_t anti, uint32_t main)
+static void search_fill(struct table_build *b, struct walk *w,
+                        const struct forced *f, int row, uint32_t cols,
+                        uint32_t anti, uint32_t main)
 {
-    search_forced(b, w, f, row, cols, anti, main, true);
+    search(b, w, f, row, cols, anti, main, true);
 }
 
 /* Gives the columns `left` (of F, not yet placed) rows from `row` on,
@@ -281,9 +237,9 @@ static void force(struct table_build *b, struct walk *w, struct forced *f,
             }
         }
         if (fill)
-            search_forced_fill(b, w, f, row, cols, anti, main);
+            search_fill(b, w, f, row, cols, anti, main);
         else
-            search_forced_count(b, w, f, row, cols, anti, main);
+            search_count(b, w, f, row, cols, anti, main);
         return;
     }
     int c = __builtin_ctz(left);
@@ -333,9 +289,9 @@ static int walk_task(struct table_build *b, size_t index, bool fill)
         if (b->keep != NULL)
             walk_kept(b, &w, s[0], s[1], s[2], fill);
         else if (fill)
-            search_fill(b, &w, b->start_row, s[0], s[1], s[2]);
+            search_fill(b, &w, NULL, b->start_row, s[0], s[1], s[2]);
         else
-            search_count(b, &w, b->start_row, s[0], s[1], s[2]);
+            search_count(b, &w, NULL, b->start_row, s[0], s[1], s[2]);
     }
     return !fill && report(b, &w) ? NQ_E_NOMEM : 0;
 }
