@@ -93,7 +93,8 @@ static const struct opt count_opts[] = {
     OPT_USE_GIVEN(count_opt_interval, REQ, checkpoint_interval,
                   checkpoint_interval_set,
                   "seconds between two saves (default 10; 0 saves\n"
-                  "every finished subproblem)"),
+                  "every finished subproblem); each pass of the join\n"
+                  "is also saved as it ends"),
     OPT_USE(count_opt_dry_run, REQ, dry_run),
     OPT_USE_ARGS(opt_help, NULL),
 };
