@@ -62,7 +62,7 @@ static const struct opt count_opts[] = {
     OPT_USE(opt_threads, REQ, threads),
     OPT_USE(count_opt_memory, REQ, memory_bytes),
     OPT_USE_HELP(count_opt_engine, REQ, engine,
-                 "auto (default): join for N <= 21, else\n"
+                 "auto (default): join for N <= 23, else\n"
                  "constellations;\n"
                  "join: half boards joined, the fastest; its whole\n"
                  "table takes about 33M at N=16, 778M at 18, 1.9G\n"
@@ -325,7 +325,7 @@ static int count_write(const struct count_request *req, struct writer *out)
     if (rc == NQ_E_NOMEM)
         return count_memory_refusal(req);
     if (rc == NQ_E_RANGE && req->engine == NQ_ENGINE_JOIN)
-        return cli_error("count of %d: the join takes N from 2 to 21 "
+        return cli_error("count of %d: the join takes N from 2 to 23 "
                          "(--engine constellations takes any N)",
                          req->n);
     if (rc != 0)

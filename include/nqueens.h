@@ -538,9 +538,9 @@ NQ_API int nq_trace(int n, nq_trace_fn fn, void *user, nq_trace_stats *stats);
 /*! The engine of a count. */
 typedef enum nq_engine {
     NQ_ENGINE_AUTO = 0, /* the join where it fits the memory budget, whole
-                           or in passes (n <= 21), else constellations */
+                           or in passes (n <= 23), else constellations */
     NQ_ENGINE_JOIN = 1, /* half-board join (meet in the middle): the fastest;
-                           2 <= n <= 21; its memory is a table of the top
+                           2 <= n <= 23; its memory is a table of the top
                            halves (the placements of the upper n/2 rows),
                            about 5 bytes each, a number that grows several
                            times over from one n to the next; where the

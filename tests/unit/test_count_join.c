@@ -443,7 +443,7 @@ static void test_compact_against_oracle(void **state)
             nq__join_table_build_pass(n, 2, (uint64_t)1 << 30, &compact, &t),
             0);
         assert_true(t.compact);
-        assert_non_null(t.edge);
+        assert_non_null(t.extra);
         assert_int_equal(t.rest_half, n - 2 - t.windows.width);
         uint64_t sum = 0, edge_units = 0;
         for (uint64_t i = 0; i < count; i++) {
@@ -462,6 +462,57 @@ static void test_compact_against_oracle(void **state)
     }
 }
 
+/* Wide windows (as n = 22 and 23 need: 5 bits, the outer ones kept in
+ * each entry) at small n, alone and, for odd n, with a compact table as
+ * n = 23 has: every unit against the textbook search up to n = 11, and
+ * the sums against the published counts up to 14. */
+static void test_wide_against_oracle(void **state)
+{
+    (void)state;
+    static struct by_unit oracle;
+    static const uint64_t published[] = {92,    352,    724,    2680,
+                                         14200, 73712, 365596};
+    for (int n = 8; n <= 14; n++) {
+        uint64_t total = published[n - 8];
+        if (n <= 11) {
+            uint64_t found = 0;
+            memset(&oracle, 0, sizeof oracle);
+            assert_int_equal(nq_classic_solve(NQ_CLASSIC_ARRAYS, n, tally_unit,
+                                              &oracle, &found),
+                             NQ_OK);
+            assert_int_equal(found, total);
+        }
+        struct nq__join_unit *units = NULL;
+        uint64_t count = 0;
+        assert_int_equal(nq__join_units(n, &units, &count), 0);
+        for (int compact = 0; compact <= n % 2; compact++) {
+            const struct nq__join_keep keep = {.wide = true,
+                                               .compact = compact};
+            struct nq__join_table t;
+            assert_int_equal(
+                nq__join_table_build_pass(n, 2, (uint64_t)1 << 30, &keep, &t),
+                0);
+            assert_int_equal(t.windows.width, 5);
+            assert_int_equal(t.windows.inner, 3);
+            assert_int_equal(t.buckets, 64);
+            assert_non_null(t.extra);
+            assert_int_equal(t.compact, compact);
+            uint64_t sum = 0;
+            for (uint64_t i = 0; i < count; i++) {
+                const struct nq__join_unit *u = &units[i];
+                uint64_t c = 0;
+                assert_int_equal(nq__join_count(&t, u, &c), 0);
+                if (n <= 11)
+                    assert_int_equal(c, oracle.tally[u->middle + 1][u->top]);
+                sum += c * u->weight;
+            }
+            assert_int_equal(sum, total);
+            nq__join_table_free(&t);
+        }
+        free(units);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_table_budget),
         cmocka_unit_test(test_passes_against_oracle),
         cmocka_unit_test(test_compact_against_oracle),
+        cmocka_unit_test(test_wide_against_oracle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

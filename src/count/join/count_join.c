@@ -28,7 +28,7 @@
 #include "count/join/count_join.h"
 #include "nqueens.h"
 
-struct nq__join_windows nq__join_windows_of(int n)
+struct nq__join_windows nq__join_windows_of(int n, bool wide)
 {
     int half = n - 1;
     /* The rest must fit 32 bits: 2 (n - 1 - width) <= 32. An odd width
@@ -39,8 +39,11 @@ struct nq__join_windows nq__join_windows_of(int n)
      * than the vector loop spends on those pairs (n = 16: 5% faster than
      * 3 bits; n = 17: 0.49 s for its join with 1 or 2 bits, 0.81 s with
      * 3). From n = 18 on, 3 bits (n = 18 took 1.3 times as long with
-     * 1). At most 3: struct source holds 64 buckets. */
+     * 1); from n = 22 on, 5, wide (n = 23 is compact too). */
     int width = n <= 17 ? 1 : 3;
+    wide = (wide && n >= 8) || n >= 22;
+    if (wide)
+        width = 5;
     if (width > half)
         width = half;
     int second = n % 2 == 0 ? (half - width) / 2 : (half - width - 1) / 2;
@@ -49,7 +52,8 @@ struct nq__join_windows nq__join_windows_of(int n)
     int first = n % 2 == 0 ? second : second + 1;
     if (first + width > half)
         first = half - width;
-    return (struct nq__join_windows){width, first, second};
+    return (struct nq__join_windows){width, wide ? width - 2 : width, first,
+                                     second};
 }
 
 struct cut_word {
@@ -87,8 +91,40 @@ struct source {
     struct cut_word drop; /* stored entries sharing a bit with it are left
                              out: those that attack the middle queen */
     uint8_t drop_edge;    /* compact: the same for the edge bits */
-    uint32_t stored[64];  /* the stored bucket that becomes bucket y */
+    /* the stored bucket (all bits of both windows) that becomes bucket y */
+    uint32_t stored[NQ_JOIN_SIDE_BUCKETS_MAX];
+    /* Wide windows: where the entries of each fine value begin within
+     * each of the table's buckets (NQ_JOIN_FINE + 1 a bucket, from the
+     * group's first entry); NULL otherwise. */
+    uint32_t *fine_start;
 };
+
+/* The buckets a unit's sides are sorted into: every bit of both
+ * windows. */
+static uint32_t side_buckets(const struct nq__join_table *t)
+{
+    return (uint32_t)1 << (2 * t->windows.width);
+}
+
+/* Fills src->fine_start for its group: the entries of each bucket are
+ * sorted by their fine bits. */
+static void find_fine_starts(const struct nq__join_table *t,
+                             struct source *src)
+{
+    const uint32_t *bs = t->bucket_start + src->group * (t->buckets + 1);
+    const uint8_t *extra = t->extra + t->start[src->group];
+    for (uint32_t c = 0; c < t->buckets; c++) {
+        uint32_t *fs = src->fine_start + c * (NQ_JOIN_FINE + 1);
+        uint32_t k = bs[c];
+        for (uint32_t f = 0; f < NQ_JOIN_FINE; f++) {
+            fs[f] = k;
+            while (k < bs[c + 1] &&
+                   (uint32_t)(extra[k] >> NQ_JOIN_FINE_SHIFT) == f)
+                k++;
+        }
+        fs[NQ_JOIN_FINE] = k;
+    }
+}
 
 /* The stored word bits of a top that attacks the middle row's column m
  * (none for m < 0). */
@@ -119,7 +155,8 @@ static struct cut_word attacks_middle(const struct nq__join_table *t, int m,
 static struct source *source_add(struct source *src,
                                  const struct nq__join_table *t, int part,
                                  uint32_t set, bool mirror,
-                                 enum nq__join_flip flip, int m)
+                                 enum nq__join_flip flip, int m,
+                                 uint32_t *fine_start)
 {
     int n = t->n;
     if (mirror)
@@ -132,10 +169,15 @@ static struct source *source_add(struct source *src,
     src->drop =
         attacks_middle(t, m < 0 || !mirror ? m : n - 1 - m, &src->drop_edge);
     int rest_half = t->rest_half;
-    for (uint32_t b = 0; b < t->buckets; b++) {
+    for (uint32_t b = 0; b < side_buckets(t); b++) {
         struct cut_word e = rewrite((struct cut_word){0, b}, mirror, flip,
                                     rest_half, t->windows.width);
         src->stored[e.bucket] = b;
+    }
+    src->fine_start = NULL;
+    if (t->windows.inner != t->windows.width) {
+        src->fine_start = fine_start;
+        find_fine_starts(t, src);
     }
     return src + 1;
 }
@@ -145,29 +187,43 @@ static void side_fill(struct side *s, const struct nq__join_table *t,
                       const struct source *src, int nsrc)
 {
     int rest_half = t->rest_half;
+    uint32_t buckets = side_buckets(t);
     size_t at = 0;
-    for (uint32_t y = 0; y < t->buckets; y++) {
+    for (uint32_t y = 0; y < buckets; y++) {
         s->start[y] = at;
         for (int k = 0; k < nsrc; k++) {
             uint32_t b = src[k].stored[y];
             if ((b & src[k].drop.bucket) != 0)
                 continue;
-            const uint32_t *bs =
-                t->bucket_start + src[k].group * (t->buckets + 1);
+            /* The stored entries of bucket b: [from, to) in the group. */
+            uint32_t from, to;
+            if (src[k].fine_start != NULL) {
+                const uint32_t *fs =
+                    src[k].fine_start +
+                    nq__join_coarse(&t->windows, b) * (NQ_JOIN_FINE + 1) +
+                    nq__join_fine(&t->windows, b);
+                from = fs[0];
+                to = fs[1];
+            } else {
+                const uint32_t *bs =
+                    t->bucket_start + src[k].group * (t->buckets + 1);
+                from = bs[b];
+                to = bs[b + 1];
+            }
             const uint32_t *rest = t->rest + t->start[src[k].group];
             struct nq__join_way way = {src[k].mirror, src[k].flip, rest_half,
                                        src[k].drop.rest};
             if (src[k].drop_edge != 0) {
-                const uint8_t *edge = t->edge + t->start[src[k].group];
-                at += nq__join_fill_edge(s->rest + at, rest + bs[b],
-                                         edge + bs[b], bs[b + 1] - bs[b], &way,
+                const uint8_t *extra = t->extra + t->start[src[k].group];
+                at += nq__join_fill_edge(s->rest + at, rest + from,
+                                         extra + from, to - from, &way,
                                          src[k].drop_edge);
                 continue;
             }
-            at += t->fill(s->rest + at, rest + bs[b], bs[b + 1] - bs[b], &way);
+            at += t->fill(s->rest + at, rest + from, to - from, &way);
         }
     }
-    s->start[t->buckets] = at;
+    s->start[buckets] = at;
 }
 
 /* The entries the sources hold, before any are left out. */
@@ -240,15 +296,28 @@ int nq__join_count(const struct nq__join_table *t,
      * the boundary row of both halves, so both leave out what attacks
      * it. */
     struct source tops[3], bottoms[3], *end_top = tops, *end_bottom = bottoms;
+    /* Wide windows: each source's fine starts. */
+    size_t fine_size = (size_t)t->buckets * (NQ_JOIN_FINE + 1);
+    uint32_t *fine = NULL;
+    if (t->windows.inner != t->windows.width) {
+        fine = malloc(6 * fine_size * sizeof *fine);
+        if (fine == NULL)
+            return NQ_E_NOMEM;
+    }
+    uint32_t *next_fine = fine;
     for (int part = 0; part < t->parts; part++) {
-        end_top =
-            source_add(end_top, t, part, top_set, false, NQ_JOIN_AS_TOP, m);
-        end_bottom =
-            source_add(end_bottom, t, part, bottom_set, false, flip, m);
+        end_top = source_add(end_top, t, part, top_set, false, NQ_JOIN_AS_TOP,
+                             m, next_fine);
+        end_bottom = source_add(end_bottom, t, part, bottom_set, false, flip,
+                                m, fine == NULL ? NULL : next_fine + fine_size);
+        if (fine != NULL)
+            next_fine += 2 * fine_size;
     }
     if (t->mirrored) {
-        end_top = source_add(end_top, t, 0, top_set, true, NQ_JOIN_AS_TOP, m);
-        end_bottom = source_add(end_bottom, t, 0, bottom_set, true, flip, m);
+        end_top = source_add(end_top, t, 0, top_set, true, NQ_JOIN_AS_TOP, m,
+                             next_fine);
+        end_bottom = source_add(end_bottom, t, 0, bottom_set, true, flip, m,
+                                fine == NULL ? NULL : next_fine + fine_size);
     }
     int ntops = (int)(end_top - tops), nbottoms = (int)(end_bottom - bottoms);
 
@@ -257,14 +326,15 @@ int nq__join_count(const struct nq__join_table *t,
     uint32_t *cand = malloc((nbottom + 1) * sizeof *cand);
     int rc = NQ_E_NOMEM;
     if (cand == NULL ||
-        side_alloc(&top, sources_size(t, tops, ntops), t->buckets) != 0 ||
-        side_alloc(&bottom, nbottom, t->buckets) != 0)
+        side_alloc(&top, sources_size(t, tops, ntops), side_buckets(t)) != 0 ||
+        side_alloc(&bottom, nbottom, side_buckets(t)) != 0)
         goto out;
     side_fill(&top, t, tops, ntops);
     side_fill(&bottom, t, bottoms, nbottoms);
     *count = join_sides(t, &top, &bottom, cand);
     rc = 0;
 out:
+    free(fine);
     free(cand);
     side_free(&top);
     side_free(&bottom);

@@ -29,8 +29,9 @@
 
 /* The largest n the join takes: the words without their windows must fit
  * 32 bits, which odd n = 21 reaches only with its edge bits kept apart
- * (see nq__join_compact()). */
-#define NQ_JOIN_MAX_N 21
+ * (see nq__join_compact()), and n = 22 and 23 only with wide windows (see
+ * struct nq__join_windows). */
+#define NQ_JOIN_MAX_N 23
 
 /* One unit of work. */
 struct nq__join_unit {
@@ -44,11 +45,53 @@ struct nq__join_unit {
  * bits of both windows side by side, the rest is the word without them
  * (at most 32 bits for n <= 20). Even n: both windows at the same place,
  * so that mirror and flip map buckets onto buckets; odd n: the one in the
- * first half a bit further on, for the same reason. */
+ * first half a bit further on, for the same reason.
+ *
+ * Wide windows (n >= 22, whose rest needs 5 bits cut from each half to
+ * fit 32): a table's bucket offsets would then be 1,025 a group, too many
+ * to keep. Its buckets are the inner 3 bits of each window
+ * (nq__join_coarse()); the outer bit at each end of each window
+ * (nq__join_fine(), 4 bits) each entry keeps in its extra byte, and a
+ * group's entries are sorted by them within each bucket, so that a unit
+ * still sorts its sides into all 1,024 buckets. */
 struct nq__join_windows {
     int width;
+    int inner; /* bits of each window a table's buckets keep: width, or
+                  width - 2 for wide windows */
     int first_at, second_at; /* first bit of each window in its half */
 };
+
+/* nq__join_coarse() : the bits of `bucket` a table's buckets keep. */
+static inline uint32_t nq__join_coarse(const struct nq__join_windows *w,
+                                       uint32_t bucket)
+{
+    if (w->inner == w->width)
+        return bucket;
+    uint32_t inner = ((uint32_t)1 << w->inner) - 1;
+    return ((bucket >> 1) & inner) |
+           ((bucket >> (w->width + 1)) & inner) << w->inner;
+}
+
+/* nq__join_fine() : the outer bits of `bucket`'s windows, 4 bits (0 for
+ * windows that are not wide). */
+static inline uint32_t nq__join_fine(const struct nq__join_windows *w,
+                                     uint32_t bucket)
+{
+    if (w->inner == w->width)
+        return 0;
+    int last = w->width - 1;
+    return (bucket & 1) | ((bucket >> last) & 1) << 1 |
+           ((bucket >> w->width) & 1) << 2 |
+           ((bucket >> (w->width + last)) & 1) << 3;
+}
+
+/* Fine bits: 16 values; an entry's extra byte keeps them above its edge
+ * bits (nq__join_edge()). */
+#define NQ_JOIN_FINE 16
+#define NQ_JOIN_FINE_SHIFT 2
+
+/* The most buckets a unit's sides are sorted into: windows of 5 bits. */
+#define NQ_JOIN_SIDE_BUCKETS_MAX 1024
 
 /* The colex rank of a set of columns c_0 < c_1 < ... is the sum of
  * C(c_i, i + 1). Split at column `split`: the low columns' part depends on
@@ -134,9 +177,10 @@ size_t nq__join_fill_plain(uint32_t *out, const uint32_t *rest, size_t len,
 nq__join_fill_fn nq__join_pick_fill(void);
 
 /* nq__join_fill_edge() : the plain fill of a compact table's rests that
- * also leaves out those whose edge bits (edge[0..len)) meet drop_edge. */
+ * also leaves out those whose extra bytes (extra[0..len)) meet drop_edge,
+ * the edge bits of the middle queen. */
 size_t nq__join_fill_edge(uint32_t *out, const uint32_t *rest,
-                          const uint8_t *edge, size_t len,
+                          const uint8_t *extra, size_t len,
                           const struct nq__join_way *way, uint8_t drop_edge);
 
 /* nq__join_ranks_init() : the tables for sets of n columns. */
@@ -186,8 +230,12 @@ struct nq__join_table {
     uint32_t *rest;         /* start[parts * sets] entries */
     int rest_half;          /* bits of each half of a stored rest */
     bool compact;           /* see nq__join_compact() */
-    uint8_t *edge;          /* compact: each entry's edge bits; else NULL */
-    uint32_t buckets;       /* 1 << (2 * windows.width) */
+    uint8_t *extra;         /* compact or wide: each entry's edge bits (bits
+                               0 and 1) and fine bits (from bit
+                               NQ_JOIN_FINE_SHIFT); else NULL */
+    uint32_t buckets;       /* 1 << (2 * windows.inner); within a bucket,
+                               wide windows' entries are sorted by their
+                               fine bits */
     uint32_t *bucket_start; /* [group][bucket + 1]: bucket b of group g is
                                rest[start[g] + bucket_start[g * (buckets +
                                1) + b] ...] up to the entry of b + 1 */
@@ -196,8 +244,9 @@ struct nq__join_table {
     nq__join_pairs_fn pairs;      /* nq__join_pick_pairs()'s */
 };
 
-/* nq__join_windows_of() : the windows of n. */
-struct nq__join_windows nq__join_windows_of(int n);
+/* nq__join_windows_of() : the windows of n; wide ones where n needs them
+ * or `wide` asks for them (n >= 8, as the tests take to try them). */
+struct nq__join_windows nq__join_windows_of(int n, bool wide);
 
 /* nq__join_bucket() : the bits of both windows of `word`, side by side. */
 static inline uint32_t nq__join_bucket(const struct nq__join_windows *w, int n,
@@ -276,9 +325,11 @@ struct nq__join_keep {
      * nq__join_group_tops() on the same threads: the build then counts
      * the pass's tops from it instead of walking the tops twice. */
     const uint32_t *share_tops;
-    /* A compact table (nq__join_compact()) for any odd n >= 5, as the
-     * tests take to try it where the counts are quick. */
+    /* A compact table (nq__join_compact()) for any odd n >= 5, and wide
+     * windows for any n >= 8, as the tests take to try them where the
+     * counts are quick. */
     bool compact;
+    bool wide;
 };
 
 /* nq__join_table_build_pass() : nq__join_table_build() for the tops that

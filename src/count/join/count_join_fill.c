@@ -47,14 +47,14 @@ size_t nq__join_fill_plain(uint32_t *out, const uint32_t *rest, size_t len,
 }
 
 size_t nq__join_fill_edge(uint32_t *out, const uint32_t *rest,
-                          const uint8_t *edge, size_t len,
+                          const uint8_t *extra, size_t len,
                           const struct nq__join_way *way, uint8_t drop_edge)
 {
     size_t at = 0;
     for (size_t i = 0; i < len; i++) {
         out[at] = nq__join_rewrite_rest(rest[i], way->mirror, way->flip,
                                         way->rest_half);
-        at += (rest[i] & way->drop) == 0 && (edge[i] & drop_edge) == 0;
+        at += (rest[i] & way->drop) == 0 && (extra[i] & drop_edge) == 0;
     }
     return at;
 }

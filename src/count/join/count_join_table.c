@@ -46,7 +46,9 @@ struct table_build {
                                until the sort (n <= 17); 0: in `bucket` */
     int rest_half;          /* of a rest as computed (before compaction) */
     bool compact;           /* see nq__join_compact() */
-    uint8_t *edge;          /* fill pass, compact: the entries' edge bits */
+    bool wide;              /* wide windows (struct nq__join_windows) */
+    uint8_t *extra;         /* fill pass, compact or wide: the entries' extra
+                               bytes (struct nq__join_table) */
     uint32_t *bucket_start; /* sort pass: the table's bucket offsets */
     uint64_t largest;       /* sort pass: entries of the largest group */
     uint64_t room;          /* count pass: the most tops the budget holds */
@@ -99,8 +101,8 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
      * every store. */
     const int n = b->n, packed = b->packed, shift = n - 1;
     const int rest_half = b->rest_half;
-    const bool compact = b->compact;
-    uint8_t *const edge = b->edge;
+    const bool compact = b->compact, wide = b->wide;
+    uint8_t *const extra = b->extra;
     const uint64_t *const start = b->start;
     uint32_t *const table = b->rest;
     uint8_t *const buckets = b->bucket;
@@ -130,9 +132,12 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
             table[at] = (uint32_t)rest | bucket << packed;
         } else {
             table[at] = nq__join_stored_rest(rest, rest_half, compact);
-            buckets[at] = (uint8_t)bucket;
-            if (compact)
-                edge[at] = nq__join_edge(rest, rest_half);
+            buckets[at] = (uint8_t)nq__join_coarse(&b->windows, bucket);
+            if (compact || wide)
+                extra[at] = (uint8_t)((compact ? nq__join_edge(rest, rest_half)
+                                               : 0) |
+                                      nq__join_fine(&b->windows, bucket)
+                                          << NQ_JOIN_FINE_SHIFT);
         }
     }
 }
@@ -385,53 +390,68 @@ static void place_groups(struct table_build *b, uint64_t *start)
     start[b->groups] = at;
 }
 
-/* The sort of `size` entries by bucket (< buckets <= 64): bs[y] : where
- * bucket y begins, bs[buckets] = size; at[r][y] : where the entries k of
- * bucket y with k % 4 == r go, in turn. The four rows of counters and
- * cursors keep a run of one bucket from waiting on its own counter (the
- * sort took 1.6 to 1.8 times as long with one row); the order within a
- * bucket does not matter. */
-static void bucket_offsets(const uint32_t *bucket, uint64_t size,
-                           uint32_t buckets, uint32_t *bs, uint32_t at[4][64])
+/* The sort keys: a bucket, and for wide windows its fine bits below it. */
+#define SORT_KEYS_MAX (64 * NQ_JOIN_FINE)
+
+/* The sort of `size` entries by key (< keys <= SORT_KEYS_MAX): bs[y] :
+ * where key y begins, bs[keys] = size; at[r * keys + y] : where the
+ * entries k of key y with k % 4 == r go, in turn. The four rows of
+ * counters and cursors keep a run of one key from waiting on its own
+ * counter (the sort took 1.6 to 1.8 times as long with one row); the
+ * order within a key does not matter. counted: 4 * keys counters to use. */
+static void bucket_offsets(const uint32_t *key, uint64_t size, uint32_t keys,
+                           uint32_t *bs, uint32_t *at, uint32_t *counted)
 {
-    uint32_t counted[4][64] = {{0}};
+    memset(counted, 0, 4 * keys * sizeof *counted);
+    uint32_t *c0 = counted, *c1 = c0 + keys, *c2 = c1 + keys, *c3 = c2 + keys;
     uint64_t k = 0;
     for (; k + 4 <= size; k += 4) {
-        counted[0][bucket[k]]++;
-        counted[1][bucket[k + 1]]++;
-        counted[2][bucket[k + 2]]++;
-        counted[3][bucket[k + 3]]++;
+        c0[key[k]]++;
+        c1[key[k + 1]]++;
+        c2[key[k + 2]]++;
+        c3[key[k + 3]]++;
     }
     for (; k < size; k++)
-        counted[0][bucket[k]]++;
+        c0[key[k]]++;
     uint32_t next = 0;
-    for (uint32_t y = 0; y < buckets; y++) {
+    for (uint32_t y = 0; y < keys; y++) {
         bs[y] = next;
         for (int r = 0; r < 4; r++) {
-            at[r][y] = next;
-            next += counted[r][y];
+            at[r * keys + y] = next;
+            next += counted[r * keys + y];
         }
     }
-    bs[buckets] = next;
+    bs[keys] = next;
 }
 
-/* The sort pass: groups [index * SORT_GROUPS, ...) sorted by bucket. */
+/* The sort pass: groups [index * SORT_GROUPS, ...) sorted by bucket (and
+ * for wide windows, within each bucket by fine bits). */
 #define SORT_GROUPS 64
+
+struct sort_scratch {
+    uint32_t at[4 * SORT_KEYS_MAX], counted[4 * SORT_KEYS_MAX];
+    uint32_t key_start[SORT_KEYS_MAX + 1];
+};
 
 static int sort_task(void *ctx, int worker, size_t index, void *result)
 {
     (void)worker;
     (void)result;
     struct table_build *b = ctx;
+    bool has_extra = b->extra != NULL;
+    uint32_t fine = b->wide ? NQ_JOIN_FINE : 1;
+    uint32_t keys = b->buckets * fine;
+    struct sort_scratch *w = malloc(sizeof *w);
     uint32_t *scratch = malloc((b->largest + 1) * sizeof *scratch);
-    uint32_t *scratch_buckets = malloc((b->largest + 1) * sizeof *scratch);
-    uint8_t *scratch_edge =
-        b->compact ? malloc((b->largest + 1) * sizeof *scratch_edge) : NULL;
-    if (scratch == NULL || scratch_buckets == NULL ||
-        (b->compact && scratch_edge == NULL)) {
+    uint32_t *key = malloc((b->largest + 1) * sizeof *key);
+    uint8_t *scratch_extra =
+        has_extra ? malloc((b->largest + 1) * sizeof *scratch_extra) : NULL;
+    if (w == NULL || scratch == NULL || key == NULL ||
+        (has_extra && scratch_extra == NULL)) {
+        free(w);
         free(scratch);
-        free(scratch_buckets);
-        free(scratch_edge);
+        free(key);
+        free(scratch_extra);
         return NQ_E_NOMEM;
     }
     uint64_t first = (uint64_t)index * SORT_GROUPS;
@@ -448,39 +468,48 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
             continue;
         }
         memcpy(scratch, b->rest + from, size * sizeof *scratch);
-        if (b->compact)
-            memcpy(scratch_edge, b->edge + from, size * sizeof *scratch_edge);
-        uint32_t *bucket = scratch_buckets;
+        if (has_extra)
+            memcpy(scratch_extra, b->extra + from, size * sizeof *scratch_extra);
         for (uint64_t k = 0; k < size; k++) {
-            bucket[k] =
+            key[k] =
                 b->packed != 0 ? scratch[k] >> b->packed : b->bucket[from + k];
         }
-        uint32_t at[4][64];
-        bucket_offsets(bucket, size, b->buckets, bs, at);
+        if (b->wide) {
+            for (uint64_t k = 0; k < size; k++)
+                key[k] = key[k] * NQ_JOIN_FINE +
+                         (uint32_t)(scratch_extra[k] >> NQ_JOIN_FINE_SHIFT);
+        }
+        uint32_t *at = w->at;
+        bucket_offsets(key, size, keys, w->key_start, at, w->counted);
+        for (uint32_t y = 0; y <= b->buckets; y++)
+            bs[y] = w->key_start[y * fine];
         uint32_t *out = b->rest + from;
         uint64_t k = 0;
-        if (b->compact) {
-            /* The edge bits go where their rests go. */
-            uint8_t *out_edge = b->edge + from;
+        if (has_extra) {
+            /* The extra bytes go where their rests go. */
+            uint8_t *out_extra = b->extra + from;
             uint64_t fours = size & ~(uint64_t)3; /* as bucket_offsets() */
             for (; k < size; k++) {
-                uint32_t to = at[k < fours ? k % 4 : 0][bucket[k]]++;
+                uint32_t to = at[(k < fours ? k % 4 : 0) * keys + key[k]]++;
                 out[to] = scratch[k];
-                out_edge[to] = scratch_edge[k];
+                out_extra[to] = scratch_extra[k];
             }
         }
+        uint32_t *at0 = at, *at1 = at0 + keys, *at2 = at1 + keys,
+                 *at3 = at2 + keys;
         for (; k + 4 <= size; k += 4) {
-            out[at[0][bucket[k]]++] = scratch[k] & keep;
-            out[at[1][bucket[k + 1]]++] = scratch[k + 1] & keep;
-            out[at[2][bucket[k + 2]]++] = scratch[k + 2] & keep;
-            out[at[3][bucket[k + 3]]++] = scratch[k + 3] & keep;
+            out[at0[key[k]]++] = scratch[k] & keep;
+            out[at1[key[k + 1]]++] = scratch[k + 1] & keep;
+            out[at2[key[k + 2]]++] = scratch[k + 2] & keep;
+            out[at3[key[k + 3]]++] = scratch[k + 3] & keep;
         }
         for (; k < size; k++)
-            out[at[0][bucket[k]]++] = scratch[k] & keep;
+            out[at0[key[k]]++] = scratch[k] & keep;
     }
-    free(scratch_edge);
-    free(scratch_buckets);
+    free(scratch_extra);
+    free(key);
     free(scratch);
+    free(w);
     return 0;
 }
 
@@ -514,16 +543,19 @@ static int build_init(struct table_build *b, int n, int threads,
     *b = (struct table_build){.n = n,
                               .rows = rows,
                               .ranks = ranks,
-                              .windows = nq__join_windows_of(n),
+                              .windows = nq__join_windows_of(
+                                  n, keep != NULL && keep->wide),
                               .sets = nq__join_binomial(n, rows),
                               .fixed = keep != NULL ? keep->fixed : 0,
                               .keep = keep != NULL ? keep->keep : NULL};
     b->groups = (uint64_t)parts * b->sets;
-    b->buckets = (uint32_t)1 << (2 * b->windows.width);
+    b->buckets = (uint32_t)1 << (2 * b->windows.inner);
+    b->wide = b->windows.inner != b->windows.width;
     b->rest_half = n - 1 - b->windows.width;
     b->compact = nq__join_compact(n, &b->windows) ||
                  (keep != NULL && keep->compact && n % 2 == 1 && n >= 5);
-    b->packed = 2 * (n - 1) <= 32 && !b->compact ? 2 * b->rest_half : 0;
+    b->packed =
+        2 * (n - 1) <= 32 && !b->compact && !b->wide ? 2 * b->rest_half : 0;
     for (int c = 0; c < n; c++) {
         uint32_t bit = (uint32_t)1 << c;
         uint64_t low = ((uint64_t)1 << (n - 1)) - 1;
@@ -576,7 +608,7 @@ static uint64_t fixed_bytes(const struct table_build *b)
 static uint64_t top_bytes(const struct table_build *b)
 {
     return sizeof(uint32_t) + (b->packed != 0 ? 0 : sizeof *b->bucket) +
-           (b->compact ? sizeof *b->edge : 0);
+           (b->compact || b->wide ? sizeof *b->extra : 0);
 }
 
 /* The count pass of a pass's table without its walk: the whole table's
@@ -642,10 +674,11 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     b.rest = malloc((t->start[b.groups] + 1) * sizeof *b.rest);
     if (b.packed == 0)
         b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
-    if (b.compact)
-        b.edge = malloc((t->start[b.groups] + 1) * sizeof *b.edge);
+    bool has_extra = b.compact || b.wide;
+    if (has_extra)
+        b.extra = malloc((t->start[b.groups] + 1) * sizeof *b.extra);
     if (b.rest == NULL || (b.packed == 0 && b.bucket == NULL) ||
-        (b.compact && b.edge == NULL))
+        (has_extra && b.extra == NULL))
         goto out;
     rc = run_pass(b.shares, (int)b.workers, fill_task, &b);
     if (rc != 0)
@@ -665,14 +698,14 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     t->rest = b.rest;
     t->compact = b.compact;
     t->rest_half = b.compact ? b.rest_half - 1 : b.rest_half;
-    t->edge = b.edge;
+    t->extra = b.extra;
     t->fill = nq__join_pick_fill();
     t->pairs = nq__join_pick_pairs();
     b.rest = NULL;
-    b.edge = NULL;
+    b.extra = NULL;
 out:
     free(b.rest);
-    free(b.edge);
+    free(b.extra);
     free(b.bucket);
     free(b.counts);
     free(b.starts);
@@ -765,7 +798,7 @@ void nq__join_table_free(struct nq__join_table *t)
 {
     free(t->start);
     free(t->rest);
-    free(t->edge);
+    free(t->extra);
     free(t->bucket_start);
     free(t->ranks);
     memset(t, 0, sizeof *t);
