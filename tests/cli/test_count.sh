@@ -65,7 +65,7 @@ grep -qx "total    $(published 14 2)" "$TMP/small" || fail "auto fallback total"
 # The join in passes, where its whole table (33 MiB at 16) does not fit
 # the budget: the published counts on one and two threads, the builds
 # counted from the census of the tops (16M holds it) or by their own walks.
-for spec in "16 16M 2" "16 4M 1" "15 2M 2"; do
+for spec in "16 16M 2" "16 4M 1" "15 3M 2"; do
     set -- $spec
     "$NQUEENS" count --engine join --memory "$2" -t "$3" "$1" > "$TMP/passes" ||
         fail "count $1 in passes, --memory $2"

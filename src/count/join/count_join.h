@@ -338,6 +338,10 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
                               const struct nq__join_keep *keep,
                               struct nq__join_table *t);
 
+/* nq__join_walk_bytes() : the bytes of the table that steers the walk of
+ * a pass's table of `rows` rows cut by k fixed columns. */
+uint64_t nq__join_walk_bytes(int rows, int k);
+
 /* nq__join_group_tops() : the count pass of the whole table alone: the
  * tops of every group (*groups = parts * sets entries, malloc'ed, free()),
  * in little memory; and, unless share_tops is NULL, the same per share of

@@ -343,8 +343,22 @@ struct cut_ctx {
     const uint64_t *group_tops;
     const struct nq__join_ranks *ranks;
     uint64_t *tops; /* scratch: tops per pattern */
-    uint64_t room;  /* the most tops a pass holds */
+    /* The budget left beside the tables, the bytes of a top, the most
+     * tops a pass may hold whatever the budget (see room()). */
+    uint64_t left, per_top, max_tops;
 };
+
+/* The most tops a pass cut by `fixed` holds: what is left of the budget
+ * once its walk's table (nq__join_walk_bytes()) is set aside. */
+static uint64_t room(const struct cut_ctx *x, uint32_t fixed)
+{
+    uint64_t walk =
+        nq__join_walk_bytes(x->n / 2, __builtin_popcount(fixed));
+    if (walk >= x->left)
+        return 0;
+    uint64_t tops = (x->left - walk) / x->per_top;
+    return tops < x->max_tops ? tops : x->max_tops;
+}
 
 /* The second family of a cut whose first is fixed by `outside`: cut by
  * the columns nq__join_fixed_columns() adds to it, the fewest (k = 2, 4,
@@ -369,8 +383,8 @@ static int second_family(const struct cut_ctx *x, uint32_t outside,
         before = fixed;
         pattern_tops(x->n, fixed, x->group_tops, x->ranks, x->tops);
         struct nq__join_passes cut;
-        if (pack(x->n, fixed, middles, x->units, x->count, x->tops, x->room,
-                 &cut) != 0) {
+        if (pack(x->n, fixed, middles, x->units, x->count, x->tops,
+                 room(x, fixed), &cut) != 0) {
             if (finer >= 0)
                 break;
             continue;
@@ -432,7 +446,7 @@ static int split_cut(const struct cut_ctx *x, uint32_t fixed,
 {
     struct nq__join_passes a, b;
     int rc = pack(x->n, fixed, first_middles(fixed), x->units, x->count,
-                  x->tops, x->room, &a);
+                  x->tops, room(x, fixed), &a);
     if (rc != 0)
         return rc;
     rc = second_family(x, fixed, &b);
@@ -449,8 +463,8 @@ static int split_cut(const struct cut_ctx *x, uint32_t fixed,
 static int shared_cut(const struct cut_ctx *x, uint32_t fixed,
                       struct nq__join_passes *cut)
 {
-    int rc = pack(x->n, fixed, UINT64_MAX, x->units, x->count, x->tops, x->room,
-                  cut);
+    int rc = pack(x->n, fixed, UINT64_MAX, x->units, x->count, x->tops,
+                  room(x, fixed), cut);
     if (rc == 0) {
         cut->middles_a = UINT64_MAX;
         cut->count_a = cut->count;
@@ -496,7 +510,8 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
     if (ranks == NULL || tops == NULL)
         goto out;
     nq__join_ranks_init(ranks, n);
-    struct cut_ctx x = {n, units, count, group_tops, ranks, tops, 0};
+    struct cut_ctx x = {n,    units, count,   group_tops, ranks,
+                        tops, 0,     per_top, max_tops};
     int rows = n / 2, parts = rows >= 2 && n % 2 == 1 ? 2 : 1;
     uint64_t groups = (uint64_t)parts * nq__join_binomial(n, rows);
     uint32_t before = 0;
@@ -512,9 +527,7 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
             empty + ((uint64_t)sizeof(uint32_t) << __builtin_popcount(fixed));
         if (beside >= budget)
             break;
-        x.room = (budget - beside - 1) / per_top;
-        if (x.room > max_tops)
-            x.room = max_tops;
+        x.left = budget - beside - 1;
         struct nq__join_passes cut;
         bool fits = false;
         pattern_tops(n, fixed, group_tops, ranks, tops);

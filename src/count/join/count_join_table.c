@@ -59,12 +59,16 @@ struct table_build {
     uint32_t bucket_of[NQ_JOIN_MAX_N];
     atomic_uint_least64_t counted; /* count pass: tops reported so far */
     /* A pass's table: only the tops whose columns meet `fixed` in a
-     * pattern p with keep[p] & NQ_JOIN_KEEP_TOP (walk_kept()). NULL: all. */
+     * pattern p with keep[p] & NQ_JOIN_KEEP_TOP. NULL: all. */
     uint32_t fixed;
     const uint8_t *keep;
-    /* The patterns the pass keeps (keep[p] & NQ_JOIN_KEEP_TOP). */
-    uint32_t *kept;
-    size_t nkept;
+    /* A pass's walk (see make_allowed()): pack[i][byte i of a set of
+     * columns] : the bits of its columns in `fixed`, packed (the index of
+     * its pattern); allowed[after << k | index] : the squares open to a
+     * queen with `after` rows left below it. NULL: the walk of all tops. */
+    int k;
+    uint32_t pack[3][256];
+    uint32_t *allowed;
 };
 
 /* The count pass reports its tops in batches of this many. */
@@ -142,51 +146,51 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     }
 }
 
-/* A pass's walk: the fixed columns first. Below a start, for each kept
- * pattern P, the queens of P's columns not yet placed are given rows first
- * (the forced queens), then the other rows are searched on the columns
- * off F, away from the squares the forced queens attack. Each top of the
- * pass comes once (its pattern and its forced rows are its own), and the
- * walk visits no top of another pass: a pass costs its own tops, not a
- * walk over all of them. */
-struct forced {
-    int col[32];        /* per row: the forced queen's column, or -1 */
-    uint32_t block[32]; /* per row: the squares forced queens attack */
-};
+/* A pass's walk: the ordinary search, row after row, where a row's queen
+ * may take a column of F only if the pattern it makes can still grow into
+ * a kept one, and a column off F only if the pattern so far can grow into
+ * a kept one in the rows left after it (the table of make_allowed()).
+ * Each top of the pass comes once, and a walk visits no partial top that
+ * cannot end in its pass: a pass costs its own tops, not a walk over all
+ * of them. */
+
+/* The index of the pattern of `cols` (its columns in F, packed). */
+static inline uint32_t pattern_of(const struct table_build *b, uint32_t cols)
+{
+    return b->pack[0][cols & 0xff] | b->pack[1][(cols >> 8) & 0xff] |
+           b->pack[2][(cols >> 16) & 0xff];
+}
 
 /* The squares of row `row` a queen may take: every free one in the walk
- * over all tops (f NULL); in a pass's walk, the forced queen's (placed
- * clear of every other queen), or those off F, free, and clear of the
- * forced queens. */
+ * over all tops (allowed NULL); in a pass's walk, the free ones that the
+ * pattern so far allows. */
 static inline uint32_t free_squares(const struct table_build *b,
-                                    const struct forced *f, int row,
+                                    const uint32_t *allowed, int row,
                                     uint32_t cols, uint32_t anti, uint32_t main)
 {
     uint32_t full = ((uint32_t)1 << b->n) - 1;
-    if (f == NULL)
+    if (allowed == NULL)
         return ~(cols | anti | main) & full;
-    return f->col[row] >= 0
-               ? (uint32_t)1 << f->col[row]
-               : ~(cols | anti | main | b->fixed | f->block[row]) & full;
+    uint32_t after = (uint32_t)(b->rows - row - 1);
+    return ~(cols | anti | main) & allowed[after << b->k | pattern_of(b, cols)];
 }
 
 static void search_count(struct table_build *b, struct walk *w,
-                         const struct forced *f, int row, uint32_t cols,
+                         const uint32_t *allowed, int row, uint32_t cols,
                          uint32_t anti, uint32_t main);
 static void search_fill(struct table_build *b, struct walk *w,
-                        const struct forced *f, int row, uint32_t cols,
+                        const uint32_t *allowed, int row, uint32_t cols,
                         uint32_t anti, uint32_t main);
 
-/* The search below row `row` (with the forced queens of f in place, if
- * any); `anti` and `main` are the diagonals attacked on that row. Counts
- * or stores every top. Inlined twice, with `fill` constant, and the last
+/* The search below row `row` (a pass's, if `allowed`); `anti` and `main`
+ * are the diagonals attacked on that row. Counts or stores every top. Inlined twice, with `fill` constant, and the last
  * two rows inlined too: calls cost more than a leaf's own work. */
 static inline __attribute__((always_inline)) void
-search(struct table_build *b, struct walk *w, const struct forced *f, int row,
+search(struct table_build *b, struct walk *w, const uint32_t *allowed, int row,
        uint32_t cols, uint32_t anti, uint32_t main, bool fill)
 {
     uint32_t full = ((uint32_t)1 << b->n) - 1;
-    uint32_t free_cols = free_squares(b, f, row, cols, anti, main);
+    uint32_t free_cols = free_squares(b, allowed, row, cols, anti, main);
     if (row == b->rows - 1) {
         last_row(b, w, cols, anti, main, free_cols, fill);
         return;
@@ -199,89 +203,28 @@ search(struct table_build *b, struct walk *w, const struct forced *f, int row,
         if (row + 2 == b->rows) {
             last_row(
                 b, w, next_cols, next_anti, next_main,
-                free_squares(b, f, row + 1, next_cols, next_anti, next_main),
+                free_squares(b, allowed, row + 1, next_cols, next_anti, next_main),
                 fill);
         } else if (fill) {
-            search_fill(b, w, f, row + 1, next_cols, next_anti, next_main);
+            search_fill(b, w, allowed, row + 1, next_cols, next_anti, next_main);
         } else {
-            search_count(b, w, f, row + 1, next_cols, next_anti, next_main);
+            search_count(b, w, allowed, row + 1, next_cols, next_anti, next_main);
         }
     }
 }
 
 static void search_count(struct table_build *b, struct walk *w,
-                         const struct forced *f, int row, uint32_t cols,
+                         const uint32_t *allowed, int row, uint32_t cols,
                          uint32_t anti, uint32_t main)
 {
-    search(b, w, f, row, cols, anti, main, false);
+    search(b, w, allowed, row, cols, anti, main, false);
 }
 
 static void search_fill(struct table_build *b, struct walk *w,
-                        const struct forced *f, int row, uint32_t cols,
+                        const uint32_t *allowed, int row, uint32_t cols,
                         uint32_t anti, uint32_t main)
 {
-    search(b, w, f, row, cols, anti, main, true);
-}
-
-/* Gives the columns `left` (of F, not yet placed) rows from `row` on,
- * each square free of the start's queens (cols, anti, main on row `row`)
- * and of the forced queens so far; then searches. */
-static void force(struct table_build *b, struct walk *w, struct forced *f,
-                  uint32_t left, int row, uint32_t cols, uint32_t anti,
-                  uint32_t main, bool fill)
-{
-    if (left == 0) {
-        for (int r = row; r < b->rows; r++) {
-            f->block[r] = 0;
-            for (int q = row; q < b->rows; q++) {
-                if (f->col[q] < 0 || q == r)
-                    continue;
-                int d = r > q ? r - q : q - r;
-                uint64_t at = (uint64_t)1 << f->col[q];
-                f->block[r] |= (uint32_t)(at << d | at >> d);
-            }
-        }
-        if (fill)
-            search_fill(b, w, f, row, cols, anti, main);
-        else
-            search_count(b, w, f, row, cols, anti, main);
-        return;
-    }
-    int c = __builtin_ctz(left);
-    uint32_t bit = (uint32_t)1 << c;
-    for (int r = row; r < b->rows && !w->full; r++) {
-        int d = r - row;
-        if (f->col[r] >= 0 || ((anti >> d | main << d) & bit) != 0)
-            continue;
-        bool attacked = false;
-        for (int q = row; q < b->rows && !attacked; q++) {
-            int e = f->col[q] - c;
-            attacked = f->col[q] >= 0 && (e == r - q || e == q - r);
-        }
-        if (attacked)
-            continue;
-        f->col[r] = c;
-        force(b, w, f, left & ~bit, row, cols, anti, main, fill);
-        f->col[r] = -1;
-    }
-}
-
-/* The tops of the pass below one start. */
-static void walk_kept(struct table_build *b, struct walk *w, uint32_t cols,
-                      uint32_t anti, uint32_t main, bool fill)
-{
-    uint32_t placed = cols & b->fixed;
-    int free_rows = b->rows - b->start_row;
-    struct forced f;
-    for (int r = 0; r < 32; r++)
-        f.col[r] = -1;
-    for (size_t i = 0; i < b->nkept && !w->full; i++) {
-        uint32_t p = b->kept[i];
-        if ((p & placed) != placed ||
-            __builtin_popcount(p & ~placed) > free_rows)
-            continue;
-        force(b, w, &f, p & ~placed, b->start_row, cols, anti, main, fill);
-    }
+    search(b, w, allowed, row, cols, anti, main, true);
 }
 
 /* Share `index` of the starts. */
@@ -291,12 +234,10 @@ static int walk_task(struct table_build *b, size_t index, bool fill)
     for (size_t i = index; i < b->nstarts && !w.full; i += b->shares) {
         w.part = b->starts[i][3] * b->sets;
         const uint32_t *s = b->starts[i];
-        if (b->keep != NULL)
-            walk_kept(b, &w, s[0], s[1], s[2], fill);
-        else if (fill)
-            search_fill(b, &w, NULL, b->start_row, s[0], s[1], s[2]);
+        if (fill)
+            search_fill(b, &w, b->allowed, b->start_row, s[0], s[1], s[2]);
         else
-            search_count(b, &w, NULL, b->start_row, s[0], s[1], s[2]);
+            search_count(b, &w, b->allowed, b->start_row, s[0], s[1], s[2]);
     }
     return !fill && report(b, &w) ? NQ_E_NOMEM : 0;
 }
@@ -315,6 +256,12 @@ static int fill_task(void *ctx, int worker, size_t index, void *result)
     return walk_task(ctx, index, true);
 }
 
+/* The first row below the starts. */
+static int start_row_of(int rows)
+{
+    return rows - 1 < 2 ? rows - 1 : 2;
+}
+
 /* The starts: every placement of the first min(2, rows - 1) rows; for a
  * mirrored table only those with the queen of row 0 left of the middle
  * column (part 0) or on it (part 1). */
@@ -323,7 +270,7 @@ static int make_starts(struct table_build *b, int mirrored)
     int n = b->n;
     uint32_t full = ((uint32_t)1 << n) - 1;
     int first_cols = mirrored ? (n + 1) / 2 : n;
-    b->start_row = b->rows - 1 < 2 ? b->rows - 1 : 2;
+    b->start_row = start_row_of(b->rows);
     b->starts = malloc((size_t)n * (size_t)n * sizeof *b->starts);
     if (b->starts == NULL)
         return NQ_E_NOMEM;
@@ -528,6 +475,67 @@ int nq__join_table_build(int n, int threads, uint64_t budget,
     return nq__join_table_build_pass(n, threads, budget, NULL, t);
 }
 
+uint64_t nq__join_walk_bytes(int rows, int k)
+{
+    uint64_t walked = (uint64_t)(rows - start_row_of(rows));
+    return (walked * sizeof(uint32_t) + 1) << k;
+}
+
+/* The table of a pass's walk (struct table_build). need[i] : the fewest
+ * columns of F that the pattern of index i lacks to be a kept one, or
+ * UINT8_MAX; a queen with `after` rows left below it may take a square of
+ * F if its pattern then lacks at most `after` columns, a square off F if
+ * the pattern lacks at most `after` already. */
+static int make_allowed(struct table_build *b)
+{
+    uint32_t cols[32];
+    int k = 0;
+    memset(b->pack, 0, sizeof b->pack);
+    for (int c = 0; c < b->n; c++) {
+        if (!(b->fixed >> c & 1))
+            continue;
+        for (uint32_t v = 0; v < 256; v++) {
+            if (v >> (c % 8) & 1)
+                b->pack[c / 8][v] |= (uint32_t)1 << k;
+        }
+        cols[k++] = (uint32_t)1 << c;
+    }
+    b->k = k;
+    size_t patterns = (size_t)1 << k;
+    int walked = b->rows - b->start_row;
+    uint8_t *need = malloc(patterns);
+    b->allowed = malloc((size_t)walked * patterns * sizeof *b->allowed);
+    if (need == NULL || b->allowed == NULL) {
+        free(need);
+        return NQ_E_NOMEM;
+    }
+    /* An index grows by its bits: larger ones come first. */
+    for (size_t i = patterns; i-- > 0;) {
+        uint32_t set = 0;
+        for (int j = 0; j < k; j++)
+            set |= (i >> j & 1) ? cols[j] : 0;
+        need[i] = (b->keep[set] & NQ_JOIN_KEEP_TOP) ? 0 : UINT8_MAX;
+        for (int j = 0; j < k && need[i] != 0; j++) {
+            uint8_t more = need[i | (size_t)1 << j];
+            if (!(i >> j & 1) && more != UINT8_MAX && more + 1 < need[i])
+                need[i] = (uint8_t)(more + 1);
+        }
+    }
+    uint32_t off = (((uint32_t)1 << b->n) - 1) & ~b->fixed;
+    for (int after = 0; after < walked; after++) {
+        for (size_t i = 0; i < patterns; i++) {
+            uint32_t open = need[i] <= after ? off : 0;
+            for (int j = 0; j < k; j++) {
+                if (!(i >> j & 1) && need[i | (size_t)1 << j] <= after)
+                    open |= cols[j];
+            }
+            b->allowed[(size_t)after << k | i] = open;
+        }
+    }
+    free(need);
+    return 0;
+}
+
 /* Sets up `b` for the tops that `keep` keeps (NULL: all), with its
  * starts and shares; `ranks` is b's to use. */
 static int build_init(struct table_build *b, int n, int threads,
@@ -564,19 +572,9 @@ static int build_init(struct table_build *b, int n, int threads,
         b->bucket_of[c] = nq__join_bucket(&b->windows, n, word);
     }
     atomic_init(&b->counted, 0);
-    if (b->keep != NULL) {
-        b->kept = malloc(((size_t)1 << __builtin_popcount(b->fixed)) *
-                         sizeof *b->kept);
-        if (b->kept == NULL)
-            return NQ_E_NOMEM;
-        for (uint32_t p = b->fixed;; p = (p - 1) & b->fixed) {
-            if (b->keep[p] & NQ_JOIN_KEEP_TOP)
-                b->kept[b->nkept++] = p;
-            if (p == 0)
-                break;
-        }
-    }
     int rc = make_starts(b, mirrored);
+    if (rc == 0 && b->keep != NULL)
+        rc = make_allowed(b);
     if (rc != 0)
         return rc;
     b->workers = (size_t)nq__pool_threads(threads);
@@ -595,10 +593,12 @@ static int build_init(struct table_build *b, int n, int threads,
 }
 
 /* The bytes a table of b's shape takes whatever its tops: the rank
- * tables, the shares' counters, the group and bucket offsets. */
+ * tables, the shares' counters, the group and bucket offsets, and a
+ * pass's table of its walk. */
 static uint64_t fixed_bytes(const struct table_build *b)
 {
-    return nq__join_ranks_bytes(b->n) +
+    uint64_t walk = b->keep != NULL ? nq__join_walk_bytes(b->rows, b->k) : 0;
+    return walk + nq__join_ranks_bytes(b->n) +
            b->shares * b->groups * sizeof *b->counts +
            (b->groups + 1) * sizeof(uint64_t) +
            b->groups * (b->buckets + 1) * sizeof(uint32_t);
@@ -709,7 +709,7 @@ out:
     free(b.bucket);
     free(b.counts);
     free(b.starts);
-    free(b.kept);
+    free(b.allowed);
     if (rc != 0) {
         free(ranks);
         nq__join_table_free(t);
@@ -761,7 +761,7 @@ out:
     free(sum);
     free(b.counts);
     free(b.starts);
-    free(b.kept);
+    free(b.allowed);
     free(ranks);
     return rc;
 }
@@ -774,9 +774,9 @@ static bool shape_of(int n, int threads, struct table_build *b)
         return false;
     int rc = build_init(b, n, threads, NULL, NULL);
     free(b->starts);
-    free(b->kept); /* none without a keep; said for the analyser */
+    free(b->allowed); /* none without a keep; said for the analyser */
     b->starts = NULL;
-    b->kept = NULL;
+    b->allowed = NULL;
     return rc == 0;
 }
 
