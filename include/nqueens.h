@@ -116,6 +116,11 @@ typedef int (*nq_solution_fn)(const int *cols, int n, void *user);
  *  their solutions add up to `solutions` so far. Called from the thread
  *  that runs the count, never from two threads at once. Return non-zero to
  *  cancel the count (it then returns NQ_E_STOPPED). */
+/*! How processes that share the census of a count add up their parts
+ *  (see nq_count_options): counts[0 .. len) must become their sums over
+ *  all the processes. Returns 0, or non-zero where it could not. */
+typedef int (*nq_census_sum_fn)(void *user, uint32_t *counts, uint64_t len);
+
 typedef int (*nq_progress_fn)(uint64_t done, uint64_t total, uint64_t solutions,
                               void *user);
 
@@ -565,6 +570,20 @@ struct nq_count_options {
                                 passes as the budget allows. Where the
                                 smallest cut the join can make is coarser,
                                 that cut. The ids do not change. */
+    /* The census of the join in passes (the tops of every group, walked
+     * before the cut is made) split between processes that make the same
+     * plan, as the ranks of nqueens-mpi: with census_parts > 1 this one
+     * walks part census_part (< census_parts) alone and calls census_sum
+     * with its counts, which must add to each the same count of every
+     * other part (an all-reduce: the parts add up to the whole census).
+     * census_sum is called exactly once by nq_plan_create(), also where
+     * no census is walked (counts NULL, len 0), so that the processes stay
+     * in step; where it returns non-zero, the process walks the whole
+     * census itself. 0: no split. */
+    unsigned census_part;
+    unsigned census_parts;
+    nq_census_sum_fn census_sum;
+    void *census_user; /* handed to census_sum */
 };
 
 /*! nq_count_options_init() : fills `options` with the defaults. */

@@ -130,11 +130,30 @@ static void unsilence(int saved[2])
     }
 }
 
-/* Builds the plan on every rank and checks that all ranks got the same
- * one (another library version or memory budget on some node would give
- * ids another meaning). Rank 0 chooses the engine (the checkpoint's when
- * resuming, else by --engine and its memory) and the others follow it.
- * Returns 0 or the exit status. */
+/* The census of the join's tops, added up over the ranks (see
+ * nq_count_options): every rank calls this once, so the lengths are
+ * compared first, and where they differ (or some rank walked none) all
+ * ranks say no and each walks the census whole. */
+static int census_sum(void *user, uint32_t *counts, uint64_t len)
+{
+    (void)user;
+    uint64_t mine[2] = {len, UINT64_MAX - len}, most[2];
+    MPI_Allreduce(mine, most, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    if (len == 0 || most[0] != len || UINT64_MAX - most[1] != len)
+        return 1;
+    const uint64_t chunk = (uint64_t)1 << 26; /* an int's worth and less */
+    for (uint64_t at = 0; at < len; at += chunk) {
+        uint64_t size = len - at < chunk ? len - at : chunk;
+        MPI_Allreduce(MPI_IN_PLACE, counts + at, (int)size, MPI_UINT32_T,
+                      MPI_SUM, MPI_COMM_WORLD);
+    }
+    return 0;
+}
+
+/* Builds the plan on every rank, all at once, and checks that all ranks
+ * got the same one (another library version or memory budget on some
+ * node would give ids another meaning). A resumed count takes the engine
+ * of rank 0's checkpoint. Returns 0 or the exit status. */
 static int agree_on_plan(const struct count_request *req, int rank,
                          nq_plan **plan)
 {
@@ -147,19 +166,18 @@ static int agree_on_plan(const struct count_request *req, int rank,
      * whole table fits a rank's --memory: a pass is what a rank is handed,
      * and a rank builds the table of its passes alone. */
     options.min_passes = CHECKPOINT_PASSES;
-    int rc = NQ_OK;
-    if (rank == 0) {
-        if (options.engine == NQ_ENGINE_AUTO && req->checkpoint != NULL)
-            options.engine = (nq_engine)checkpoint_engine(req->checkpoint);
-        rc = nq_plan_create(req->n, &options, plan);
-        options.engine = rc == NQ_OK ? nq_plan_engine(*plan) : options.engine;
-    }
     int engine = (int)options.engine;
+    if (rank == 0 && options.engine == NQ_ENGINE_AUTO && req->checkpoint != NULL)
+        engine = checkpoint_engine(req->checkpoint);
     MPI_Bcast(&engine, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (rank != 0) {
-        options.engine = (nq_engine)engine;
-        rc = nq_plan_create(req->n, &options, plan);
-    }
+    options.engine = (nq_engine)engine;
+    /* Each rank walks a part of the census of the join's tops. */
+    int ranks = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    options.census_part = (unsigned)rank;
+    options.census_parts = (unsigned)ranks;
+    options.census_sum = census_sum;
+    int rc = nq_plan_create(req->n, &options, plan);
 
     /* The same signature and size: the ids mean the same work. The same
      * cut into passes too: a worker sent the number of a pass counts the

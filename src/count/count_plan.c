@@ -32,9 +32,31 @@ static int plan_constellations(nq_plan *p, uint64_t budget)
  * pass's table fits (and holds at most 1/min_passes of the tops, where a
  * cut that fine exists). Each run builds one pass's table at a time
  * (plan_run_passes()). */
-static int plan_passes(nq_plan *p, uint64_t budget, int threads,
-                       unsigned min_passes)
+/* The tops per share and group of the whole table (*len entries), the
+ * census split between processes where the options ask for it (then
+ * census_sum is called, and the plan notes it). */
+static int walk_census(nq_plan *p, const nq_count_options *o,
+                       uint32_t **share_tops, uint64_t *len)
 {
+    bool split = o->census_parts > 1;
+    int rc = nq__join_census_part(p->n, o->threads, split ? o->census_part : 0,
+                                  split ? o->census_parts : 1, share_tops, len);
+    if (!split)
+        return rc;
+    p->census_summed = true;
+    int summed = o->census_sum(o->census_user, rc == 0 ? *share_tops : NULL,
+                               rc == 0 ? *len : 0);
+    if (rc != 0 || summed == 0)
+        return rc;
+    /* Not shared: the whole census here. */
+    free(*share_tops);
+    return nq__join_census_part(p->n, o->threads, 0, 1, share_tops, len);
+}
+
+static int plan_passes(nq_plan *p, uint64_t budget, const nq_count_options *o)
+{
+    int threads = o->threads;
+    unsigned min_passes = o->min_passes;
     /* Beside a pass's table: the filter of its tops, and the tops per
      * share and group that spare each build its count walk, where they
      * take little of the budget (at n = 20 on two threads, 12 MB). */
@@ -44,9 +66,16 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
     if (beside >= budget)
         return NQ_E_NOMEM;
     uint64_t *tops = NULL;
-    uint64_t groups = 0;
-    int rc = nq__join_group_tops(p->n, threads, &tops, &groups,
-                                 with_census ? &p->share_tops : NULL);
+    uint64_t groups = 0, len = 0;
+    uint32_t *share_tops = NULL;
+    int rc = walk_census(p, o, &share_tops, &len);
+    if (rc == 0)
+        rc = nq__join_sum_shares(p->n, threads, share_tops, &tops, &groups);
+    if (rc == 0 && with_census) {
+        p->share_tops = share_tops;
+        share_tops = NULL;
+    }
+    free(share_tops);
     if (rc != 0)
         return rc;
     uint64_t max_tops = UINT64_MAX;
@@ -91,9 +120,10 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
 
 /* The join's units and table of n, if they fit the budget (and no passes
  * are asked for), or else its cut into passes. */
-static int plan_join(nq_plan *p, uint64_t budget, int threads,
-                     unsigned min_passes)
+static int plan_join(nq_plan *p, uint64_t budget, const nq_count_options *o)
 {
+    int threads = o->threads;
+    unsigned min_passes = o->min_passes;
     if (p->n > NQ_JOIN_MAX_N)
         return NQ_E_RANGE;
     int rc = nq__join_units(p->n, &p->units, &p->work_count);
@@ -107,7 +137,7 @@ static int plan_join(nq_plan *p, uint64_t budget, int threads,
              : nq__join_table_build(p->n, threads, budget - units_bytes,
                                     &p->table);
     if (rc == NQ_E_NOMEM && p->n >= 4)
-        rc = plan_passes(p, budget - units_bytes, threads, min_passes);
+        rc = plan_passes(p, budget - units_bytes, o);
     if (rc != 0)
         return rc;
     p->engine = NQ_ENGINE_JOIN;
@@ -118,21 +148,21 @@ static int plan_join(nq_plan *p, uint64_t budget, int threads,
 /* The join is worth its table from this n on. */
 #define JOIN_MIN_N 4
 
-int nq__plan_create_limited(int n, const nq_count_options *options,
-                            uint64_t limit, nq_plan **plan)
+/* nq__plan_create_limited() but for the census_sum call that every
+ * plan creation of a shared census makes; *summed: made already. */
+static int plan_create(int n, const nq_count_options *options, uint64_t limit,
+                       nq_plan **plan, bool *summed)
 {
     if (plan == NULL)
         return NQ_E_INVAL;
     *plan = NULL;
     if (n < 1 || n > NQ_MAX_N)
         return NQ_E_RANGE;
-    nq_count_options defaults;
-    if (options == NULL) {
-        nq_count_options_init(&defaults);
-        options = &defaults;
-    }
     if (options->threads < 0 || options->engine < NQ_ENGINE_AUTO ||
-        options->engine > NQ_ENGINE_CONSTELLATIONS)
+        options->engine > NQ_ENGINE_CONSTELLATIONS ||
+        (options->census_parts > 1 &&
+         (options->census_sum == NULL ||
+          options->census_part >= options->census_parts)))
         return NQ_E_INVAL;
     uint64_t budget = options->memory_bytes != 0 ? options->memory_bytes
                                                  : NQ_COUNT_DEFAULT_MEMORY;
@@ -147,7 +177,7 @@ int nq__plan_create_limited(int n, const nq_count_options *options,
     int rc;
     switch (options->engine) {
     case NQ_ENGINE_JOIN:
-        rc = plan_join(p, budget, options->threads, options->min_passes);
+        rc = plan_join(p, budget, options);
         break;
     case NQ_ENGINE_CONSTELLATIONS:
         rc = plan_constellations(p, budget);
@@ -155,7 +185,7 @@ int nq__plan_create_limited(int n, const nq_count_options *options,
     default:
         rc = NQ_E_RANGE;
         if (n >= JOIN_MIN_N && n <= NQ_JOIN_MAX_N)
-            rc = plan_join(p, budget, options->threads, options->min_passes);
+            rc = plan_join(p, budget, options);
         if (rc == NQ_E_RANGE || rc == NQ_E_NOMEM) {
             /* No room for the join: backtracking needs next to none. */
             free(p->units);
@@ -164,12 +194,30 @@ int nq__plan_create_limited(int n, const nq_count_options *options,
         }
         break;
     }
+    *summed = p->census_summed;
     if (rc != 0) {
         nq_plan_free(p);
         return rc;
     }
     *plan = p;
     return 0;
+}
+
+int nq__plan_create_limited(int n, const nq_count_options *options,
+                            uint64_t limit, nq_plan **plan)
+{
+    nq_count_options defaults;
+    if (options == NULL) {
+        nq_count_options_init(&defaults);
+        options = &defaults;
+    }
+    bool summed = false;
+    int rc = plan_create(n, options, limit, plan, &summed);
+    /* Processes that share a census call census_sum once each, whether
+     * they walked one or not, so that none waits on the others. */
+    if (options->census_parts > 1 && options->census_sum != NULL && !summed)
+        options->census_sum(options->census_user, NULL, 0);
+    return rc;
 }
 
 int nq_plan_create(int n, const nq_count_options *options, nq_plan **plan)

@@ -6,6 +6,7 @@
  * artificially small accumulator, cancelling, and bad arguments.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "count/count_plan.h"
@@ -446,6 +447,109 @@ static void test_min_passes(void **state)
     }
 }
 
+/* A census shared between processes, as nqueens-mpi's ranks share it:
+ * census_sum stands for the others (it walks their parts itself), and
+ * counts how often it is called. */
+struct census_others {
+    int n, threads;
+    unsigned part, parts;
+    int calls;
+    bool refuse; /* says no: the process walks its census whole */
+};
+
+static int sum_census(void *user, uint32_t *counts, uint64_t len)
+{
+    struct census_others *o = user;
+    o->calls++;
+    if (o->refuse || counts == NULL)
+        return 1;
+    for (unsigned part = 0; part < o->parts; part++) {
+        if (part == o->part)
+            continue;
+        uint32_t *other = NULL;
+        uint64_t other_len = 0;
+        assert_int_equal(nq__join_census_part(o->n, o->threads, part, o->parts,
+                                              &other, &other_len),
+                         0);
+        assert_int_equal(other_len, len);
+        for (uint64_t i = 0; i < len; i++)
+            counts[i] += other[i];
+        free(other);
+    }
+    return 0;
+}
+
+static void test_shared_census(void **state)
+{
+    (void)state;
+    for (int n = 8; n <= 13; n++) {
+        /* The parts of the census add up to the whole. */
+        uint32_t *whole = NULL;
+        uint64_t len = 0, sum_len = 0;
+        assert_int_equal(nq__join_census_part(n, 2, 0, 1, &whole, &len), 0);
+        uint64_t *sum = calloc(len, sizeof *sum);
+        assert_non_null(sum);
+        for (unsigned part = 0; part < 3; part++) {
+            uint32_t *counts = NULL;
+            assert_int_equal(
+                nq__join_census_part(n, 2, part, 3, &counts, &sum_len), 0);
+            assert_int_equal(sum_len, len);
+            bool some = false;
+            for (uint64_t i = 0; i < len; i++) {
+                sum[i] += counts[i];
+                some |= counts[i] != 0;
+            }
+            /* Each part walks some starts once there are enough. */
+            assert_true(some || n < 12);
+            free(counts);
+        }
+        for (uint64_t i = 0; i < len; i++)
+            assert_int_equal(sum[i], whole[i]);
+        free(sum);
+        free(whole);
+        /* A plan made from a shared census (or, where the others say no,
+         * from its own) counts right, and calls census_sum once. */
+        for (unsigned part = 0; part < 3; part++) {
+            struct census_others others = {n, 2, part, 3, 0, part == 2};
+            nq_count_options options;
+            nq_count_options_init(&options);
+            options.engine = NQ_ENGINE_JOIN;
+            options.threads = 2;
+            options.min_passes = 10;
+            options.census_part = part;
+            options.census_parts = 3;
+            options.census_sum = sum_census;
+            options.census_user = &others;
+            nq_plan *plan = NULL;
+            assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
+            assert_int_equal(others.calls, 1);
+            nq_count_result r;
+            assert_int_equal(nq_count_plan(plan, &options, &r), NQ_OK);
+            assert_int_equal(r.total, oeis_counts(n).total);
+            nq_plan_free(plan);
+        }
+    }
+    /* Once also where no census is walked: constellations, or an n out of
+     * range; and no census_sum is an error. */
+    struct census_others others = {0};
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.census_parts = 2;
+    options.census_sum = sum_census;
+    options.census_user = &others;
+    options.engine = NQ_ENGINE_CONSTELLATIONS;
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create(10, &options, &plan), NQ_OK);
+    nq_plan_free(plan);
+    assert_int_equal(others.calls, 1);
+    options.engine = NQ_ENGINE_JOIN;
+    assert_int_equal(nq_plan_create(NQ_JOIN_MAX_N + 1, &options, &plan),
+                     NQ_E_RANGE);
+    assert_int_equal(others.calls, 2);
+    options.census_sum = NULL;
+    assert_int_equal(nq_plan_create(10, &options, &plan), NQ_E_INVAL);
+}
+
 /* A run of some ids of a plan in passes builds the tables of their passes
  * alone, and the parts add up to the whole, also when a part ran with the
  * whole table (a checkpoint resumed under a smaller budget). */
@@ -789,6 +893,7 @@ int main(void)
         cmocka_unit_test(test_passes_against_oracle),
         cmocka_unit_test(test_passes_published),
         cmocka_unit_test(test_min_passes),
+        cmocka_unit_test(test_shared_census),
         cmocka_unit_test(test_passes_in_parts),
         cmocka_unit_test(test_pass_of),
         cmocka_unit_test(test_plan_run_threads),

@@ -352,6 +352,18 @@ uint64_t nq__join_walk_bytes(int rows, int k);
 int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups,
                         uint32_t **share_tops);
 
+/* nq__join_census_part() : nq__join_group_tops()'s share_tops counted
+ * from part of the walk alone (*len = shares * groups entries, malloc'ed,
+ * free()): of each share's starts, those numbered part, part + parts,
+ * part + 2 parts, ... The parts add up to the whole (nqueens-mpi splits
+ * the census between its ranks).
+ * nq__join_sum_shares() : the tops of every group from share_tops (*groups
+ * entries, malloc'ed, free()). Both return 0, NQ_E_RANGE or NQ_E_NOMEM. */
+int nq__join_census_part(int n, int threads, unsigned part, unsigned parts,
+                         uint32_t **share_tops, uint64_t *len);
+int nq__join_sum_shares(int n, int threads, const uint32_t *share_tops,
+                        uint64_t **tops, uint64_t *groups);
+
 /* nq__join_share_tops_bytes() : the bytes of nq__join_group_tops()'s
  * share_tops on `threads` threads (UINT64_MAX if n is out of range). */
 uint64_t nq__join_share_tops_bytes(int n, int threads);

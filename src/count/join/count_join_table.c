@@ -58,6 +58,10 @@ struct table_build {
     uint64_t rest_of[NQ_JOIN_MAX_N];
     uint32_t bucket_of[NQ_JOIN_MAX_N];
     atomic_uint_least64_t counted; /* count pass: tops reported so far */
+    /* The count pass walks the starts of each share numbered census_part
+     * + i * census_parts among the share's (nq__join_census_part()); 0
+     * and 1 for all of them. */
+    size_t census_part, census_parts;
     /* A pass's table: only the tops whose columns meet `fixed` in a
      * pattern p with keep[p] & NQ_JOIN_KEEP_TOP. NULL: all. */
     uint32_t fixed;
@@ -231,7 +235,9 @@ static void search_fill(struct table_build *b, struct walk *w,
 static int walk_task(struct table_build *b, size_t index, bool fill)
 {
     struct walk w = {.counts = b->counts + index * b->groups};
-    for (size_t i = index; i < b->nstarts && !w.full; i += b->shares) {
+    size_t first = index + b->census_part * b->shares;
+    size_t step = b->census_parts * b->shares;
+    for (size_t i = first; i < b->nstarts && !w.full; i += step) {
         w.part = b->starts[i][3] * b->sets;
         const uint32_t *s = b->starts[i];
         if (fill)
@@ -572,6 +578,7 @@ static int build_init(struct table_build *b, int n, int threads,
         b->bucket_of[c] = nq__join_bucket(&b->windows, n, word);
     }
     atomic_init(&b->counted, 0);
+    b->census_parts = 1;
     int rc = make_starts(b, mirrored);
     if (rc == 0 && b->keep != NULL)
         rc = make_allowed(b);
@@ -719,53 +726,6 @@ out:
     return rc;
 }
 
-int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups,
-                        uint32_t **share_tops)
-{
-    *tops = NULL;
-    *groups = 0;
-    if (share_tops != NULL)
-        *share_tops = NULL;
-    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1)
-        return NQ_E_RANGE;
-    struct nq__join_ranks *ranks = malloc(sizeof *ranks);
-    if (ranks == NULL)
-        return NQ_E_NOMEM;
-    nq__join_ranks_init(ranks, n);
-    struct table_build b;
-    int rc = build_init(&b, n, threads, NULL, ranks);
-    uint64_t *sum = NULL;
-    if (rc != 0)
-        goto out;
-    rc = NQ_E_NOMEM;
-    b.room = UINT64_MAX;
-    b.counts = calloc(b.shares * b.groups, sizeof *b.counts);
-    sum = calloc(b.groups, sizeof *sum);
-    if (b.counts == NULL || sum == NULL)
-        goto out;
-    rc = run_pass(b.shares, (int)b.workers, count_task, &b);
-    if (rc != 0)
-        goto out;
-    for (size_t k = 0; k < b.shares; k++) {
-        for (uint64_t g = 0; g < b.groups; g++)
-            sum[g] += b.counts[k * b.groups + g];
-    }
-    *tops = sum;
-    *groups = b.groups;
-    sum = NULL;
-    if (share_tops != NULL) {
-        *share_tops = b.counts;
-        b.counts = NULL;
-    }
-out:
-    free(sum);
-    free(b.counts);
-    free(b.starts);
-    free(b.allowed);
-    free(ranks);
-    return rc;
-}
-
 /* The shape of a table of n built on `threads` threads, for its sizes
  * alone; false if n is out of range. */
 static bool shape_of(int n, int threads, struct table_build *b)
@@ -778,6 +738,83 @@ static bool shape_of(int n, int threads, struct table_build *b)
     b->starts = NULL;
     b->allowed = NULL;
     return rc == 0;
+}
+
+int nq__join_census_part(int n, int threads, unsigned part, unsigned parts,
+                         uint32_t **share_tops, uint64_t *len)
+{
+    *share_tops = NULL;
+    *len = 0;
+    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1 || parts < 1 ||
+        part >= parts)
+        return NQ_E_RANGE;
+    struct nq__join_ranks *ranks = malloc(sizeof *ranks);
+    if (ranks == NULL)
+        return NQ_E_NOMEM;
+    nq__join_ranks_init(ranks, n);
+    struct table_build b;
+    int rc = build_init(&b, n, threads, NULL, ranks);
+    if (rc != 0)
+        goto out;
+    rc = NQ_E_NOMEM;
+    b.room = UINT64_MAX;
+    b.counts = calloc(b.shares * b.groups, sizeof *b.counts);
+    if (b.counts == NULL)
+        goto out;
+    b.census_part = part;
+    b.census_parts = parts;
+    rc = run_pass(b.shares, (int)b.workers, count_task, &b);
+    if (rc != 0)
+        goto out;
+    *share_tops = b.counts;
+    *len = b.shares * b.groups;
+    b.counts = NULL;
+out:
+    free(b.counts);
+    free(b.starts);
+    free(b.allowed);
+    free(ranks);
+    return rc;
+}
+
+int nq__join_sum_shares(int n, int threads, const uint32_t *share_tops,
+                        uint64_t **tops, uint64_t *groups)
+{
+    *tops = NULL;
+    *groups = 0;
+    struct table_build b;
+    if (!shape_of(n, threads, &b))
+        return NQ_E_RANGE;
+    uint64_t *sum = calloc(b.groups, sizeof *sum);
+    if (sum == NULL)
+        return NQ_E_NOMEM;
+    for (size_t k = 0; k < b.shares; k++) {
+        for (uint64_t g = 0; g < b.groups; g++)
+            sum[g] += share_tops[k * b.groups + g];
+    }
+    *tops = sum;
+    *groups = b.groups;
+    return 0;
+}
+
+int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups,
+                        uint32_t **share_tops)
+{
+    *tops = NULL;
+    *groups = 0;
+    if (share_tops != NULL)
+        *share_tops = NULL;
+    uint32_t *counts = NULL;
+    uint64_t len = 0;
+    int rc = nq__join_census_part(n, threads, 0, 1, &counts, &len);
+    if (rc == 0)
+        rc = nq__join_sum_shares(n, threads, counts, tops, groups);
+    if (rc == 0 && share_tops != NULL) {
+        *share_tops = counts;
+        counts = NULL;
+    }
+    free(counts);
+    return rc;
 }
 
 uint64_t nq__join_share_tops_bytes(int n, int threads)
