@@ -16,8 +16,10 @@
  * come (a request that wants nothing), because every message of this
  * protocol must stay small: a large one waits for its receiver, and rank
  * 0 receives only between two of its own subproblems. A worker in passes
- * keeps PASS_REQUESTS_IN_FLIGHT requests out, so that it holds at most one
- * pass ahead of the one it counts.
+ * keeps one request out: it asks for the next pass when the last
+ * 1/PASS_ASK_AHEAD of the units of its pass are left, so that it never
+ * holds a whole pass ahead (at the end, another rank would wait while it
+ * counted that one too).
  */
 #ifndef NQ_MPI_COUNT_H
 #define NQ_MPI_COUNT_H
@@ -65,10 +67,13 @@ enum mpi_tag {
 /* Requests each worker keeps in flight. */
 #define REQUESTS_IN_FLIGHT 3
 
-/* ... and for a join in passes: one pass to count, one waiting, so that
- * the next pass is there when the table of this one is freed, while no
- * rank hoards passes that another, idle at the end, could count. */
-#define PASS_REQUESTS_IN_FLIGHT 2
+/* ... and for a join in passes: one, sent when 1/PASS_ASK_AHEAD of the
+ * units of the pass being counted are left. With two out (a whole pass
+ * waiting), mpirun -np 2 nqueens-mpi count 20 --threads 1 took 153 s,
+ * the last pass counted while the other rank waited; with one sent at
+ * the end of a pass, 141 s. */
+#define PASS_REQUESTS_IN_FLIGHT 1
+#define PASS_ASK_AHEAD 8
 
 /* What a run of either role needs. */
 struct mpi_job {

@@ -24,6 +24,12 @@ struct worker {
     uint64_t *out;   /* the next request: header, then results */
     uint64_t filled; /* results in out */
     bool streaming;  /* counting a pass: results go out every so many */
+    /* Counting a pass: its units not yet done; when `ahead` are left, the
+     * request for the next pass goes out (`asked`), so that it is there
+     * when this one ends, even if rank 0 was building a table of its own
+     * (it answers only between its subproblems). */
+    uint64_t left, ahead, want;
+    bool asked;
 };
 
 /* Sends the results in out as a request that wants `want` ids (0: none,
@@ -45,8 +51,12 @@ static int worker_done(uint64_t id, const nq_subcount *count, void *user)
     r[1] = count->total;
     r[2] = count->sym180;
     r[3] = count->sym90;
-    if (w->streaming && w->filled == PASS_RESULTS_PER_MESSAGE)
+    if (w->streaming && --w->left == w->ahead && !w->asked) {
+        worker_send(w, w->want);
+        w->asked = true;
+    } else if (w->streaming && w->filled == PASS_RESULTS_PER_MESSAGE) {
         worker_send(w, 0);
+    }
     return interrupt_signal() != 0;
 }
 
@@ -85,8 +95,9 @@ int mpi_worker(const struct mpi_job *job)
         want > PASS_RESULTS_PER_MESSAGE ? want : PASS_RESULTS_PER_MESSAGE;
     uint64_t *ids = malloc((room > 0 ? room : 1) * sizeof *ids);
     struct worker w = {
-        malloc((REQUEST_HEADER + RESULT_WORDS * results) * sizeof(uint64_t)), 0,
-        false};
+        .out = malloc((REQUEST_HEADER + RESULT_WORDS * results) *
+                      sizeof(uint64_t)),
+        .want = want};
     if (ids == NULL || w.out == NULL) {
         free(ids);
         free(w.out);
@@ -130,6 +141,9 @@ int mpi_worker(const struct mpi_job *job)
         if (pass)
             words = (int)worker_pass_ids(job->plan, ids[0], ids);
         w.streaming = pass;
+        w.left = (uint64_t)words;
+        w.ahead = pass ? (uint64_t)words / PASS_ASK_AHEAD : 0;
+        w.asked = false;
         /* After a signal no chunk is counted: rank 0 ends the job. The
          * empty answer keeps the requests in flight all the same, so that
          * a job whose work was all done by then still ends in order. */
@@ -148,7 +162,10 @@ int mpi_worker(const struct mpi_job *job)
             status = EXIT_USAGE;
             break;
         }
-        worker_send(&w, want);
+        if (w.asked)
+            worker_send(&w, 0); /* the rest of the pass's results */
+        else
+            worker_send(&w, want);
         if (interrupt_signal() != 0 && !stop_sent) {
             worker_send_stop();
             stop_sent = true;
