@@ -55,7 +55,8 @@ static const struct opt mpi_opts[] = {
                  "memory budget of each rank (default 2G)"),
     OPT_USE_HELP(count_opt_engine, REQ, engine,
                  "auto (default), join or constellations, as for\n"
-                 "nqueens count; every rank builds the join's table"),
+                 "nqueens count; a rank builds the join's table\n"
+                 "of each pass it counts"),
     OPT_USE(opt_json, REQ, json),
     OPT_USE_HELP(opt_output, REQ, output,
                  "rank 0 writes the result to FILE, complete or not\n"
@@ -70,7 +71,9 @@ static const struct opt mpi_opts[] = {
                  "FILE (SQLite); the same command resumes from it.\n"
                  "A FILE in use by another run is refused"),
     OPT_USE_GIVEN(count_opt_interval, REQ, checkpoint_interval,
-                  checkpoint_interval_set, NULL),
+                  checkpoint_interval_set,
+                  "seconds between two saves (default 10); each pass\n"
+                  "of the join is also saved as it ends"),
     OPT_USE_ARGS(opt_help, NULL),
 };
 #undef REQ
