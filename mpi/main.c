@@ -170,7 +170,8 @@ static int agree_on_plan(const struct count_request *req, int rank,
      * and a rank builds the table of its passes alone. */
     options.min_passes = CHECKPOINT_PASSES;
     int engine = (int)options.engine;
-    if (rank == 0 && options.engine == NQ_ENGINE_AUTO && req->checkpoint != NULL)
+    if (rank == 0 && options.engine == NQ_ENGINE_AUTO &&
+        req->checkpoint != NULL)
         engine = checkpoint_engine(req->checkpoint);
     MPI_Bcast(&engine, 1, MPI_INT, 0, MPI_COMM_WORLD);
     options.engine = (nq_engine)engine;

@@ -94,10 +94,9 @@ int mpi_worker(const struct mpi_job *job)
     uint64_t results =
         want > PASS_RESULTS_PER_MESSAGE ? want : PASS_RESULTS_PER_MESSAGE;
     uint64_t *ids = malloc((room > 0 ? room : 1) * sizeof *ids);
-    struct worker w = {
-        .out = malloc((REQUEST_HEADER + RESULT_WORDS * results) *
-                      sizeof(uint64_t)),
-        .want = want};
+    struct worker w = {.out = malloc((REQUEST_HEADER + RESULT_WORDS * results) *
+                                     sizeof(uint64_t)),
+                       .want = want};
     if (ids == NULL || w.out == NULL) {
         free(ids);
         free(w.out);

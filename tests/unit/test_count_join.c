@@ -470,7 +470,7 @@ static void test_wide_against_oracle(void **state)
 {
     (void)state;
     static struct by_unit oracle;
-    static const uint64_t published[] = {92,    352,    724,    2680,
+    static const uint64_t published[] = {92,    352,   724,   2680,
                                          14200, 73712, 365596};
     for (int n = 8; n <= 14; n++) {
         uint64_t total = published[n - 8];

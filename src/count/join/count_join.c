@@ -108,13 +108,12 @@ static uint32_t side_buckets(const struct nq__join_table *t)
 
 /* Fills src->fine_start for its group: the entries of each bucket are
  * sorted by their fine bits. */
-static void find_fine_starts(const struct nq__join_table *t,
-                             struct source *src)
+static void find_fine_starts(const struct nq__join_table *t, struct source *src)
 {
     const uint32_t *bs = t->bucket_start + src->group * (t->buckets + 1);
     const uint8_t *extra = t->extra + t->start[src->group];
     for (uint32_t c = 0; c < t->buckets; c++) {
-        uint32_t *fs = src->fine_start + c * (NQ_JOIN_FINE + 1);
+        uint32_t *fs = src->fine_start + (size_t)c * (NQ_JOIN_FINE + 1);
         uint32_t k = bs[c];
         for (uint32_t f = 0; f < NQ_JOIN_FINE; f++) {
             fs[f] = k;
@@ -198,10 +197,10 @@ static void side_fill(struct side *s, const struct nq__join_table *t,
             /* The stored entries of bucket b: [from, to) in the group. */
             uint32_t from, to;
             if (src[k].fine_start != NULL) {
-                const uint32_t *fs =
-                    src[k].fine_start +
-                    nq__join_coarse(&t->windows, b) * (NQ_JOIN_FINE + 1) +
-                    nq__join_fine(&t->windows, b);
+                const uint32_t *fs = src[k].fine_start +
+                                     (size_t)nq__join_coarse(&t->windows, b) *
+                                         (NQ_JOIN_FINE + 1) +
+                                     nq__join_fine(&t->windows, b);
                 from = fs[0];
                 to = fs[1];
             } else {
@@ -215,9 +214,9 @@ static void side_fill(struct side *s, const struct nq__join_table *t,
                                        src[k].drop.rest};
             if (src[k].drop_edge != 0) {
                 const uint8_t *extra = t->extra + t->start[src[k].group];
-                at += nq__join_fill_edge(s->rest + at, rest + from,
-                                         extra + from, to - from, &way,
-                                         src[k].drop_edge);
+                at +=
+                    nq__join_fill_edge(s->rest + at, rest + from, extra + from,
+                                       to - from, &way, src[k].drop_edge);
                 continue;
             }
             at += t->fill(s->rest + at, rest + from, to - from, &way);
@@ -308,8 +307,8 @@ int nq__join_count(const struct nq__join_table *t,
     for (int part = 0; part < t->parts; part++) {
         end_top = source_add(end_top, t, part, top_set, false, NQ_JOIN_AS_TOP,
                              m, next_fine);
-        end_bottom = source_add(end_bottom, t, part, bottom_set, false, flip,
-                                m, fine == NULL ? NULL : next_fine + fine_size);
+        end_bottom = source_add(end_bottom, t, part, bottom_set, false, flip, m,
+                                fine == NULL ? NULL : next_fine + fine_size);
         if (fine != NULL)
             next_fine += 2 * fine_size;
     }

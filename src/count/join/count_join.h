@@ -68,8 +68,8 @@ static inline uint32_t nq__join_coarse(const struct nq__join_windows *w,
     if (w->inner == w->width)
         return bucket;
     uint32_t inner = ((uint32_t)1 << w->inner) - 1;
-    return ((bucket >> 1) & inner) |
-           ((bucket >> (w->width + 1)) & inner) << w->inner;
+    return ((bucket >> 1) & inner) | ((bucket >> (w->width + 1)) & inner)
+                                         << w->inner;
 }
 
 /* nq__join_fine() : the outer bits of `bucket`'s windows, 4 bits (0 for

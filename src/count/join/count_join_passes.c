@@ -352,8 +352,7 @@ struct cut_ctx {
  * once its walk's table (nq__join_walk_bytes()) is set aside. */
 static uint64_t room(const struct cut_ctx *x, uint32_t fixed)
 {
-    uint64_t walk =
-        nq__join_walk_bytes(x->n / 2, __builtin_popcount(fixed));
+    uint64_t walk = nq__join_walk_bytes(x->n / 2, __builtin_popcount(fixed));
     if (walk >= x->left)
         return 0;
     uint64_t tops = (x->left - walk) / x->per_top;

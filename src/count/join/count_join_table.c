@@ -142,10 +142,10 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
             table[at] = nq__join_stored_rest(rest, rest_half, compact);
             buckets[at] = (uint8_t)nq__join_coarse(&b->windows, bucket);
             if (compact || wide)
-                extra[at] = (uint8_t)((compact ? nq__join_edge(rest, rest_half)
-                                               : 0) |
-                                      nq__join_fine(&b->windows, bucket)
-                                          << NQ_JOIN_FINE_SHIFT);
+                extra[at] =
+                    (uint8_t)((compact ? nq__join_edge(rest, rest_half) : 0) |
+                              nq__join_fine(&b->windows, bucket)
+                                  << NQ_JOIN_FINE_SHIFT);
         }
     }
 }
@@ -187,8 +187,9 @@ static void search_fill(struct table_build *b, struct walk *w,
                         uint32_t anti, uint32_t main);
 
 /* The search below row `row` (a pass's, if `allowed`); `anti` and `main`
- * are the diagonals attacked on that row. Counts or stores every top. Inlined twice, with `fill` constant, and the last
- * two rows inlined too: calls cost more than a leaf's own work. */
+ * are the diagonals attacked on that row. Counts or stores every top. Inlined
+ * twice, with `fill` constant, and the last two rows inlined too: calls cost
+ * more than a leaf's own work. */
 static inline __attribute__((always_inline)) void
 search(struct table_build *b, struct walk *w, const uint32_t *allowed, int row,
        uint32_t cols, uint32_t anti, uint32_t main, bool fill)
@@ -205,14 +206,16 @@ search(struct table_build *b, struct walk *w, const uint32_t *allowed, int row,
         uint32_t next_cols = cols | bit, next_anti = (anti | bit) >> 1;
         uint32_t next_main = ((main | bit) << 1) & full;
         if (row + 2 == b->rows) {
-            last_row(
-                b, w, next_cols, next_anti, next_main,
-                free_squares(b, allowed, row + 1, next_cols, next_anti, next_main),
-                fill);
+            last_row(b, w, next_cols, next_anti, next_main,
+                     free_squares(b, allowed, row + 1, next_cols, next_anti,
+                                  next_main),
+                     fill);
         } else if (fill) {
-            search_fill(b, w, allowed, row + 1, next_cols, next_anti, next_main);
+            search_fill(b, w, allowed, row + 1, next_cols, next_anti,
+                        next_main);
         } else {
-            search_count(b, w, allowed, row + 1, next_cols, next_anti, next_main);
+            search_count(b, w, allowed, row + 1, next_cols, next_anti,
+                         next_main);
         }
     }
 }
@@ -355,7 +358,7 @@ static void place_groups(struct table_build *b, uint64_t *start)
 static void bucket_offsets(const uint32_t *key, uint64_t size, uint32_t keys,
                            uint32_t *bs, uint32_t *at, uint32_t *counted)
 {
-    memset(counted, 0, 4 * keys * sizeof *counted);
+    memset(counted, 0, (size_t)4 * keys * sizeof *counted);
     uint32_t *c0 = counted, *c1 = c0 + keys, *c2 = c1 + keys, *c3 = c2 + keys;
     uint64_t k = 0;
     for (; k + 4 <= size; k += 4) {
@@ -370,8 +373,8 @@ static void bucket_offsets(const uint32_t *key, uint64_t size, uint32_t keys,
     for (uint32_t y = 0; y < keys; y++) {
         bs[y] = next;
         for (int r = 0; r < 4; r++) {
-            at[r * keys + y] = next;
-            next += counted[r * keys + y];
+            at[(size_t)r * keys + y] = next;
+            next += counted[(size_t)r * keys + y];
         }
     }
     bs[keys] = next;
@@ -422,12 +425,13 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
         }
         memcpy(scratch, b->rest + from, size * sizeof *scratch);
         if (has_extra)
-            memcpy(scratch_extra, b->extra + from, size * sizeof *scratch_extra);
+            memcpy(scratch_extra, b->extra + from,
+                   size * sizeof *scratch_extra);
         for (uint64_t k = 0; k < size; k++) {
             key[k] =
                 b->packed != 0 ? scratch[k] >> b->packed : b->bucket[from + k];
         }
-        if (b->wide) {
+        if (b->wide && scratch_extra != NULL) {
             for (uint64_t k = 0; k < size; k++)
                 key[k] = key[k] * NQ_JOIN_FINE +
                          (uint32_t)(scratch_extra[k] >> NQ_JOIN_FINE_SHIFT);
@@ -435,7 +439,7 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
         uint32_t *at = w->at;
         bucket_offsets(key, size, keys, w->key_start, at, w->counted);
         for (uint32_t y = 0; y <= b->buckets; y++)
-            bs[y] = w->key_start[y * fine];
+            bs[y] = w->key_start[(size_t)y * fine];
         uint32_t *out = b->rest + from;
         uint64_t k = 0;
         if (has_extra) {
@@ -554,14 +558,14 @@ static int build_init(struct table_build *b, int n, int threads,
      * not be split. */
     int mirrored = rows >= 2;
     int parts = mirrored && n % 2 == 1 ? 2 : 1;
-    *b = (struct table_build){.n = n,
-                              .rows = rows,
-                              .ranks = ranks,
-                              .windows = nq__join_windows_of(
-                                  n, keep != NULL && keep->wide),
-                              .sets = nq__join_binomial(n, rows),
-                              .fixed = keep != NULL ? keep->fixed : 0,
-                              .keep = keep != NULL ? keep->keep : NULL};
+    *b = (struct table_build){
+        .n = n,
+        .rows = rows,
+        .ranks = ranks,
+        .windows = nq__join_windows_of(n, keep != NULL && keep->wide),
+        .sets = nq__join_binomial(n, rows),
+        .fixed = keep != NULL ? keep->fixed : 0,
+        .keep = keep != NULL ? keep->keep : NULL};
     b->groups = (uint64_t)parts * b->sets;
     b->buckets = (uint32_t)1 << (2 * b->windows.inner);
     b->wide = b->windows.inner != b->windows.width;
