@@ -26,12 +26,6 @@ static int plan_constellations(nq_plan *p, uint64_t budget)
     return 0;
 }
 
-/* The join in passes, where the whole table does not fit the budget or
- * at least `min_passes` passes are asked for: the tops of each group are
- * counted (in little memory), and the passes cut so that the largest
- * pass's table fits (and holds at most 1/min_passes of the tops, where a
- * cut that fine exists). Each run builds one pass's table at a time
- * (plan_run_passes()). */
 /* The tops per share and group of the whole table (*len entries), the
  * census split between processes where the options ask for it (then
  * census_sum is called, and the plan notes it). */
@@ -53,6 +47,12 @@ static int walk_census(nq_plan *p, const nq_count_options *o,
     return nq__join_census_part(p->n, o->threads, 0, 1, share_tops, len);
 }
 
+/* The join in passes, where the whole table does not fit the budget or
+ * at least `min_passes` passes are asked for: the tops of each group are
+ * counted (in little memory), and the passes cut so that the largest
+ * pass's table fits (and holds at most 1/min_passes of the tops, where a
+ * cut that fine exists). Each run builds one pass's table at a time
+ * (plan_run_passes()). */
 static int plan_passes(nq_plan *p, uint64_t budget, const nq_count_options *o)
 {
     int threads = o->threads;
