@@ -58,7 +58,7 @@ for n in 2 3 4 5 6 7 8 9 10 11 12; do
 done
 # auto: the join where its table fits the budget, else constellations.
 "$NQUEENS" count 14 | grep -q '^engine   join/2 n=14$' || fail "auto at 14"
-"$NQUEENS" count --memory 256K 14 > "$TMP/small" || fail "auto with a small budget"
+"$NQUEENS" count --memory 100K 14 > "$TMP/small" || fail "auto with a small budget"
 grep -q '^engine   constellations/1 n=14$' "$TMP/small" || fail "auto fallback: $(cat "$TMP/small")"
 grep -qx "total    $(published 14 2)" "$TMP/small" || fail "auto fallback total"
 

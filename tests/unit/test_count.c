@@ -112,7 +112,7 @@ static void test_engine_choice(void **state)
     nq_plan_free(plan);
 
     /* A budget too small for the join's table: constellations. */
-    options.memory_bytes = (uint64_t)256 << 10;
+    options.memory_bytes = (uint64_t)100 << 10;
     assert_int_equal(nq_plan_create(14, &options, &plan), NQ_OK);
     assert_string_equal(nq_plan_signature(plan), "constellations/1 n=14");
     nq_count_result r;

@@ -270,6 +270,41 @@ static int tally_unit(const int *cols, int n, void *user)
     return 0;
 }
 
+/* A pass's table t (of the tops whose columns meet `fixed` in a pattern
+ * keep keeps) holds exactly the groups of the kept patterns, in order,
+ * each as large as in the whole table. */
+static void assert_held_groups(const struct nq__join_table *t,
+                               const struct nq__join_table *whole,
+                               uint32_t fixed, const uint8_t *keep)
+{
+    int n = t->n;
+    assert_non_null(t->group_of);
+    uint64_t held = 0;
+    for (uint32_t set = 0; set < 1u << n; set++) {
+        if (__builtin_popcount(set) != t->rows)
+            continue;
+        bool kept = keep[set & fixed] & NQ_JOIN_KEEP_TOP;
+        for (int part = 0; part < t->parts; part++) {
+            uint64_t g = part * t->sets + nq__join_rank(t->ranks, set);
+            uint32_t h = t->group_of[g];
+            assert_int_equal(h == NQ_JOIN_NO_GROUP, !kept);
+            if (!kept)
+                continue;
+            held++;
+            assert_int_equal(t->start[h + 1] - t->start[h],
+                             whole->start[g + 1] - whole->start[g]);
+        }
+    }
+    assert_int_equal(held, t->groups);
+    uint32_t last = 0;
+    for (uint64_t g = 0; g < t->parts * t->sets; g++) {
+        if (t->group_of[g] == NQ_JOIN_NO_GROUP)
+            continue;
+        assert_int_equal(t->group_of[g], last); /* in the groups' order */
+        last++;
+    }
+}
+
 /* Every unit counted with its pass's table, for every cut of F: each
  * against the textbook search, and the pass tables together no larger than
  * the whole table times the number of passes (each smaller alone). */
@@ -346,10 +381,13 @@ static void test_passes_against_oracle(void **state)
                 assert_int_equal(nq__join_table_build_pass(
                                      n, 1, whole_bytes - 1, &filter, &c),
                                  0);
-                uint64_t size = t.start[t.parts * t.sets];
+                uint64_t size = t.start[t.groups];
                 built += size;
+                assert_int_equal(c.groups, t.groups);
+                assert_memory_equal(c.group_of, t.group_of,
+                                    t.parts * t.sets * sizeof *t.group_of);
                 assert_memory_equal(c.start, t.start,
-                                    (t.parts * t.sets + 1) * sizeof *t.start);
+                                    (t.groups + 1) * sizeof *t.start);
                 assert_memory_equal(c.rest, t.rest, size * sizeof *t.rest);
                 nq__join_table_free(&c);
                 nq__join_table_free(&t);
@@ -390,11 +428,20 @@ static void test_passes_against_oracle(void **state)
                                                            (uint64_t)1 << 30,
                                                            &filter, &t),
                                  0);
-                assert_true(t.start[t.parts * t.sets] <= whole_size);
+                assert_true(t.start[t.groups] <= whole_size);
+                assert_held_groups(&t, &whole, fixed, keep);
                 for (uint64_t i = 0; i < count; i++) {
                     const struct nq__join_unit *u = &units[i];
-                    if (nq__join_pass_key(n, fixed, u) != key)
+                    uint32_t own = t.group_of[nq__join_rank(t.ranks, u->top)];
+                    if (nq__join_pass_key(n, fixed, u) != key) {
+                        /* Not this pass's: refused where its top's group
+                         * is not held. */
+                        uint64_t c = 0;
+                        if (own == NQ_JOIN_NO_GROUP)
+                            assert_int_equal(nq__join_count(&t, u, &c),
+                                             NQ_E_INVAL);
                         continue;
+                    }
                     uint64_t c = 0;
                     assert_int_equal(nq__join_count(&t, u, &c), 0);
                     assert_int_equal(c, oracle.tally[u->middle + 1][u->top]);

@@ -85,7 +85,7 @@ struct side {
 
 /* A stored group read one way. */
 struct source {
-    uint64_t group; /* the table's group: part * sets + colex rank */
+    uint64_t group; /* the table's held group (nq__join_held()) */
     bool mirror;
     enum nq__join_flip flip;
     struct cut_word drop; /* stored entries sharing a bit with it are left
@@ -160,7 +160,10 @@ static struct source *source_add(struct source *src,
     int n = t->n;
     if (mirror)
         set = nq__join_mirror(set, n);
-    src->group = (uint64_t)part * t->sets + nq__join_rank(t->ranks, set);
+    src->group = nq__join_held(
+        t, (uint64_t)part * t->sets + nq__join_rank(t->ranks, set));
+    if (src->group == NQ_JOIN_NO_GROUP)
+        return src + 1; /* another pass's: nq__join_count() says so */
     src->mirror = mirror;
     src->flip = flip;
     /* A stored top seen in the mirror attacks m when it attacks the
@@ -319,6 +322,13 @@ int nq__join_count(const struct nq__join_table *t,
                                 fine == NULL ? NULL : next_fine + fine_size);
     }
     int ntops = (int)(end_top - tops), nbottoms = (int)(end_bottom - bottoms);
+    for (int k = 0; k < ntops || k < nbottoms; k++) {
+        if ((k < ntops && tops[k].group == NQ_JOIN_NO_GROUP) ||
+            (k < nbottoms && bottoms[k].group == NQ_JOIN_NO_GROUP)) {
+            free(fine);
+            return NQ_E_INVAL; /* a unit of another pass */
+        }
+    }
 
     struct side top = {0}, bottom = {0};
     size_t nbottom = sources_size(t, bottoms, nbottoms);

@@ -214,11 +214,13 @@ uint32_t nq__join_binomial(int a, int b);
  * of the diagonals it attacks on row `rows`: bit x (0 <= x <= n - 2) for
  * the diagonal r + c = rows + x, bit n - 1 + j for r - c = rows - j - 1.
  * Kept cut into bucket and rest, in groups: by part, then by column set
- * (group part * sets + colex rank of the set holds entries start[g] ..
- * start[g + 1] - 1), and within a group by bucket, so that only the rest
- * needs storing. Mirrored tables (n >= 4) keep only the tops with the
- * queen of row 0 left of the middle column (part 0) or on it (part 1, odd
- * n): the others are mirror images of part 0's. */
+ * (group part * sets + colex rank of the set), and within a group by
+ * bucket, so that only the rest needs storing. Mirrored tables (n >= 4)
+ * keep only the tops with the queen of row 0 left of the middle column
+ * (part 0) or on it (part 1, odd n): the others are mirror images of part
+ * 0's. A pass's table holds only the groups of its own patterns: its
+ * offsets and counters are sized for them (at n = 23, for all 2.7 million
+ * groups they took 860 MiB a pass), and group_of numbers them. */
 struct nq__join_table {
     int n;
     int rows;
@@ -226,8 +228,14 @@ struct nq__join_table {
     int parts;    /* 1, or 2 for a mirrored table of odd n */
     struct nq__join_windows windows;
     uint64_t sets;          /* column sets of `rows` columns: C(n, rows) */
-    uint64_t *start;        /* parts * sets + 1 entries */
-    uint32_t *rest;         /* start[parts * sets] entries */
+    uint64_t groups;        /* groups held: parts * sets, or a pass's own */
+    uint32_t *group_of;     /* a pass's table: [part * sets + rank] : the
+                               held group, in the same order, or
+                               NQ_JOIN_NO_GROUP; NULL: the group itself
+                               (nq__join_held()) */
+    uint64_t *start;        /* held group h: entries start[h] ..
+                               start[h + 1] - 1; groups + 1 entries */
+    uint32_t *rest;         /* start[groups] entries */
     int rest_half;          /* bits of each half of a stored rest */
     bool compact;           /* see nq__join_compact() */
     uint8_t *extra;         /* compact or wide: each entry's edge bits (bits
@@ -236,13 +244,24 @@ struct nq__join_table {
     uint32_t buckets;       /* 1 << (2 * windows.inner); within a bucket,
                                wide windows' entries are sorted by their
                                fine bits */
-    uint32_t *bucket_start; /* [group][bucket + 1]: bucket b of group g is
-                               rest[start[g] + bucket_start[g * (buckets +
-                               1) + b] ...] up to the entry of b + 1 */
+    uint32_t *bucket_start; /* [held group][bucket + 1]: bucket b of held
+                               group h is rest[start[h] + bucket_start[h *
+                               (buckets + 1) + b] ...] up to the entry of
+                               b + 1 */
     struct nq__join_ranks *ranks; /* of the sets of n columns */
     nq__join_fill_fn fill;        /* nq__join_pick_fill()'s */
     nq__join_pairs_fn pairs;      /* nq__join_pick_pairs()'s */
 };
+
+#define NQ_JOIN_NO_GROUP UINT32_MAX
+
+/* nq__join_held() : the held group of group g (part * sets + rank), or
+ * NQ_JOIN_NO_GROUP where a pass's table does not hold it. */
+static inline uint64_t nq__join_held(const struct nq__join_table *t,
+                                     uint64_t g)
+{
+    return t->group_of == NULL ? g : t->group_of[g];
+}
 
 /* nq__join_windows_of() : the windows of n; wide ones where n needs them
  * or `wide` asks for them (n >= 8, as the tests take to try them). */
@@ -368,10 +387,14 @@ int nq__join_sum_shares(int n, int threads, const uint32_t *share_tops,
  * share_tops on `threads` threads (UINT64_MAX if n is out of range). */
 uint64_t nq__join_share_tops_bytes(int n, int threads);
 
-/* nq__join_table_bytes() : the bytes a table of n with `tops` tops takes
- * while it is built on `threads` threads (UINT64_MAX if n is out of
- * range): what nq__join_table_build_pass() holds against its budget. */
+/* nq__join_table_bytes() : the bytes the whole table of n with `tops`
+ * tops takes while it is built on `threads` threads (UINT64_MAX if n is
+ * out of range): what nq__join_table_build() holds against its budget.
+ * nq__join_pass_bytes() : the same for a pass's table cut by k fixed
+ * columns that holds `groups` groups (nq__join_table_build_pass()). */
 uint64_t nq__join_table_bytes(int n, int threads, uint64_t tops);
+uint64_t nq__join_pass_bytes(int n, int threads, int k, uint64_t groups,
+                             uint64_t tops);
 
 /* The passes of the join. A key (nq__join_pass_key()) names the units of
  * one family of patterns; a pass is a set of keys whose tops fit one
@@ -398,6 +421,7 @@ struct nq__join_passes {
     uint64_t largest;    /* the bytes of the largest pass's table */
     uint64_t built;      /* the tops all passes build (odd n: a top may be
                             built in more than one pass) */
+    uint64_t held;       /* the groups all passes' tables hold */
 };
 
 /* nq__join_unit_pass() : the pass of unit u under the cut c. */
@@ -456,7 +480,8 @@ void nq__join_pass_keep(int n, uint32_t fixed, uint64_t middles,
 int nq__join_units(int n, struct nq__join_unit **units, uint64_t *count);
 
 /* nq__join_count() : the solutions of one unit (not yet weighted) into
- * *count. Returns 0 or NQ_E_NOMEM. */
+ * *count. Returns 0, NQ_E_NOMEM, or NQ_E_INVAL where t is a pass's table
+ * that does not hold the unit's groups. */
 int nq__join_count(const struct nq__join_table *t,
                    const struct nq__join_unit *u, uint64_t *count);
 

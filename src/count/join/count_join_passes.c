@@ -196,18 +196,36 @@ static int key_patterns(int n, uint32_t fixed, uint64_t middles,
     return 0;
 }
 
-/* One key: where its patterns begin among the pairs, and its tops. */
+/* The groups of pattern p of `fixed`: the column sets that meet `fixed`
+ * in p, in each part. */
+static uint64_t pattern_groups(int n, uint32_t fixed, uint32_t p)
+{
+    int rows = n / 2, parts = rows >= 2 && n % 2 == 1 ? 2 : 1;
+    return (uint64_t)parts * nq__join_binomial(n - __builtin_popcount(fixed),
+                                               rows - __builtin_popcount(p));
+}
+
+/* What a pass's table of one cut may take: `bytes` for its groups and
+ * tops (once what it takes with none is set aside), at `per_group` and
+ * `per_top` bytes each, and at most max_tops tops; `base`: the bytes with
+ * none. */
+struct pass_room {
+    uint64_t bytes, per_group, per_top, max_tops, base;
+};
+
+/* One key: where its patterns begin among the pairs, its tops, groups
+ * and the bytes they take in a pass's table. */
 struct key_size {
     uint32_t key;
     size_t first, last; /* its pairs: [first, last) */
-    uint64_t tops;
+    uint64_t tops, groups, bytes;
 };
 
-static int by_tops_down(const void *a, const void *b)
+static int by_bytes_down(const void *a, const void *b)
 {
     const struct key_size *x = a, *y = b;
-    if (x->tops != y->tops)
-        return x->tops > y->tops ? -1 : 1;
+    if (x->bytes != y->bytes)
+        return x->bytes > y->bytes ? -1 : 1;
     return (x->key > y->key) - (x->key < y->key);
 }
 
@@ -226,26 +244,36 @@ void nq__join_passes_free(struct nq__join_passes *passes)
     memset(passes, 0, sizeof *passes);
 }
 
+/* Adds pattern p's tops, groups and bytes to *k. */
+static void add_pattern(struct key_size *k, int n, uint32_t fixed, uint32_t p,
+                        const uint64_t *tops, const struct pass_room *room)
+{
+    uint64_t groups = pattern_groups(n, fixed, p);
+    k->tops += tops[p];
+    k->groups += groups;
+    k->bytes += tops[p] * room->per_top + groups * room->per_group;
+}
+
 /* The cut of one family (its middle queens' bits in `middles`) by the
  * fixed columns `fixed`: its keys packed into passes, the largest first,
- * each into the pass it adds fewest tops to, at most `room` tops a pass;
- * into out's fixed, count, keys, first, pass_of, largest (in tops) and
- * built. Where the middle queen of a unit may stand in `fixed`, the unit
- * reads a pattern of another key, and passes share patterns: the pass that
- * has most of a key's already takes it. No unit in the family: no pass.
+ * each into the pass whose table it adds fewest bytes to, as `room` allows;
+ * into out's fixed, count, keys, first, pass_of, largest, built and held.
+ * Where the middle queen of a unit may stand in `fixed`, the unit reads a
+ * pattern of another key, and passes share patterns: the pass that has
+ * most of a key's already takes it. No unit in the family: no pass.
  * NQ_E_NOMEM when a key alone does not fit (or out of memory). */
 static int pack(int n, uint32_t fixed, uint64_t middles,
                 const struct nq__join_unit *units, uint64_t count,
-                const uint64_t *tops, uint64_t room,
+                const uint64_t *tops, const struct pass_room *room,
                 struct nq__join_passes *out)
 {
     struct key_pattern *pairs = NULL;
     size_t npairs = 0;
     struct key_size *keys = NULL;
     size_t patterns = (size_t)1 << __builtin_popcount(fixed);
-    uint8_t *in = NULL;    /* [pass][pattern index]: kept by the pass */
-    uint64_t *fill = NULL; /* [pass]: its tops */
-    uint32_t *bin = NULL;  /* [key]: its pass */
+    uint8_t *in = NULL;     /* [pass][pattern index]: kept by the pass */
+    struct key_size *fill = NULL; /* [pass]: its tops, groups and bytes */
+    uint32_t *bin = NULL;   /* [key]: its pass */
     memset(out, 0, sizeof *out);
     out->k = __builtin_popcount(fixed);
     out->fixed = fixed;
@@ -257,14 +285,19 @@ static int pack(int n, uint32_t fixed, uint64_t middles,
     size_t nkeys = 0;
     for (size_t i = 0; i < npairs; i++) {
         if (nkeys == 0 || keys[nkeys - 1].key != pairs[i].key)
-            keys[nkeys++] = (struct key_size){pairs[i].key, i, i, 0};
-        keys[nkeys - 1].last = i + 1;
-        keys[nkeys - 1].tops += tops[pairs[i].pattern];
+            keys[nkeys++] = (struct key_size){pairs[i].key, i, i, 0, 0, 0};
+        struct key_size *k = &keys[nkeys - 1];
+        k->last = i + 1;
+        k->tops += tops[pairs[i].pattern];
+        k->groups += pattern_groups(n, fixed, pairs[i].pattern);
+        k->bytes = k->tops * room->per_top + k->groups * room->per_group;
     }
-    qsort(keys, nkeys, sizeof *keys, by_tops_down);
+    qsort(keys, nkeys, sizeof *keys, by_bytes_down);
     rc = NQ_E_NOMEM;
-    if (nkeys > 0 && keys[0].tops > room)
-        goto out;
+    for (size_t i = 0; i < nkeys; i++) {
+        if (keys[i].bytes > room->bytes || keys[i].tops > room->max_tops)
+            goto out;
+    }
     in = calloc(nkeys * patterns + 1, 1);
     fill = calloc(nkeys + 1, sizeof *fill);
     bin = malloc((nkeys + 1) * sizeof *bin);
@@ -276,14 +309,16 @@ static int pack(int n, uint32_t fixed, uint64_t middles,
         size_t b = bins;
         uint64_t least = UINT64_MAX;
         for (size_t c = 0; c < bins; c++) {
-            uint64_t added = 0;
+            struct key_size added = {0};
             for (size_t j = keys[i].first; j < keys[i].last; j++) {
                 uint32_t x = nq__join_pattern_index(pairs[j].pattern, fixed);
                 if (in[c * patterns + x] == 0)
-                    added += tops[pairs[j].pattern];
+                    add_pattern(&added, n, fixed, pairs[j].pattern, tops, room);
             }
-            if (fill[c] + added <= room && added < least) {
-                least = added;
+            if (fill[c].bytes + added.bytes <= room->bytes &&
+                fill[c].tops + added.tops <= room->max_tops &&
+                added.bytes < least) {
+                least = added.bytes;
                 b = c;
             }
         }
@@ -292,7 +327,7 @@ static int pack(int n, uint32_t fixed, uint64_t middles,
         for (size_t j = keys[i].first; j < keys[i].last; j++) {
             uint32_t x = nq__join_pattern_index(pairs[j].pattern, fixed);
             if (in[b * patterns + x] == 0)
-                fill[b] += tops[pairs[j].pattern];
+                add_pattern(&fill[b], n, fixed, pairs[j].pattern, tops, room);
             in[b * patterns + x] = 1;
         }
         bin[i] = (uint32_t)b;
@@ -307,13 +342,14 @@ static int pack(int n, uint32_t fixed, uint64_t middles,
     for (size_t b = 0; b < bins; b++)
         out->first[b + 1] += out->first[b];
     for (size_t b = 0; b < bins; b++) {
-        out->built += fill[b];
-        if (fill[b] > out->largest)
-            out->largest = fill[b];
-        fill[b] = out->first[b]; /* now the pass's next slot for a key */
+        out->built += fill[b].tops;
+        out->held += fill[b].groups;
+        if (room->base + fill[b].bytes > out->largest)
+            out->largest = room->base + fill[b].bytes;
+        fill[b].first = out->first[b]; /* now the pass's next slot */
     }
     for (size_t i = 0; i < nkeys; i++) {
-        out->keys[fill[bin[i]]++] = keys[i].key;
+        out->keys[fill[bin[i]].first++] = keys[i].key;
         out->pass_of[nq__join_pattern_index(keys[i].key, fixed)] = bin[i];
     }
     for (size_t b = 0; b < bins; b++)
@@ -343,20 +379,23 @@ struct cut_ctx {
     const uint64_t *group_tops;
     const struct nq__join_ranks *ranks;
     uint64_t *tops; /* scratch: tops per pattern */
-    /* The budget left beside the tables, the bytes of a top, the most
-     * tops a pass may hold whatever the budget (see room()). */
-    uint64_t left, per_top, max_tops;
+    int threads;
+    /* The budget left beside the tables, the most tops a pass may hold
+     * whatever the budget (see room()). */
+    uint64_t left, max_tops;
 };
 
-/* The most tops a pass cut by `fixed` holds: what is left of the budget
- * once its walk's table (nq__join_walk_bytes()) is set aside. */
-static uint64_t room(const struct cut_ctx *x, uint32_t fixed)
+/* What a pass's table of a cut by `fixed` may take: what is left of the
+ * budget once its table without groups or tops is set aside. */
+static struct pass_room room(const struct cut_ctx *x, uint32_t fixed)
 {
-    uint64_t walk = nq__join_walk_bytes(x->n / 2, __builtin_popcount(fixed));
-    if (walk >= x->left)
-        return 0;
-    uint64_t tops = (x->left - walk) / x->per_top;
-    return tops < x->max_tops ? tops : x->max_tops;
+    int k = __builtin_popcount(fixed);
+    struct pass_room r = {.max_tops = x->max_tops};
+    r.base = nq__join_pass_bytes(x->n, x->threads, k, 0, 0);
+    r.per_group = nq__join_pass_bytes(x->n, x->threads, k, 1, 0) - r.base;
+    r.per_top = nq__join_pass_bytes(x->n, x->threads, k, 0, 1) - r.base;
+    r.bytes = r.base < x->left ? x->left - r.base : 0;
+    return r;
 }
 
 /* The second family of a cut whose first is fixed by `outside`: cut by
@@ -382,8 +421,9 @@ static int second_family(const struct cut_ctx *x, uint32_t outside,
         before = fixed;
         pattern_tops(x->n, fixed, x->group_tops, x->ranks, x->tops);
         struct nq__join_passes cut;
-        if (pack(x->n, fixed, middles, x->units, x->count, x->tops,
-                 room(x, fixed), &cut) != 0) {
+        struct pass_room r = room(x, fixed);
+        if (pack(x->n, fixed, middles, x->units, x->count, x->tops, &r,
+                 &cut) != 0) {
             if (finer >= 0)
                 break;
             continue;
@@ -427,6 +467,7 @@ static int join_families(struct nq__join_passes *a, struct nq__join_passes *b,
     out->count_a = a->count;
     out->largest = a->largest > b->largest ? a->largest : b->largest;
     out->built = a->built + b->built;
+    out->held = a->held + b->held;
     out->pass_of = a->pass_of;
     a->pass_of = NULL;
     if (b->count > 0) {
@@ -444,8 +485,9 @@ static int split_cut(const struct cut_ctx *x, uint32_t fixed,
                      struct nq__join_passes *cut)
 {
     struct nq__join_passes a, b;
+    struct pass_room r = room(x, fixed);
     int rc = pack(x->n, fixed, first_middles(fixed), x->units, x->count,
-                  x->tops, room(x, fixed), &a);
+                  x->tops, &r, &a);
     if (rc != 0)
         return rc;
     rc = second_family(x, fixed, &b);
@@ -462,8 +504,9 @@ static int split_cut(const struct cut_ctx *x, uint32_t fixed,
 static int shared_cut(const struct cut_ctx *x, uint32_t fixed,
                       struct nq__join_passes *cut)
 {
-    int rc = pack(x->n, fixed, UINT64_MAX, x->units, x->count, x->tops,
-                  room(x, fixed), cut);
+    struct pass_room r = room(x, fixed);
+    int rc = pack(x->n, fixed, UINT64_MAX, x->units, x->count, x->tops, &r,
+                  cut);
     if (rc == 0) {
         cut->middles_a = UINT64_MAX;
         cut->count_a = cut->count;
@@ -471,13 +514,14 @@ static int shared_cut(const struct cut_ctx *x, uint32_t fixed,
     return rc;
 }
 
-/* The cost of a cut, in tops: those its passes build, and for each pass
- * what it costs beside them (its sort and filter go over every group),
- * counted as PASS_GROUP_TOPS tops a group. */
+/* The cost of a cut, in tops: those its passes build, PASS_GROUP_TOPS
+ * for each group a pass's table holds (its sort goes over them), and for
+ * each pass as many as there are groups (the pass's filter and its
+ * group_of go over every group and unit). */
 #define PASS_GROUP_TOPS 4
 static uint64_t cost(const struct nq__join_passes *c, uint64_t groups)
 {
-    return c->built + c->count * groups * PASS_GROUP_TOPS;
+    return c->built + c->held * PASS_GROUP_TOPS + c->count * groups;
 }
 
 /* Keeps the cheaper of *best and *cut in *best (the first on a tie),
@@ -501,16 +545,20 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
     memset(passes, 0, sizeof *passes);
     if (n < 4 || n > NQ_JOIN_MAX_N)
         return NQ_E_NOMEM;
-    uint64_t empty = nq__join_table_bytes(n, threads, 0);
-    uint64_t per_top = nq__join_table_bytes(n, threads, 1) - empty;
     struct nq__join_ranks *ranks = malloc(sizeof *ranks);
     uint64_t *tops = malloc(((size_t)1 << n) * sizeof *tops);
     int rc = NQ_E_NOMEM;
     if (ranks == NULL || tops == NULL)
         goto out;
     nq__join_ranks_init(ranks, n);
-    struct cut_ctx x = {n,    units, count,   group_tops, ranks,
-                        tops, 0,     per_top, max_tops};
+    struct cut_ctx x = {.n = n,
+                        .units = units,
+                        .count = count,
+                        .group_tops = group_tops,
+                        .ranks = ranks,
+                        .tops = tops,
+                        .threads = threads,
+                        .max_tops = max_tops};
     int rows = n / 2, parts = rows >= 2 && n % 2 == 1 ? 2 : 1;
     uint64_t groups = (uint64_t)parts * nq__join_binomial(n, rows);
     uint32_t before = 0;
@@ -522,8 +570,8 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
         before = fixed;
         /* Beside the table: the pass of each key (the second family's,
          * of the fewer columns left inside, is smaller). */
-        uint64_t beside =
-            empty + ((uint64_t)sizeof(uint32_t) << __builtin_popcount(fixed));
+        uint64_t beside = (uint64_t)sizeof(uint32_t)
+                          << __builtin_popcount(fixed);
         if (beside >= budget)
             break;
         x.left = budget - beside - 1;
@@ -546,11 +594,7 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
         else if (finer >= 0)
             break;
     }
-    rc = NQ_E_NOMEM;
-    if (passes->count > 0) {
-        passes->largest = nq__join_table_bytes(n, threads, passes->largest);
-        rc = 0;
-    }
+    rc = passes->count > 0 ? 0 : NQ_E_NOMEM;
 out:
     if (rc != 0)
         nq__join_passes_free(passes); /* out of memory midway */

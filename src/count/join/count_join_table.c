@@ -29,7 +29,9 @@ struct table_build {
     struct nq__join_windows windows;
     uint32_t buckets;
     uint64_t sets;
-    uint64_t groups; /* parts * sets */
+    uint64_t all_groups; /* parts * sets */
+    uint64_t groups;     /* held: all, or a pass's own (group_of) */
+    uint32_t *group_of;  /* a pass's: see struct nq__join_table */
     /* The starts: the state on row `start_row` after its queens. */
     int start_row;
     size_t nstarts;
@@ -115,6 +117,7 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     uint32_t *const table = b->rest;
     uint8_t *const buckets = b->bucket;
     uint32_t *const counts = w->counts;
+    const uint32_t *const group_of = b->group_of;
     const uint64_t part = w->part;
     uint32_t low = ((uint32_t)1 << shift) - 1;
     /* The rest and bucket of the queens above the last row. */
@@ -125,6 +128,8 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
         uint32_t bit = nq__lowest_bit32(free_cols);
         free_cols ^= bit;
         uint64_t set = part + nq__join_rank(b->ranks, cols | bit);
+        if (group_of != NULL)
+            set = group_of[set];
         if (!fill) {
             counts[set]++;
             if (++w->found == REPORT_EVERY)
@@ -546,6 +551,31 @@ static int make_allowed(struct table_build *b)
     return 0;
 }
 
+/* A pass's held groups (struct nq__join_table): those of the kept
+ * patterns, in the order of the groups. */
+static int make_groups(struct table_build *b)
+{
+    b->group_of = malloc(b->all_groups * sizeof *b->group_of);
+    if (b->group_of == NULL)
+        return NQ_E_NOMEM;
+    uint32_t last = (((uint32_t)1 << b->rows) - 1) << (b->n - b->rows);
+    for (uint32_t set = ((uint32_t)1 << b->rows) - 1;;
+         set = nq__join_next_set(set)) {
+        bool kept = b->keep[set & b->fixed] & NQ_JOIN_KEEP_TOP;
+        uint64_t rank = nq__join_rank(b->ranks, set);
+        for (uint64_t g = rank; g < b->all_groups; g += b->sets)
+            b->group_of[g] = kept ? 0 : NQ_JOIN_NO_GROUP;
+        if (set == last)
+            break;
+    }
+    b->groups = 0;
+    for (uint64_t g = 0; g < b->all_groups; g++) {
+        if (b->group_of[g] != NQ_JOIN_NO_GROUP)
+            b->group_of[g] = (uint32_t)b->groups++;
+    }
+    return 0;
+}
+
 /* Sets up `b` for the tops that `keep` keeps (NULL: all), with its
  * starts and shares; `ranks` is b's to use. */
 static int build_init(struct table_build *b, int n, int threads,
@@ -566,7 +596,8 @@ static int build_init(struct table_build *b, int n, int threads,
         .sets = nq__join_binomial(n, rows),
         .fixed = keep != NULL ? keep->fixed : 0,
         .keep = keep != NULL ? keep->keep : NULL};
-    b->groups = (uint64_t)parts * b->sets;
+    b->all_groups = (uint64_t)parts * b->sets;
+    b->groups = b->all_groups;
     b->buckets = (uint32_t)1 << (2 * b->windows.inner);
     b->wide = b->windows.inner != b->windows.width;
     b->rest_half = n - 1 - b->windows.width;
@@ -586,6 +617,8 @@ static int build_init(struct table_build *b, int n, int threads,
     int rc = make_starts(b, mirrored);
     if (rc == 0 && b->keep != NULL)
         rc = make_allowed(b);
+    if (rc == 0 && b->keep != NULL)
+        rc = make_groups(b);
     if (rc != 0)
         return rc;
     b->workers = (size_t)nq__pool_threads(threads);
@@ -603,23 +636,33 @@ static int build_init(struct table_build *b, int n, int threads,
     return 0;
 }
 
-/* The bytes a table of b's shape takes whatever its tops: the rank
- * tables, the shares' counters, the group and bucket offsets, and a
- * pass's table of its walk. */
-static uint64_t fixed_bytes(const struct table_build *b)
-{
-    uint64_t walk = b->keep != NULL ? nq__join_walk_bytes(b->rows, b->k) : 0;
-    return walk + nq__join_ranks_bytes(b->n) +
-           b->shares * b->groups * sizeof *b->counts +
-           (b->groups + 1) * sizeof(uint64_t) +
-           b->groups * (b->buckets + 1) * sizeof(uint32_t);
-}
-
 /* The bytes each top takes. */
 static uint64_t top_bytes(const struct table_build *b)
 {
     return sizeof(uint32_t) + (b->packed != 0 ? 0 : sizeof *b->bucket) +
            (b->compact || b->wide ? sizeof *b->extra : 0);
+}
+
+/* The bytes a table of b's shape takes with `groups` held groups and
+ * `tops` tops: the rank tables, the shares' counters, the group and
+ * bucket offsets, the tops, and for a pass's table (`pass`, cut by k
+ * fixed columns) the table of its walk and its group_of. */
+static uint64_t bytes_of(const struct table_build *b, bool pass, int k,
+                         uint64_t groups, uint64_t tops)
+{
+    uint64_t own = pass ? nq__join_walk_bytes(b->rows, k) +
+                              b->all_groups * sizeof *b->group_of
+                        : 0;
+    uint64_t per_group = b->shares * sizeof *b->counts + sizeof(uint64_t) +
+                         (b->buckets + 1) * sizeof(uint32_t);
+    return own + nq__join_ranks_bytes(b->n) + groups * per_group +
+           sizeof(uint64_t) + tops * top_bytes(b);
+}
+
+/* The bytes a table of b's shape takes whatever its tops. */
+static uint64_t fixed_bytes(const struct table_build *b)
+{
+    return bytes_of(b, b->keep != NULL, b->k, b->groups, 0);
 }
 
 /* The count pass of a pass's table without its walk: the whole table's
@@ -633,10 +676,11 @@ static int counts_from_census(struct table_build *b, const uint32_t *census)
          set = nq__join_next_set(set)) {
         if (b->keep[set & b->fixed] & NQ_JOIN_KEEP_TOP) {
             uint64_t rank = nq__join_rank(b->ranks, set);
-            for (uint64_t g = rank; g < b->groups; g += b->sets) {
+            for (uint64_t g = rank; g < b->all_groups; g += b->sets) {
+                uint64_t held = b->group_of[g];
                 for (size_t k = 0; k < b->shares; k++) {
-                    uint32_t c = census[k * b->groups + g];
-                    b->counts[k * b->groups + g] = c;
+                    uint32_t c = census[k * b->all_groups + g];
+                    b->counts[k * b->groups + held] = c;
                     tops += c;
                 }
             }
@@ -702,9 +746,11 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     t->n = n;
     t->rows = b.rows;
     t->mirrored = b.rows >= 2;
-    t->parts = (int)(b.groups / b.sets);
+    t->parts = (int)(b.all_groups / b.sets);
     t->windows = b.windows;
     t->sets = b.sets;
+    t->groups = b.groups;
+    t->group_of = b.group_of;
     t->buckets = b.buckets;
     t->rest = b.rest;
     t->compact = b.compact;
@@ -714,9 +760,11 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     t->pairs = nq__join_pick_pairs();
     b.rest = NULL;
     b.extra = NULL;
+    b.group_of = NULL;
 out:
     free(b.rest);
     free(b.extra);
+    free(b.group_of);
     free(b.bucket);
     free(b.counts);
     free(b.starts);
@@ -739,8 +787,10 @@ static bool shape_of(int n, int threads, struct table_build *b)
     int rc = build_init(b, n, threads, NULL, NULL);
     free(b->starts);
     free(b->allowed); /* none without a keep; said for the analyser */
+    free(b->group_of);
     b->starts = NULL;
     b->allowed = NULL;
+    b->group_of = NULL;
     return rc == 0;
 }
 
@@ -831,12 +881,21 @@ uint64_t nq__join_share_tops_bytes(int n, int threads)
 uint64_t nq__join_table_bytes(int n, int threads, uint64_t tops)
 {
     struct table_build b;
-    return shape_of(n, threads, &b) ? fixed_bytes(&b) + tops * top_bytes(&b)
+    return shape_of(n, threads, &b) ? bytes_of(&b, false, 0, b.groups, tops)
+                                    : UINT64_MAX;
+}
+
+uint64_t nq__join_pass_bytes(int n, int threads, int k, uint64_t groups,
+                             uint64_t tops)
+{
+    struct table_build b;
+    return shape_of(n, threads, &b) ? bytes_of(&b, true, k, groups, tops)
                                     : UINT64_MAX;
 }
 
 void nq__join_table_free(struct nq__join_table *t)
 {
+    free(t->group_of);
     free(t->start);
     free(t->rest);
     free(t->extra);
