@@ -49,4 +49,25 @@ saved=$(done_of "$db")
 mpi 2 count 16 --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" || fail "rerun after a dead rank"
 expect_published 16 "$TMP/out"
 "$NQUEENS" status "$db" | grep -q '^time .* in 2 runs$' || fail "rerun did not resume"
+
+# A join in passes is saved as each pass ends, whatever the interval: with
+# --checkpoint-interval far longer than the run, the file still grows
+# while the job runs; killed whole (mpirun and every rank) after the first
+# pass, it keeps that work, and the rerun skips it.
+db=$TMP/passes.db
+mpi 2 count 18 --engine join --memory 96M --threads 1 --checkpoint "$db" \
+    --checkpoint-interval 86400 > "$TMP/out" 2> "$TMP/err" &
+job=$!
+wait_done_above "$db" 0 "$job"
+pkill -KILL -f "nqueens-mpi count 18 --engine join --memory 96M --threads 1 --checkpoint $db" || true
+kill -KILL "$job" 2> /dev/null || true
+wait "$job" 2> /dev/null || true
+saved=$(done_of "$db")
+size=$("$NQUEENS" status --json "$db" | sed -n 's/.*"subproblems":\([0-9]*\).*/\1/p')
+[ "$saved" -gt 0 ] && [ "$saved" -lt "$size" ] ||
+    fail "passes: $saved of $size saved when killed after the first pass"
+mpi 2 count 18 --engine join --memory 96M --threads 1 --checkpoint "$db" \
+    > "$TMP/out" 2> "$TMP/err" || fail "rerun in passes: $(head -3 "$TMP/err")"
+expect_published 18 "$TMP/out"
+"$NQUEENS" status "$db" | grep -q '^time .* in 2 runs$' || fail "passes: rerun did not resume"
 pass
