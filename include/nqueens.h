@@ -116,13 +116,13 @@ typedef int (*nq_solution_fn)(const int *cols, int n, void *user);
  *  their solutions add up to `solutions` so far. Called from the thread
  *  that runs the count, never from two threads at once. Return non-zero to
  *  cancel the count (it then returns NQ_E_STOPPED). */
+typedef int (*nq_progress_fn)(uint64_t done, uint64_t total, uint64_t solutions,
+                              void *user);
+
 /*! How processes that share the census of a count add up their parts
  *  (see nq_count_options): counts[0 .. len) must become their sums over
  *  all the processes. Returns 0, or non-zero where it could not. */
 typedef int (*nq_census_sum_fn)(void *user, uint32_t *counts, uint64_t len);
-
-typedef int (*nq_progress_fn)(uint64_t done, uint64_t total, uint64_t solutions,
-                              void *user);
 
 /*! The options of the calls that take them, defined in part 2 with their
  *  defaults (nq_count_options_init() and friends); a NULL options pointer
