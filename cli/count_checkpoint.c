@@ -39,6 +39,32 @@ int checkpoint_engine(const char *path)
     return NQ_ENGINE_AUTO;
 }
 
+/* The census of the tops kept in the checkpoint at `path` for a count of
+ * n (malloc'ed into *census, *len entries; NULL where none is kept, or
+ * the file is of another n or none yet). Returns 0 or the reader's error
+ * for a census that is there but damaged. */
+static int kept_census(const char *path, int n, uint32_t **census,
+                       uint64_t *len)
+{
+    *census = NULL;
+    *len = 0;
+    nq_checkpoint_info earlier;
+    uint64_t kept = 0;
+    if (nq_checkpoint_read(path, &earlier) != NQ_OK || earlier.n != n ||
+        nq_checkpoint_census(path, NULL, 0, &kept) != NQ_OK || kept == 0)
+        return NQ_OK; /* open reports what is wrong with the file */
+    *census = malloc(kept * sizeof **census);
+    if (*census == NULL)
+        return NQ_OK; /* walked again instead */
+    int rc = nq_checkpoint_census(path, *census, kept, len);
+    if (rc != NQ_OK || *len != kept) {
+        free(*census);
+        *census = NULL;
+        *len = 0;
+    }
+    return rc;
+}
+
 int count_checkpointed(const struct count_request *req, nq_count_result *result,
                        char *engine, size_t engine_size)
 {
@@ -61,8 +87,19 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     if (options.engine == NQ_ENGINE_AUTO)
         options.engine = (nq_engine)checkpoint_engine(req->checkpoint);
 
+    /* Resuming a join in passes: the census of the tops that planned it,
+     * so that the plan is made without walking them again. */
+    uint32_t *census = NULL;
+    int rc = kept_census(req->checkpoint, req->n, &census, &options.census_len);
+    if (rc != NQ_OK)
+        return checkpoint_error(req->checkpoint, rc, req->n, NULL, 0);
+    options.census = census;
+
     nq_plan *plan = NULL;
-    int rc = nq_plan_create(req->n, &options, &plan);
+    rc = nq_plan_create(req->n, &options, &plan);
+    free(census);
+    options.census = NULL;
+    options.census_len = 0;
     if (rc != NQ_OK)
         return cli_error("count of %d: %s", req->n, nq_strerror(rc));
     snprintf(engine, engine_size, "%s", nq_plan_signature(plan));
@@ -79,6 +116,19 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     }
     if (req->checkpoint_interval_set)
         nq_checkpoint_set_interval(cp, req->checkpoint_interval);
+    const uint32_t *planned = NULL;
+    uint64_t planned_len = 0;
+    nq_plan_census(plan, &planned, &planned_len);
+    rc = nq_checkpoint_save_census(cp, planned, planned_len);
+    if (rc != NQ_OK) {
+        (void)nq_checkpoint_close(cp);
+        nq_plan_free(plan);
+        char name[256];
+        cli_quote(req->checkpoint, name, sizeof name);
+        return cli_error("cannot save checkpoint '%s' (disk full or file "
+                         "not writable?)",
+                         name);
+    }
 
     struct progress progress;
     progress_start(&progress, req->progress);
@@ -125,6 +175,8 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
         return cli_error("cannot save checkpoint '%s' (disk full or file "
                          "not writable?)",
                          name);
+    if (rc == NQ_E_CORRUPT) /* its census did not match the tops */
+        return checkpoint_error(req->checkpoint, rc, req->n, NULL, 0);
     if (rc != NQ_OK)
         return cli_error("count of %d: %s", req->n, nq_strerror(rc));
     return -1;

@@ -584,6 +584,14 @@ struct nq_count_options {
     unsigned census_parts;
     nq_census_sum_fn census_sum;
     void *census_user; /* handed to census_sum */
+    /* A census kept from an earlier plan of the same n on as many threads
+     * (nq_plan_census(); a checkpoint keeps it, nq_checkpoint_census()),
+     * taken instead of walking one where census_len is the length this
+     * plan's would have (else ignored). A pass's table built from a
+     * census that does not match the tops fails with NQ_E_CORRUPT, never
+     * giving a wrong count. NULL: walk it. */
+    const uint32_t *census;
+    uint64_t census_len;
 };
 
 /*! nq_count_options_init() : fills `options` with the defaults. */
@@ -735,6 +743,15 @@ NQ_API uint64_t nq_plan_passes(const nq_plan *plan);
 #define NQ_PLAN_NO_PASS UINT64_MAX
 NQ_API uint64_t nq_plan_pass_of(const nq_plan *plan, uint64_t id);
 
+/*! nq_plan_census() : the census of the tops that a join in passes keeps
+ *  (walked or given by nq_count_options.census), for a later plan of the
+ *  same n on as many threads: *counts (valid until nq_plan_free()) and
+ *  *len; NULL and 0 where it keeps none (constellations, a whole table, or
+ *  a census larger than a sixteenth of the budget, which each pass then
+ *  counts for itself). */
+NQ_API void nq_plan_census(const nq_plan *plan, const uint32_t **counts,
+                           uint64_t *len);
+
 /*! nq_plan_pass_bytes() : the bytes the largest pass's table takes while
  *  it is built, for a plan in passes (nq_plan_passes() > 1); 0 for any
  *  other plan, whose memory is held once it is made. */
@@ -788,7 +805,9 @@ NQ_API int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
  *
  * The database records the format version (PRAGMA user_version), n, the
  * plan's signature and size; every row carries a check value over its
- * fields, so a damaged row is detected, never trusted. `sqlite3 FILE`
+ * fields, so a damaged row is detected, never trusted. A join in passes
+ * also keeps the census of its tops (meta keys census, census_len and
+ * census_check; nq_checkpoint_save_census()). `sqlite3 FILE`
  * shows the tables `meta` (key, value) and `done` (id, total, sym180,
  * sym90, checksum) and the view `progress` (done, size, solutions).
  * Counts are stored as SQLite's signed 64-bit integers
@@ -912,6 +931,26 @@ NQ_API int nq_checkpoint_commit(nq_checkpoint *cp);
  *  subproblem is not recorded, NQ_E_IO. */
 NQ_API int nq_checkpoint_finish(nq_checkpoint *cp,
                                 const nq_count_result *result);
+
+/*! nq_checkpoint_save_census() : keeps the census of a plan
+ *  (nq_plan_census()) in the checkpoint, under a check value, in a
+ *  transaction of its own, so that a resumed run makes its plan without
+ *  walking the tops again; one of the same length already there stays.
+ *  Does nothing for len 0, or for a census too large for the file (over
+ *  NQ_CHECKPOINT_CENSUS_MAX entries). Returns 0, NQ_E_INVAL, NQ_E_NOMEM or
+ *  NQ_E_IO. */
+#define NQ_CHECKPOINT_CENSUS_MAX ((uint64_t)1 << 28)
+NQ_API int nq_checkpoint_save_census(nq_checkpoint *cp, const uint32_t *counts,
+                                     uint64_t len);
+
+/*! nq_checkpoint_census() : the census kept in the checkpoint at `path`
+ *  (read without its lock): *len its length (0: none kept), and
+ *  counts[0 .. *len) where capacity >= *len (counts may be NULL to ask the
+ *  length first), verified against its check value. Returns 0,
+ *  NQ_E_CORRUPT (damaged), NQ_E_NOMEM, or nq_checkpoint_read()'s errors
+ *  for a file that is not there or not a checkpoint. */
+NQ_API int nq_checkpoint_census(const char *path, uint32_t *counts,
+                                uint64_t capacity, uint64_t *len);
 
 /*! nq_checkpoint_close() : commits what is recorded, closes the file,
  *  releases its lock and frees `cp` (NULL is allowed). Returns 0 or the

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "count/count_plan.h"
 #include "run/pool.h"
@@ -32,6 +33,18 @@ static int plan_constellations(nq_plan *p, uint64_t budget)
 static int walk_census(nq_plan *p, const nq_count_options *o,
                        uint32_t **share_tops, uint64_t *len)
 {
+    uint64_t own = nq__join_share_tops_bytes(p->n, o->threads);
+    if (o->census != NULL && own != UINT64_MAX &&
+        o->census_len * sizeof **share_tops == own) {
+        /* Given: taken as it is (a pass's build checks it against the
+         * tops it walks). */
+        *share_tops = malloc(own);
+        if (*share_tops == NULL)
+            return NQ_E_NOMEM;
+        memcpy(*share_tops, o->census, own);
+        *len = o->census_len;
+        return 0;
+    }
     bool split = o->census_parts > 1;
     int rc = nq__join_census_part(p->n, o->threads, split ? o->census_part : 0,
                                   split ? o->census_parts : 1, share_tops, len);
@@ -73,6 +86,7 @@ static int plan_passes(nq_plan *p, uint64_t budget, const nq_count_options *o)
         rc = nq__join_sum_shares(p->n, threads, share_tops, &tops, &groups);
     if (rc == 0 && with_census) {
         p->share_tops = share_tops;
+        p->share_tops_len = len;
         share_tops = NULL;
     }
     free(share_tops);
@@ -255,6 +269,13 @@ int nq_plan_n(const nq_plan *plan)
 uint64_t nq_plan_passes(const nq_plan *plan)
 {
     return plan->passes.count > 0 ? plan->passes.count : 1;
+}
+
+void nq_plan_census(const nq_plan *plan, const uint32_t **counts,
+                    uint64_t *len)
+{
+    *counts = plan != NULL ? plan->share_tops : NULL;
+    *len = *counts != NULL ? plan->share_tops_len : 0;
 }
 
 uint64_t nq_plan_pass_bytes(const nq_plan *plan)

@@ -839,6 +839,141 @@ int nq_checkpoint_finish(nq_checkpoint *cp, const nq_count_result *result)
     return nq_checkpoint_commit(cp);
 }
 
+/* ---- the census of a plan ------------------------------------------- */
+
+/* The census is kept in meta: its entries as a blob (4 bytes each, least
+ * significant first), their number and a check value keyed by the plan,
+ * as a row's. */
+
+static uint64_t census_check(uint64_t key, const uint32_t *counts,
+                             uint64_t len)
+{
+    uint64_t h = hash_fold(key ^ 0x63656e737573ull, len); /* "census" */
+    for (uint64_t i = 0; i < len; i += 2) {
+        uint64_t high = i + 1 < len ? counts[i + 1] : 0;
+        h = hash_fold(h, counts[i] | high << 32);
+    }
+    return h;
+}
+
+/* Writes the census blob, inside the caller's transaction. */
+static int put_census(sqlite3 *db, const uint32_t *counts, uint64_t len)
+{
+    unsigned char *bytes = malloc(len * 4);
+    if (bytes == NULL)
+        return NQ_E_NOMEM;
+    for (uint64_t i = 0; i < len; i++) {
+        for (int j = 0; j < 4; j++)
+            bytes[4 * i + (uint64_t)j] = (unsigned char)(counts[i] >> (8 * j));
+    }
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(
+        db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('census', ?1)",
+        -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_blob64(st, 1, bytes, len * 4, SQLITE_STATIC);
+        rc = sqlite3_step(st);
+    }
+    sqlite3_finalize(st);
+    free(bytes);
+    return map_sqlite(rc);
+}
+
+int nq_checkpoint_save_census(nq_checkpoint *cp, const uint32_t *counts,
+                              uint64_t len)
+{
+    if (cp == NULL || (counts == NULL && len > 0))
+        return NQ_E_INVAL;
+    if (len == 0 || len > NQ_CHECKPOINT_CENSUS_MAX)
+        return NQ_OK;
+    int64_t kept = 0;
+    int err = meta_int(cp->db, "census_len", &kept, false);
+    if (err == NQ_OK && (uint64_t)kept == len)
+        return NQ_OK;
+    if (err < 0)
+        return err == NQ_E_NOMEM ? err : NQ_E_IO;
+    err = exec_sql(cp->db, "BEGIN IMMEDIATE");
+    if (err == NQ_OK) {
+        err = put_census(cp->db, counts, len);
+        if (err == NQ_OK)
+            err = put_meta(cp->db, "census_len", (sqlite3_int64)len, 0, false);
+        if (err == NQ_OK)
+            err = put_meta(cp->db, "census_check",
+                           (sqlite3_int64)census_check(cp->key, counts, len),
+                           0, false);
+        if (err == NQ_OK)
+            err = exec_sql(cp->db, "COMMIT");
+        if (err != NQ_OK)
+            sqlite3_exec(cp->db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    return err == NQ_OK || err == NQ_E_NOMEM ? err : NQ_E_IO;
+}
+
+/* Reads the census blob of `len` entries into counts and checks it. */
+static int read_census(sqlite3 *db, uint64_t key, uint32_t *counts,
+                       uint64_t len)
+{
+    int64_t check = 0;
+    int err = meta_int(db, "census_check", &check, true);
+    if (err != NQ_OK)
+        return err;
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(
+        db, "SELECT value FROM meta WHERE key = 'census'", -1, &st, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_step(st);
+    err = rc == SQLITE_ROW ? NQ_OK : NQ_E_CORRUPT;
+    if (err == NQ_OK && (sqlite3_column_type(st, 0) != SQLITE_BLOB ||
+                         (uint64_t)sqlite3_column_bytes(st, 0) != len * 4))
+        err = NQ_E_CORRUPT;
+    const unsigned char *bytes =
+        err == NQ_OK ? sqlite3_column_blob(st, 0) : NULL;
+    if (err == NQ_OK && bytes == NULL)
+        err = NQ_E_NOMEM;
+    for (uint64_t i = 0; err == NQ_OK && i < len; i++) {
+        const unsigned char *b = bytes + 4 * i;
+        counts[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 |
+                    (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    }
+    sqlite3_finalize(st);
+    if (err == NQ_OK && census_check(key, counts, len) != (uint64_t)check)
+        err = NQ_E_CORRUPT;
+    return err;
+}
+
+int nq_checkpoint_census(const char *path, uint32_t *counts, uint64_t capacity,
+                         uint64_t *len)
+{
+    if (path == NULL || len == NULL)
+        return NQ_E_INVAL;
+    *len = 0;
+    nq_checkpoint_info info;
+    int err = nq_checkpoint_read(path, &info);
+    if (err != NQ_OK)
+        return err;
+    sqlite3 *db = NULL;
+    err = open_existing(path, &db);
+    int64_t kept = 0;
+    if (err == NQ_OK)
+        err = meta_int(db, "census_len", &kept, false);
+    if (err == 1) {
+        err = NQ_OK; /* none kept */
+    } else if (err == NQ_OK &&
+               (kept < 1 || (uint64_t)kept > NQ_CHECKPOINT_CENSUS_MAX)) {
+        err = NQ_E_CORRUPT;
+    } else if (err == NQ_OK) {
+        *len = (uint64_t)kept;
+        if (counts != NULL && capacity >= *len)
+            err = read_census(db,
+                              plan_key(info.n, info.signature, info.size),
+                              counts, *len);
+    }
+    sqlite3_close(db);
+    if (err != NQ_OK)
+        *len = 0;
+    return err;
+}
+
 int nq_checkpoint_close(nq_checkpoint *cp)
 {
     if (cp == NULL)

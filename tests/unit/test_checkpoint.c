@@ -550,6 +550,131 @@ static void test_run_commits_each_pass(void **state)
     assert_true(seen.values >= passes - 1);
 }
 
+/* The count of a plan on two threads. */
+static int count_two(const nq_plan *plan, nq_count_result *r)
+{
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.threads = 2;
+    return nq_count_plan(plan, &options, r);
+}
+
+/* A plan in passes of 15 on two threads (its census is kept), made with
+ * `census` given where not NULL. */
+static nq_plan *plan_15(const uint32_t *census, uint64_t len)
+{
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.engine = NQ_ENGINE_JOIN;
+    options.threads = 2;
+    options.min_passes = 10;
+    options.census = census;
+    options.census_len = len;
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create(15, &options, &plan), NQ_OK);
+    assert_true(nq_plan_passes(plan) >= 10);
+    return plan;
+}
+
+/* The census of a plan kept in its checkpoint comes back exactly, and a
+ * plan made from it is the same plan and counts the same; a damaged one
+ * is refused. */
+static void test_census_kept(void **state)
+{
+    (void)state;
+    nq_plan *plan = plan_15(NULL, 0);
+    const uint32_t *census = NULL;
+    uint64_t len = 0;
+    nq_plan_census(plan, &census, &len);
+    assert_non_null(census);
+    assert_true(len > 0);
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 15, nq_plan_signature(plan),
+                                        nq_plan_size(plan), &cp),
+                     NQ_OK);
+    uint64_t none = 1;
+    assert_int_equal(nq_checkpoint_census(path, NULL, 0, &none), NQ_OK);
+    assert_int_equal(none, 0); /* none kept yet */
+    assert_int_equal(nq_checkpoint_save_census(cp, census, len), NQ_OK);
+    assert_int_equal(nq_checkpoint_save_census(cp, census, len), NQ_OK);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+
+    uint64_t kept = 0;
+    assert_int_equal(nq_checkpoint_census(path, NULL, 0, &kept), NQ_OK);
+    assert_int_equal(kept, len);
+    uint32_t *back = malloc(len * sizeof *back);
+    assert_non_null(back);
+    assert_int_equal(nq_checkpoint_census(path, back, len, &kept), NQ_OK);
+    assert_memory_equal(back, census, len * sizeof *back);
+
+    nq_plan *again = plan_15(back, len);
+    assert_int_equal(nq_plan_passes(again), nq_plan_passes(plan));
+    const uint32_t *given = NULL;
+    uint64_t given_len = 0;
+    nq_plan_census(again, &given, &given_len);
+    assert_int_equal(given_len, len);
+    assert_memory_equal(given, census, len * sizeof *given);
+    nq_count_result r;
+    assert_int_equal(count_two(again, &r), NQ_OK);
+    assert_int_equal(r.total, 2279184);
+    nq_plan_free(again);
+    nq_plan_free(plan);
+
+    /* Its counts changed in the file (the length kept): refused. */
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(
+        sqlite3_exec(db,
+                     "UPDATE meta SET value = zeroblob(length(value)) "
+                     "WHERE key = 'census'",
+                     NULL, NULL, NULL),
+        SQLITE_OK);
+    sqlite3_close(db);
+    assert_int_equal(nq_checkpoint_census(path, back, len, &kept),
+                     NQ_E_CORRUPT);
+    assert_int_equal(kept, 0);
+    free(back);
+}
+
+/* A census that is not that of the tops (of the right length) fails the
+ * count with NQ_E_CORRUPT, never a wrong total: one top moved from one
+ * group to another, and one top left out. One of another length is not
+ * taken. */
+static void test_census_wrong(void **state)
+{
+    (void)state;
+    nq_plan *plan = plan_15(NULL, 0);
+    const uint32_t *census = NULL;
+    uint64_t len = 0;
+    nq_plan_census(plan, &census, &len);
+    uint32_t *wrong = malloc((len + 1) * sizeof *wrong);
+    assert_non_null(wrong);
+    uint64_t from = 0, to = len - 1;
+    while (census[from] == 0)
+        from++;
+    for (int change = 0; change < 2; change++) {
+        memcpy(wrong, census, len * sizeof *wrong);
+        wrong[from]--;
+        if (change == 0)
+            wrong[to]++;
+        nq_plan *bad = plan_15(wrong, len);
+        nq_count_result r = {0};
+        assert_int_equal(count_two(bad, &r), NQ_E_CORRUPT);
+        assert_int_equal(r.total, 0);
+        nq_plan_free(bad);
+    }
+    memcpy(wrong, census, len * sizeof *wrong);
+    wrong[len] = 0;
+    wrong[from] += 1000;
+    nq_plan *other = plan_15(wrong, len + 1); /* walked again instead */
+    nq_count_result r;
+    assert_int_equal(count_two(other, &r), NQ_OK);
+    assert_int_equal(r.total, 2279184);
+    nq_plan_free(other);
+    free(wrong);
+    nq_plan_free(plan);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -569,6 +694,8 @@ int main(void)
         T(test_new_file_held_by_its_maker),
         T(test_bad_arguments),
         T(test_run_commits_each_pass),
+        T(test_census_kept),
+        T(test_census_wrong),
     };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);

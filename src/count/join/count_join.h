@@ -342,7 +342,8 @@ struct nq__join_keep {
     const uint8_t *keep;
     /* NULL, or the whole table's tops per share and group from
      * nq__join_group_tops() on the same threads: the build then counts
-     * the pass's tops from it instead of walking the tops twice. */
+     * the pass's tops from it instead of walking the tops twice, and
+     * fails with NQ_E_CORRUPT where its fill finds other tops. */
     const uint32_t *share_tops;
     /* A compact table (nq__join_compact()) for any odd n >= 5, and wide
      * windows for any n >= 8, as the tests take to try them where the
@@ -352,7 +353,7 @@ struct nq__join_keep {
 };
 
 /* nq__join_table_build_pass() : nq__join_table_build() for the tops that
- * `keep` keeps (NULL: all of them). */
+ * `keep` keeps (NULL: all of them); also NQ_E_CORRUPT (see share_tops). */
 int nq__join_table_build_pass(int n, int threads, uint64_t budget,
                               const struct nq__join_keep *keep,
                               struct nq__join_table *t);

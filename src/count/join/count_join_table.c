@@ -41,6 +41,7 @@ struct table_build {
     uint32_t *counts;       /* [share][group]: count pass: tops; fill pass: the
                                next slot, counted from the group's start */
     const uint64_t *start;  /* the table's group offsets */
+    uint64_t entries;       /* fill pass: the table's, start[groups] */
     uint32_t *rest;         /* fill pass: the table's entries */
     uint8_t *bucket;        /* fill pass: their buckets, for the sort;
                                NULL when packed */
@@ -114,6 +115,7 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     const bool compact = b->compact, wide = b->wide;
     uint8_t *const extra = b->extra;
     const uint64_t *const start = b->start;
+    const uint64_t end = b->entries;
     uint32_t *const table = b->rest;
     uint8_t *const buckets = b->bucket;
     uint32_t *const counts = w->counts;
@@ -138,6 +140,9 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
         }
         int c = __builtin_ctz(bit);
         uint64_t at = start[set] + counts[set]++;
+        /* Never past the table (its last slot is spare): a census that
+         * is not that of the tops is caught after the fill (filled()). */
+        at = at < end ? at : end;
         uint64_t rest = rest_above | b->rest_of[c];
         uint32_t bucket = bucket_above | b->bucket_of[c];
         /* Slots are scattered: one store each where it fits. */
@@ -665,6 +670,26 @@ static uint64_t fixed_bytes(const struct table_build *b)
     return bytes_of(b, b->keep != NULL, b->k, b->groups, 0);
 }
 
+/* After the fill of a pass's table counted from a census: whether each
+ * share's counter of each group stopped at the census's end of its slots
+ * (the next share's first, or the group's end). Else the census was not
+ * that of these tops (a damaged one) and the table is wrong. */
+static bool filled(const struct table_build *b, const uint32_t *census)
+{
+    for (uint64_t g = 0; g < b->all_groups; g++) {
+        uint32_t held = b->group_of[g];
+        if (held == NQ_JOIN_NO_GROUP)
+            continue;
+        uint64_t end = 0;
+        for (size_t k = 0; k < b->shares; k++) {
+            end += census[k * b->all_groups + g];
+            if (b->counts[k * b->groups + held] != end)
+                return false;
+        }
+    }
+    return true;
+}
+
 /* The count pass of a pass's table without its walk: the whole table's
  * counts per share and group (nq__join_group_tops() on the same threads,
  * so the same shares), kept where the group's pattern is kept. */
@@ -735,7 +760,11 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     if (b.rest == NULL || (b.packed == 0 && b.bucket == NULL) ||
         (has_extra && b.extra == NULL))
         goto out;
+    b.entries = t->start[b.groups];
     rc = run_pass(b.shares, (int)b.workers, fill_task, &b);
+    if (rc == 0 && keep != NULL && keep->share_tops != NULL &&
+        !filled(&b, keep->share_tops))
+        rc = NQ_E_CORRUPT;
     if (rc != 0)
         goto out;
     b.bucket_start = t->bucket_start;
