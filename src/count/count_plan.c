@@ -271,8 +271,7 @@ uint64_t nq_plan_passes(const nq_plan *plan)
     return plan->passes.count > 0 ? plan->passes.count : 1;
 }
 
-void nq_plan_census(const nq_plan *plan, const uint32_t **counts,
-                    uint64_t *len)
+void nq_plan_census(const nq_plan *plan, const uint32_t **counts, uint64_t *len)
 {
     *counts = plan != NULL ? plan->share_tops : NULL;
     *len = *counts != NULL ? plan->share_tops_len : 0;

@@ -51,7 +51,7 @@ struct nq_plan {
                               share and group (nq__join_group_tops()) */
     uint64_t table_budget; /* join in passes: the bytes a table may take */
     uint64_t share_tops_len;
-    bool census_summed;    /* the options' census_sum has been called */
+    bool census_summed; /* the options' census_sum has been called */
     char signature[64];
 };
 

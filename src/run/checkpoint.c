@@ -845,8 +845,7 @@ int nq_checkpoint_finish(nq_checkpoint *cp, const nq_count_result *result)
  * significant first), their number and a check value keyed by the plan,
  * as a row's. */
 
-static uint64_t census_check(uint64_t key, const uint32_t *counts,
-                             uint64_t len)
+static uint64_t census_check(uint64_t key, const uint32_t *counts, uint64_t len)
 {
     uint64_t h = hash_fold(key ^ 0x63656e737573ull, len); /* "census" */
     for (uint64_t i = 0; i < len; i += 2) {
@@ -868,8 +867,8 @@ static int put_census(sqlite3 *db, const uint32_t *counts, uint64_t len)
     }
     sqlite3_stmt *st = NULL;
     int rc = sqlite3_prepare_v2(
-        db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('census', ?1)",
-        -1, &st, NULL);
+        db, "INSERT OR REPLACE INTO meta(key, value) VALUES ('census', ?1)", -1,
+        &st, NULL);
     if (rc == SQLITE_OK) {
         sqlite3_bind_blob64(st, 1, bytes, len * 4, SQLITE_STATIC);
         rc = sqlite3_step(st);
@@ -899,8 +898,8 @@ int nq_checkpoint_save_census(nq_checkpoint *cp, const uint32_t *counts,
             err = put_meta(cp->db, "census_len", (sqlite3_int64)len, 0, false);
         if (err == NQ_OK)
             err = put_meta(cp->db, "census_check",
-                           (sqlite3_int64)census_check(cp->key, counts, len),
-                           0, false);
+                           (sqlite3_int64)census_check(cp->key, counts, len), 0,
+                           false);
         if (err == NQ_OK)
             err = exec_sql(cp->db, "COMMIT");
         if (err != NQ_OK)
@@ -964,8 +963,7 @@ int nq_checkpoint_census(const char *path, uint32_t *counts, uint64_t capacity,
     } else if (err == NQ_OK) {
         *len = (uint64_t)kept;
         if (counts != NULL && capacity >= *len)
-            err = read_census(db,
-                              plan_key(info.n, info.signature, info.size),
+            err = read_census(db, plan_key(info.n, info.signature, info.size),
                               counts, *len);
     }
     sqlite3_close(db);

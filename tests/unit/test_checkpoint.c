@@ -602,7 +602,7 @@ static void test_census_kept(void **state)
     uint64_t kept = 0;
     assert_int_equal(nq_checkpoint_census(path, NULL, 0, &kept), NQ_OK);
     assert_int_equal(kept, len);
-    uint32_t *back = malloc(len * sizeof *back);
+    uint32_t *back = malloc((len + 1) * sizeof *back);
     assert_non_null(back);
     assert_int_equal(nq_checkpoint_census(path, back, len, &kept), NQ_OK);
     assert_memory_equal(back, census, len * sizeof *back);

@@ -160,8 +160,8 @@ static struct source *source_add(struct source *src,
     int n = t->n;
     if (mirror)
         set = nq__join_mirror(set, n);
-    src->group = nq__join_held(
-        t, (uint64_t)part * t->sets + nq__join_rank(t->ranks, set));
+    src->group = nq__join_held(t, (uint64_t)part * t->sets +
+                                      nq__join_rank(t->ranks, set));
     if (src->group == NQ_JOIN_NO_GROUP)
         return src + 1; /* another pass's: nq__join_count() says so */
     src->mirror = mirror;

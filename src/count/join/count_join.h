@@ -257,8 +257,7 @@ struct nq__join_table {
 
 /* nq__join_held() : the held group of group g (part * sets + rank), or
  * NQ_JOIN_NO_GROUP where a pass's table does not hold it. */
-static inline uint64_t nq__join_held(const struct nq__join_table *t,
-                                     uint64_t g)
+static inline uint64_t nq__join_held(const struct nq__join_table *t, uint64_t g)
 {
     return t->group_of == NULL ? g : t->group_of[g];
 }

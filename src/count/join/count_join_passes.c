@@ -223,11 +223,10 @@ static int key_patterns(int n, uint32_t fixed, uint64_t middles,
         uint32_t key = packed_index(&pk, nq__join_pass_key(n, fixed, u));
         uint32_t middle = u->middle < 0 ? 0 : (uint32_t)1 << u->middle;
         uint32_t p = u->top & fixed, q = full & ~u->top & ~middle & fixed;
-        uint32_t four[4] = {p, nq__join_mirror(p, n), q,
-                            nq__join_mirror(q, n)};
+        uint32_t four[4] = {p, nq__join_mirror(p, n), q, nq__join_mirror(q, n)};
         for (int j = 0; j < 4; j++)
-            all[m++] = (struct key_pattern){key, packed_index(&pk, four[j]),
-                                            four[j]};
+            all[m++] =
+                (struct key_pattern){key, packed_index(&pk, four[j]), four[j]};
         next[key + 1] += 4;
     }
     for (size_t x = 0; x < patterns; x++)
@@ -274,7 +273,7 @@ struct pass_room {
  * and the bytes they take in a pass's table. */
 struct key_size {
     uint32_t key, index; /* the key, and its index among the patterns */
-    size_t first, last; /* its pairs: [first, last) */
+    size_t first, last;  /* its pairs: [first, last) */
     uint64_t tops, groups, bytes;
 };
 
@@ -328,9 +327,9 @@ static int pack(int n, uint32_t fixed, uint64_t middles,
     size_t npairs = 0;
     struct key_size *keys = NULL;
     size_t patterns = (size_t)1 << __builtin_popcount(fixed);
-    uint8_t *in = NULL;     /* [pass][pattern index]: kept by the pass */
+    uint8_t *in = NULL;           /* [pass][pattern index]: kept by the pass */
     struct key_size *fill = NULL; /* [pass]: its tops, groups and bytes */
-    uint32_t *bin = NULL;   /* [key]: its pass */
+    uint32_t *bin = NULL;         /* [key]: its pass */
     memset(out, 0, sizeof *out);
     out->k = __builtin_popcount(fixed);
     out->fixed = fixed;
@@ -342,10 +341,10 @@ static int pack(int n, uint32_t fixed, uint64_t middles,
     size_t nkeys = 0;
     for (size_t i = 0; i < npairs; i++) {
         if (nkeys == 0 || keys[nkeys - 1].index != pairs[i].key)
-            keys[nkeys++] = (struct key_size){
-                .key = pattern_at(pairs[i].key, fixed),
-                .index = pairs[i].key,
-                .first = i};
+            keys[nkeys++] =
+                (struct key_size){.key = pattern_at(pairs[i].key, fixed),
+                                  .index = pairs[i].key,
+                                  .first = i};
         struct key_size *k = &keys[nkeys - 1];
         k->last = i + 1;
         k->tops += tops[pairs[i].pattern];
@@ -482,8 +481,8 @@ static int second_family(const struct cut_ctx *x, uint32_t outside,
         pattern_tops(x->n, fixed, x->group_tops, x->ranks, x->tops);
         struct nq__join_passes cut;
         struct pass_room r = room(x, fixed);
-        if (pack(x->n, fixed, middles, x->units, x->count, x->tops, &r,
-                 &cut) != 0) {
+        if (pack(x->n, fixed, middles, x->units, x->count, x->tops, &r, &cut) !=
+            0) {
             if (finer >= 0)
                 break;
             continue;
@@ -565,8 +564,8 @@ static int shared_cut(const struct cut_ctx *x, uint32_t fixed,
                       struct nq__join_passes *cut)
 {
     struct pass_room r = room(x, fixed);
-    int rc = pack(x->n, fixed, UINT64_MAX, x->units, x->count, x->tops, &r,
-                  cut);
+    int rc =
+        pack(x->n, fixed, UINT64_MAX, x->units, x->count, x->tops, &r, cut);
     if (rc == 0) {
         cut->middles_a = UINT64_MAX;
         cut->count_a = cut->count;

@@ -563,13 +563,15 @@ static int make_groups(struct table_build *b)
     b->group_of = malloc(b->all_groups * sizeof *b->group_of);
     if (b->group_of == NULL)
         return NQ_E_NOMEM;
+    memset(b->group_of, 0xff, b->all_groups * sizeof *b->group_of);
     uint32_t last = (((uint32_t)1 << b->rows) - 1) << (b->n - b->rows);
     for (uint32_t set = ((uint32_t)1 << b->rows) - 1;;
          set = nq__join_next_set(set)) {
-        bool kept = b->keep[set & b->fixed] & NQ_JOIN_KEEP_TOP;
-        uint64_t rank = nq__join_rank(b->ranks, set);
-        for (uint64_t g = rank; g < b->all_groups; g += b->sets)
-            b->group_of[g] = kept ? 0 : NQ_JOIN_NO_GROUP;
+        if (b->keep[set & b->fixed] & NQ_JOIN_KEEP_TOP) {
+            uint64_t rank = nq__join_rank(b->ranks, set);
+            for (uint64_t g = rank; g < b->all_groups; g += b->sets)
+                b->group_of[g] = 0; /* numbered below */
+        }
         if (set == last)
             break;
     }
