@@ -415,18 +415,26 @@ static int open_existing(const char *path, sqlite3 **db)
     return NQ_OK;
 }
 
-int nq_checkpoint_read(const char *path, nq_checkpoint_info *info)
+/* Opens the file at `path` and verifies it (nq_checkpoint_read());
+ * *db is the caller's to close, also on error. */
+static int open_verified(const char *path, sqlite3 **db,
+                         nq_checkpoint_info *info)
 {
-    if (path == NULL || info == NULL)
-        return NQ_E_INVAL;
+    *db = NULL;
     memset(info, 0, sizeof *info);
     struct stat st;
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
         return NQ_E_IO;
+    int err = open_existing(path, db);
+    return err == NQ_OK ? verify_file(*db, info, NULL, 0) : err;
+}
+
+int nq_checkpoint_read(const char *path, nq_checkpoint_info *info)
+{
+    if (path == NULL || info == NULL)
+        return NQ_E_INVAL;
     sqlite3 *db = NULL;
-    int err = open_existing(path, &db);
-    if (err == NQ_OK)
-        err = verify_file(db, info, NULL, 0);
+    int err = open_verified(path, &db, info);
     sqlite3_close(db);
     return err;
 }
@@ -947,11 +955,8 @@ int nq_checkpoint_census(const char *path, uint32_t *counts, uint64_t capacity,
         return NQ_E_INVAL;
     *len = 0;
     nq_checkpoint_info info;
-    int err = nq_checkpoint_read(path, &info);
-    if (err != NQ_OK)
-        return err;
     sqlite3 *db = NULL;
-    err = open_existing(path, &db);
+    int err = open_verified(path, &db, &info);
     int64_t kept = 0;
     if (err == NQ_OK)
         err = meta_int(db, "census_len", &kept, false);

@@ -282,6 +282,16 @@ static uint64_t join_sides(const struct nq__join_table *t,
     return total;
 }
 
+/* Whether the table holds every source's group. */
+static bool all_held(const struct source *src, int nsrc)
+{
+    for (int k = 0; k < nsrc; k++) {
+        if (src[k].group == NQ_JOIN_NO_GROUP)
+            return false;
+    }
+    return true;
+}
+
 int nq__join_count(const struct nq__join_table *t,
                    const struct nq__join_unit *u, uint64_t *count)
 {
@@ -322,12 +332,9 @@ int nq__join_count(const struct nq__join_table *t,
                                 fine == NULL ? NULL : next_fine + fine_size);
     }
     int ntops = (int)(end_top - tops), nbottoms = (int)(end_bottom - bottoms);
-    for (int k = 0; k < ntops || k < nbottoms; k++) {
-        if ((k < ntops && tops[k].group == NQ_JOIN_NO_GROUP) ||
-            (k < nbottoms && bottoms[k].group == NQ_JOIN_NO_GROUP)) {
-            free(fine);
-            return NQ_E_INVAL; /* a unit of another pass */
-        }
+    if (!all_held(tops, ntops) || !all_held(bottoms, nbottoms)) {
+        free(fine);
+        return NQ_E_INVAL; /* a unit of another pass */
     }
 
     struct side top = {0}, bottom = {0};

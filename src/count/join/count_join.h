@@ -463,6 +463,22 @@ uint32_t nq__join_pass_key(int n, uint32_t fixed,
  * among the 2^k patterns of `fixed`: p's bits, packed. */
 uint32_t nq__join_pattern_index(uint32_t p, uint32_t fixed);
 
+/* The index of a set's pattern (its columns in `fixed`, packed as
+ * nq__join_pattern_index() packs them), from a table per byte of the
+ * columns (n <= 24): nq__join_packer_init() fills it for `fixed`. */
+struct nq__join_packer {
+    uint32_t byte[3][256];
+};
+
+void nq__join_packer_init(struct nq__join_packer *pk, uint32_t fixed);
+
+static inline uint32_t nq__join_packed_index(const struct nq__join_packer *pk,
+                                             uint32_t set)
+{
+    return pk->byte[0][set & 0xff] | pk->byte[1][(set >> 8) & 0xff] |
+           pk->byte[2][(set >> 16) & 0xff];
+}
+
 /* nq__join_pass_keep() : fills keep[0 .. 2^n) for the pass `pass` of the
  * units whose middle queen's bit (bit 0 for none, c + 1 for column c) is
  * in `middles`, where pass_of[nq__join_pattern_index(key, fixed)] is the

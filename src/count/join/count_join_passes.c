@@ -154,12 +154,7 @@ struct key_pattern {
     uint32_t key, index, pattern;
 };
 
-/* The index of a pattern, from a table per byte of the columns. */
-struct pattern_packer {
-    uint32_t byte[3][256];
-};
-
-static void packer_init(struct pattern_packer *pk, uint32_t fixed)
+void nq__join_packer_init(struct nq__join_packer *pk, uint32_t fixed)
 {
     for (int i = 0; i < 3; i++) {
         uint32_t below = fixed & (((uint32_t)1 << (8 * i)) - 1);
@@ -169,12 +164,6 @@ static void packer_init(struct pattern_packer *pk, uint32_t fixed)
             pk->byte[i][v] = nq__join_pattern_index(v & part, part) << first;
         }
     }
-}
-
-static uint32_t packed_index(const struct pattern_packer *pk, uint32_t p)
-{
-    return pk->byte[0][p & 0xff] | pk->byte[1][(p >> 8) & 0xff] |
-           pk->byte[2][(p >> 16) & 0xff];
 }
 
 /* The pattern of `fixed` whose index is `index`. */
@@ -200,8 +189,8 @@ static int key_patterns(int n, uint32_t fixed, uint64_t middles,
 {
     uint32_t full = ((uint32_t)1 << n) - 1;
     size_t patterns = (size_t)1 << __builtin_popcount(fixed);
-    struct pattern_packer pk;
-    packer_init(&pk, fixed);
+    struct nq__join_packer pk;
+    nq__join_packer_init(&pk, fixed);
     struct key_pattern *all = malloc((count * 4 + 1) * sizeof *all);
     struct key_pattern *by_key = malloc((count * 4 + 1) * sizeof *by_key);
     size_t *next = calloc(patterns + 1, sizeof *next);
@@ -220,13 +209,14 @@ static int key_patterns(int n, uint32_t fixed, uint64_t middles,
         const struct nq__join_unit *u = &units[i];
         if ((middle_bit(u) & middles) == 0)
             continue;
-        uint32_t key = packed_index(&pk, nq__join_pass_key(n, fixed, u));
+        uint32_t key =
+            nq__join_packed_index(&pk, nq__join_pass_key(n, fixed, u));
         uint32_t middle = u->middle < 0 ? 0 : (uint32_t)1 << u->middle;
         uint32_t p = u->top & fixed, q = full & ~u->top & ~middle & fixed;
         uint32_t four[4] = {p, nq__join_mirror(p, n), q, nq__join_mirror(q, n)};
         for (int j = 0; j < 4; j++)
-            all[m++] =
-                (struct key_pattern){key, packed_index(&pk, four[j]), four[j]};
+            all[m++] = (struct key_pattern){
+                key, nq__join_packed_index(&pk, four[j]), four[j]};
         next[key + 1] += 4;
     }
     for (size_t x = 0; x < patterns; x++)

@@ -69,12 +69,12 @@ struct table_build {
      * pattern p with keep[p] & NQ_JOIN_KEEP_TOP. NULL: all. */
     uint32_t fixed;
     const uint8_t *keep;
-    /* A pass's walk (see make_allowed()): pack[i][byte i of a set of
-     * columns] : the bits of its columns in `fixed`, packed (the index of
-     * its pattern); allowed[after << k | index] : the squares open to a
-     * queen with `after` rows left below it. NULL: the walk of all tops. */
+    /* A pass's walk (see make_allowed()): pack gives the index of a set's
+     * pattern under `fixed` (k columns); allowed[after << k | index] : the
+     * squares open to a queen with `after` rows left below it. NULL: the
+     * walk of all tops. */
     int k;
-    uint32_t pack[3][256];
+    struct nq__join_packer pack;
     uint32_t *allowed;
 };
 
@@ -171,8 +171,7 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
 /* The index of the pattern of `cols` (its columns in F, packed). */
 static inline uint32_t pattern_of(const struct table_build *b, uint32_t cols)
 {
-    return b->pack[0][cols & 0xff] | b->pack[1][(cols >> 8) & 0xff] |
-           b->pack[2][(cols >> 16) & 0xff];
+    return nq__join_packed_index(&b->pack, cols);
 }
 
 /* The squares of row `row` a queen may take: every free one in the walk
@@ -510,15 +509,10 @@ static int make_allowed(struct table_build *b)
 {
     uint32_t cols[32];
     int k = 0;
-    memset(b->pack, 0, sizeof b->pack);
+    nq__join_packer_init(&b->pack, b->fixed);
     for (int c = 0; c < b->n; c++) {
-        if (!(b->fixed >> c & 1))
-            continue;
-        for (uint32_t v = 0; v < 256; v++) {
-            if (v >> (c % 8) & 1)
-                b->pack[c / 8][v] |= (uint32_t)1 << k;
-        }
-        cols[k++] = (uint32_t)1 << c;
+        if (b->fixed >> c & 1)
+            cols[k++] = (uint32_t)1 << c;
     }
     b->k = k;
     size_t patterns = (size_t)1 << k;
