@@ -39,12 +39,7 @@ int checkpoint_engine(const char *path)
     return NQ_ENGINE_AUTO;
 }
 
-/* The census of the tops kept in the checkpoint at `path` for a count of
- * n (malloc'ed into *census, *len entries; NULL where none is kept, or
- * the file is of another n or none yet). Returns 0 or the reader's error
- * for a census that is there but damaged. */
-static int kept_census(const char *path, int n, uint32_t **census,
-                       uint64_t *len)
+int checkpoint_census(const char *path, int n, uint32_t **census, uint64_t *len)
 {
     *census = NULL;
     *len = 0;
@@ -90,7 +85,8 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     /* Resuming a join in passes: the census of the tops that planned it,
      * so that the plan is made without walking them again. */
     uint32_t *census = NULL;
-    int rc = kept_census(req->checkpoint, req->n, &census, &options.census_len);
+    int rc = checkpoint_census(req->checkpoint, req->n, &census,
+                               &options.census_len);
     if (rc != NQ_OK)
         return checkpoint_error(req->checkpoint, rc, req->n, NULL, 0);
     options.census = census;

@@ -56,6 +56,14 @@ int count_parse(int argc, char **argv, const struct optable *t,
  * checkpoint can be read there (opening it later says why). */
 int checkpoint_engine(const char *path);
 
+/* The census of the tops kept in the checkpoint at `path` for a count of
+ * n (malloc'ed into *census, *len entries; NULL where none is kept, or
+ * the file is of another n or none yet), for nq_count_options.census.
+ * Returns 0 or the reader's error for a census that is there but
+ * damaged. */
+int checkpoint_census(const char *path, int n, uint32_t **census,
+                      uint64_t *len);
+
 /* Writes the result as the text lines or the JSON object of `count`. */
 void count_report(struct writer *out, const struct count_request *req,
                   const struct nq_count_result *r, int threads,

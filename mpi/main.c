@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -153,6 +154,49 @@ static int census_sum(void *user, uint32_t *counts, uint64_t len)
     return 0;
 }
 
+/* The census kept in rank 0's checkpoint (see checkpoint_census()), sent
+ * to every rank: a resumed join in passes is planned without walking the
+ * tops again. A rank of another thread count finds it of another length
+ * and walks the census whole itself (census_sum() finds nothing to add
+ * up).
+ * Returns 0 or the exit status, the same on every rank. */
+static int share_census(const struct count_request *req, int rank,
+                        uint32_t **census, uint64_t *len)
+{
+    *census = NULL;
+    *len = 0;
+    int rc = NQ_OK;
+    if (rank == 0 && req->checkpoint != NULL)
+        rc = checkpoint_census(req->checkpoint, req->n, census, len);
+    uint64_t head[2] = {(uint64_t)(rc == NQ_OK ? 0 : 1), *len};
+    MPI_Bcast(head, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    if (head[0] != 0)
+        return rank == 0
+                   ? checkpoint_error(req->checkpoint, rc, req->n, NULL, 0)
+                   : EXIT_USAGE;
+    if (head[1] == 0)
+        return 0;
+    if (rank != 0)
+        *census = malloc(head[1] * sizeof **census);
+    /* Where some rank has no room for it, none takes it: each walks its
+     * part instead. */
+    int room = *census != NULL, all_room = 0;
+    MPI_Allreduce(&room, &all_room, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (!all_room) {
+        free(*census);
+        *census = NULL;
+        *len = 0;
+        return 0;
+    }
+    *len = head[1];
+    const uint64_t chunk = (uint64_t)1 << 26; /* an int's worth and less */
+    for (uint64_t at = 0; at < head[1]; at += chunk) {
+        uint64_t size = head[1] - at < chunk ? head[1] - at : chunk;
+        MPI_Bcast(*census + at, (int)size, MPI_UINT32_T, 0, MPI_COMM_WORLD);
+    }
+    return 0;
+}
+
 /* Builds the plan on every rank, all at once, and checks that all ranks
  * got the same one (another library version or memory budget on some
  * node would give ids another meaning). A resumed count takes the engine
@@ -181,7 +225,13 @@ static int agree_on_plan(const struct count_request *req, int rank,
     options.census_part = (unsigned)rank;
     options.census_parts = (unsigned)ranks;
     options.census_sum = census_sum;
+    uint32_t *census = NULL;
+    int status = share_census(req, rank, &census, &options.census_len);
+    if (status != 0)
+        return status;
+    options.census = census;
     int rc = nq_plan_create(req->n, &options, plan);
+    free(census);
 
     /* The same signature and size: the ids mean the same work. The same
      * cut into passes too: a worker sent the number of a pass counts the

@@ -268,6 +268,17 @@ static int master_prepare(struct master *m)
                                     nq_plan_signature(plan), m->size);
         if (req->checkpoint_interval_set)
             nq_checkpoint_set_interval(m->cp, req->checkpoint_interval);
+        /* The census of the join's tops, for a resume to plan from. */
+        const uint32_t *census = NULL;
+        uint64_t census_len = 0;
+        nq_plan_census(plan, &census, &census_len);
+        if (nq_checkpoint_save_census(m->cp, census, census_len) != NQ_OK) {
+            char name[256];
+            cli_quote(req->checkpoint, name, sizeof name);
+            return cli_error("cannot save checkpoint '%s' (disk full or file "
+                             "not writable?)",
+                             name);
+        }
     }
     size_t pending = (size_t)m->size;
     nq_checkpoint_info info;

@@ -108,6 +108,28 @@ expect_published 15 "$TMP/out"
 mpi 2 count 15 --memory 2M --threads 1 --checkpoint "$db" > "$TMP/out" || fail "rerun in passes"
 expect_published 15 "$TMP/out"
 "$NQUEENS" status "$db" | grep -q "complete: $(published_total 15) solutions" || fail "status in passes"
+# The census of the join's tops goes into the checkpoint, and a rerun
+# plans from it: rank 0 reads it and sends it to the others (changed from
+# outside, it fails its check).
+if command -v sqlite3 > /dev/null; then
+    db=$TMP/census.db
+    mpi 2 count 14 --engine join --threads 1 --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" ||
+        fail "census kept: $(head -5 "$TMP/err")"
+    expect_published 14 "$TMP/out"
+    [ "$(sqlite3 "$db" "SELECT value > 0 FROM meta WHERE key = 'census_len'")" = 1 ] ||
+        fail "no census kept by the ranks"
+    rm -f "$db"
+    mpi 2 count 14 --engine join --threads 1 --checkpoint "$db" --max-time 0.001 > /dev/null 2>&1 || true
+    mpi 3 count 14 --engine join --threads 1 --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" ||
+        fail "resumed from the census: $(head -5 "$TMP/err")"
+    expect_published 14 "$TMP/out"
+    sqlite3 "$db" "UPDATE meta SET value = zeroblob(length(value)) WHERE key = 'census'"
+    status=0
+    mpi 2 count 14 --engine join --threads 1 --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" || status=$?
+    [ "$status" = 2 ] || fail "damaged census: exit $status"
+    [ "$(grep -c "^nqueens-mpi: error: checkpoint '$db' is damaged" "$TMP/err")" = 1 ] ||
+        fail "damaged census: $(head -3 "$TMP/err")"
+fi
 # Ranks that would cut other passes (another --memory: 1.5M holds a
 # tenth of the table at 15 in no cut, 2M does) are refused: a worker
 # counts the pass whose number it is sent by its own cut.
