@@ -321,6 +321,10 @@ static inline uint8_t nq__join_edge(uint64_t rest, int half)
     return (uint8_t)((rest & 1) | ((rest >> (2 * half - 1)) & 1) << 1);
 }
 
+/* The most tops one table holds: its fill counts each top's slot in 32
+ * bits, and the last slot is spare. */
+#define NQ_JOIN_TABLE_TOPS_MAX ((uint64_t)UINT32_MAX - 1)
+
 /* nq__join_table_build() : enumerates and groups the tops of n on `threads`
  * threads (0 = all online cores), in at most `budget` bytes. Returns 0,
  * NQ_E_RANGE or NQ_E_NOMEM (also when the table would not fit the budget:

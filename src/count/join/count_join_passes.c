@@ -607,7 +607,9 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
                         .ranks = ranks,
                         .tops = tops,
                         .threads = threads,
-                        .max_tops = max_tops};
+                        .max_tops = max_tops < NQ_JOIN_TABLE_TOPS_MAX
+                                        ? max_tops
+                                        : NQ_JOIN_TABLE_TOPS_MAX};
     int rows = n / 2, parts = rows >= 2 && n % 2 == 1 ? 2 : 1;
     uint64_t groups = (uint64_t)parts * nq__join_binomial(n, rows);
     uint32_t before = 0;

@@ -39,7 +39,8 @@ struct table_build {
     size_t workers;
     size_t shares;          /* of the starts; see the top of the file */
     uint32_t *counts;       /* [share][group]: count pass: tops; fill pass: the
-                               next slot, counted from the group's start */
+                               next slot of the table (one load a top
+                               fewer than an offset into the group) */
     const uint64_t *start;  /* the table's group offsets */
     uint64_t entries;       /* fill pass: the table's, start[groups] */
     uint32_t *rest;         /* fill pass: the table's entries */
@@ -114,7 +115,6 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     const int rest_half = b->rest_half;
     const bool compact = b->compact, wide = b->wide;
     uint8_t *const extra = b->extra;
-    const uint64_t *const start = b->start;
     const uint64_t end = b->entries;
     uint32_t *const table = b->rest;
     uint8_t *const buckets = b->bucket;
@@ -139,7 +139,7 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
             continue;
         }
         int c = __builtin_ctz(bit);
-        uint64_t at = start[set] + counts[set]++;
+        uint64_t at = counts[set]++;
         /* Never past the table (its last slot is spare): a census that
          * is not that of the tops is caught after the fill (filled()). */
         at = at < end ? at : end;
@@ -335,7 +335,7 @@ static int half_rows(int n)
 #define SHARES_PER_WORKER 8
 
 /* After the count pass: each group's offset, and every share's counters
- * turned into its first slot within the group. */
+ * turned into its first slot in the table. */
 static void place_groups(struct table_build *b, uint64_t *start)
 {
     uint64_t at = 0;
@@ -345,7 +345,7 @@ static void place_groups(struct table_build *b, uint64_t *start)
         for (size_t k = 0; k < b->shares; k++) {
             uint32_t *c = &b->counts[k * b->groups + i];
             uint32_t mine = *c;
-            *c = run;
+            *c = (uint32_t)(at + run);
             run += mine;
         }
         at += run;
@@ -676,7 +676,7 @@ static bool filled(const struct table_build *b, const uint32_t *census)
         uint32_t held = b->group_of[g];
         if (held == NQ_JOIN_NO_GROUP)
             continue;
-        uint64_t end = 0;
+        uint64_t end = b->start[held];
         for (size_t k = 0; k < b->shares; k++) {
             end += census[k * b->all_groups + g];
             if (b->counts[k * b->groups + held] != end)
@@ -732,6 +732,8 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     if (fixed >= budget)
         goto out;
     b.room = (budget - fixed) / top_bytes(&b);
+    if (b.room > NQ_JOIN_TABLE_TOPS_MAX)
+        b.room = NQ_JOIN_TABLE_TOPS_MAX;
     b.counts = calloc(b.shares * b.groups, sizeof *b.counts);
     t->start = malloc((b.groups + 1) * sizeof *t->start);
     t->bucket_start =
