@@ -45,12 +45,17 @@ struct table_build {
     uint64_t entries;       /* fill pass: the table's, start[groups] */
     uint32_t *rest;         /* fill pass: the table's entries */
     uint8_t *bucket;        /* fill pass: their buckets, for the sort;
-                               NULL when packed */
+                               NULL when packed or in_extra */
     int packed;             /* rest bits: the bucket is kept above them
-                               until the sort (n <= 17); 0: in `bucket` */
+                               until the sort (n <= 17); 0: in `bucket`
+                               or `extra` */
     int rest_half;          /* of a rest as computed (before compaction) */
     bool compact;           /* see nq__join_compact() */
     bool wide;              /* wide windows (struct nq__join_windows) */
+    bool in_extra;          /* compact but not wide: the bucket is kept in
+                               the extra byte, above the edge bits (where
+                               wide windows keep their fine bits), until
+                               the sort: 5 bytes a top, not 6 */
     uint8_t *extra;         /* fill pass, compact or wide: the entries' extra
                                bytes (struct nq__join_table) */
     uint32_t *bucket_start; /* sort pass: the table's bucket offsets */
@@ -113,7 +118,7 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
      * every store. */
     const int n = b->n, packed = b->packed, shift = n - 1;
     const int rest_half = b->rest_half;
-    const bool compact = b->compact, wide = b->wide;
+    const bool compact = b->compact, wide = b->wide, in_extra = b->in_extra;
     uint8_t *const extra = b->extra;
     const uint64_t end = b->entries;
     uint32_t *const table = b->rest;
@@ -148,6 +153,10 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
         /* Slots are scattered: one store each where it fits. */
         if (packed != 0) {
             table[at] = (uint32_t)rest | bucket << packed;
+        } else if (in_extra) {
+            table[at] = nq__join_stored_rest(rest, rest_half, true);
+            extra[at] = (uint8_t)(nq__join_edge(rest, rest_half) |
+                                  bucket << NQ_JOIN_FINE_SHIFT);
         } else {
             table[at] = nq__join_stored_rest(rest, rest_half, compact);
             buckets[at] = (uint8_t)nq__join_coarse(&b->windows, bucket);
@@ -437,8 +446,10 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
             memcpy(scratch_extra, b->extra + from,
                    size * sizeof *scratch_extra);
         for (uint64_t k = 0; k < size; k++) {
-            key[k] =
-                b->packed != 0 ? scratch[k] >> b->packed : b->bucket[from + k];
+            key[k] = b->packed != 0 ? scratch[k] >> b->packed
+                     : b->in_extra
+                         ? (uint32_t)(scratch_extra[k] >> NQ_JOIN_FINE_SHIFT)
+                         : b->bucket[from + k];
         }
         if (b->wide && scratch_extra != NULL) {
             for (uint64_t k = 0; k < size; k++)
@@ -454,11 +465,13 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
         if (has_extra) {
             /* The extra bytes go where their rests go. */
             uint8_t *out_extra = b->extra + from;
+            uint8_t extra_keep =
+                b->in_extra ? (1u << NQ_JOIN_FINE_SHIFT) - 1 : UINT8_MAX;
             uint64_t fours = size & ~(uint64_t)3; /* as bucket_offsets() */
             for (; k < size; k++) {
                 uint32_t to = at[(k < fours ? k % 4 : 0) * keys + key[k]]++;
                 out[to] = scratch[k];
-                out_extra[to] = scratch_extra[k];
+                out_extra[to] = scratch_extra[k] & extra_keep;
             }
         }
         uint32_t *at0 = at, *at1 = at0 + keys, *at2 = at1 + keys,
@@ -606,6 +619,8 @@ static int build_init(struct table_build *b, int n, int threads,
                  (keep != NULL && keep->compact && n % 2 == 1 && n >= 5);
     b->packed =
         2 * (n - 1) <= 32 && !b->compact && !b->wide ? 2 * b->rest_half : 0;
+    /* Windows that are not wide are at most 3 bits: 6 bucket bits. */
+    b->in_extra = b->compact && !b->wide;
     for (int c = 0; c < n; c++) {
         uint32_t bit = (uint32_t)1 << c;
         uint64_t low = ((uint64_t)1 << (n - 1)) - 1;
@@ -640,7 +655,8 @@ static int build_init(struct table_build *b, int n, int threads,
 /* The bytes each top takes. */
 static uint64_t top_bytes(const struct table_build *b)
 {
-    return sizeof(uint32_t) + (b->packed != 0 ? 0 : sizeof *b->bucket) +
+    return sizeof(uint32_t) +
+           (b->packed != 0 || b->in_extra ? 0 : sizeof *b->bucket) +
            (b->compact || b->wide ? sizeof *b->extra : 0);
 }
 
@@ -750,12 +766,13 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     b.start = t->start;
     rc = NQ_E_NOMEM;
     b.rest = malloc((t->start[b.groups] + 1) * sizeof *b.rest);
-    if (b.packed == 0)
+    bool has_bucket = b.packed == 0 && !b.in_extra;
+    if (has_bucket)
         b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
     bool has_extra = b.compact || b.wide;
     if (has_extra)
         b.extra = malloc((t->start[b.groups] + 1) * sizeof *b.extra);
-    if (b.rest == NULL || (b.packed == 0 && b.bucket == NULL) ||
+    if (b.rest == NULL || (has_bucket && b.bucket == NULL) ||
         (has_extra && b.extra == NULL))
         goto out;
     b.entries = t->start[b.groups];
