@@ -445,11 +445,15 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
         if (has_extra)
             memcpy(scratch_extra, b->extra + from,
                    size * sizeof *scratch_extra);
-        for (uint64_t k = 0; k < size; k++) {
-            key[k] = b->packed != 0 ? scratch[k] >> b->packed
-                     : b->in_extra
-                         ? (uint32_t)(scratch_extra[k] >> NQ_JOIN_FINE_SHIFT)
-                         : b->bucket[from + k];
+        if (b->packed != 0) {
+            for (uint64_t k = 0; k < size; k++)
+                key[k] = scratch[k] >> b->packed;
+        } else if (b->in_extra && scratch_extra != NULL) {
+            for (uint64_t k = 0; k < size; k++)
+                key[k] = (uint32_t)(scratch_extra[k] >> NQ_JOIN_FINE_SHIFT);
+        } else {
+            for (uint64_t k = 0; k < size; k++)
+                key[k] = b->bucket[from + k];
         }
         if (b->wide && scratch_extra != NULL) {
             for (uint64_t k = 0; k < size; k++)
