@@ -39,9 +39,13 @@ struct nq__join_windows nq__join_windows_of(int n, bool wide)
      * than the vector loop spends on those pairs (n = 16: 5% faster than
      * 3 bits; n = 17: 0.49 s for its join with 1 or 2 bits, 0.81 s with
      * 3). From n = 18 on, 3 bits (n = 18 took 1.3 times as long with
-     * 1); from n = 22 on, 5, wide (n = 23 is compact too). */
+     * 1); at n = 20 and from n = 22 on, 5, wide (n = 23 is compact too):
+     * 1,024 buckets spare about two thirds of the pairs, but their upkeep
+     * is paid by every unit, which only large sides repay (n = 20: 131
+     * -> 99 s; n = 18 took twice as long with them, and n = 19, whose
+     * units are smaller, one for each middle column, five times). */
     int width = n <= 17 ? 1 : 3;
-    wide = (wide && n >= 8) || n >= 22;
+    wide = (wide && n >= 8) || n == 20 || n >= 22;
     if (wide)
         width = 5;
     if (width > half)
