@@ -106,10 +106,14 @@ static void test_fill_against_definition(void **state)
                 uint32_t drop = len % 3 == 0 ? 0 : next_random(&seed) & bits;
                 drop &= sparse_random(&seed);
                 size_t kept = 0;
+                /* Bits above the rest's (a table's fine bits) are read
+                 * as if they were not there. */
+                uint32_t above = len % 2 == 0 ? 0 : ~bits;
                 for (size_t i = 0; i < len; i++) {
-                    rest[i] = sparse_random(&seed) & bits;
-                    if ((rest[i] & drop) == 0)
-                        want[kept++] = read_rest(rest[i], mirror, flip, h);
+                    uint32_t own = sparse_random(&seed) & bits;
+                    rest[i] = own | (next_random(&seed) & above);
+                    if ((own & drop) == 0)
+                        want[kept++] = read_rest(own, mirror, flip, h);
                 }
                 struct nq__join_way w = {mirror, flip, h, drop};
                 for (int f = 0; f < 2; f++) {
@@ -525,10 +529,12 @@ static void test_compact_against_oracle(void **state)
     }
 }
 
-/* Wide windows (as n = 22 and 23 need: 5 bits, the outer ones kept in
- * each entry) at small n, alone and, for odd n, with a compact table as
- * n = 23 has: every unit against the textbook search up to n = 11, and
- * the sums against the published counts up to 14. */
+/* Wide windows (as n = 20, 22 and 23 have: 5 bits, the outer ones kept
+ * in each entry) at small n: their fine bits in the stored rest (as
+ * n = 20 keeps them) and in the extra byte (as n = 22 does), and for odd
+ * n with a compact table as n = 23 has: every unit against the textbook
+ * search up to n = 11, and the sums against the published counts up to
+ * 14. */
 static void test_wide_against_oracle(void **state)
 {
     (void)state;
@@ -548,9 +554,10 @@ static void test_wide_against_oracle(void **state)
         struct nq__join_unit *units = NULL;
         uint64_t count = 0;
         assert_int_equal(nq__join_units(n, &units, &count), 0);
-        for (int compact = 0; compact <= n % 2; compact++) {
-            const struct nq__join_keep keep = {.wide = true,
-                                               .compact = compact};
+        /* 0: fine bits in the rest; 1: in the extra byte; 2: compact. */
+        for (int shape = 0; shape <= 1 + n % 2; shape++) {
+            const struct nq__join_keep keep = {
+                .wide = true, .compact = shape == 2, .fine_in_extra = shape == 1};
             struct nq__join_table t;
             assert_int_equal(
                 nq__join_table_build_pass(n, 2, (uint64_t)1 << 30, &keep, &t),
@@ -558,8 +565,14 @@ static void test_wide_against_oracle(void **state)
             assert_int_equal(t.windows.width, 5);
             assert_int_equal(t.windows.inner, 3);
             assert_int_equal(t.buckets, 64);
-            assert_non_null(t.extra);
-            assert_int_equal(t.compact, compact);
+            assert_int_equal(t.compact, shape == 2);
+            if (shape == 0) {
+                assert_null(t.extra);
+                assert_int_equal(t.fine_at, 2 * t.rest_half);
+            } else {
+                assert_non_null(t.extra);
+                assert_int_equal(t.fine_at, 0);
+            }
             assert_int_equal(
                 count_units(&t, units, count, n <= 11 ? &oracle : NULL), total);
             nq__join_table_free(&t);

@@ -115,14 +115,18 @@ static uint32_t side_buckets(const struct nq__join_table *t)
 static void find_fine_starts(const struct nq__join_table *t, struct source *src)
 {
     const uint32_t *bs = t->bucket_start + src->group * (t->buckets + 1);
-    const uint8_t *extra = t->extra + t->start[src->group];
+    const uint8_t *extra =
+        t->fine_at == 0 ? t->extra + t->start[src->group] : NULL;
+    const uint32_t *rest = t->rest + t->start[src->group];
     for (uint32_t c = 0; c < t->buckets; c++) {
         uint32_t *fs = src->fine_start + (size_t)c * (NQ_JOIN_FINE + 1);
         uint32_t k = bs[c];
         for (uint32_t f = 0; f < NQ_JOIN_FINE; f++) {
             fs[f] = k;
             while (k < bs[c + 1] &&
-                   (uint32_t)(extra[k] >> NQ_JOIN_FINE_SHIFT) == f)
+                   (extra != NULL
+                        ? (uint32_t)(extra[k] >> NQ_JOIN_FINE_SHIFT)
+                        : rest[k] >> t->fine_at) == f)
                 k++;
         }
         fs[NQ_JOIN_FINE] = k;

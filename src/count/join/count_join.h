@@ -132,13 +132,16 @@ enum nq__join_flip {
 };
 
 /* nq__join_rewrite_rest() : the rest e as read: its mirror image first
- * (every bit reversed) if `mirror`, then as `flip` says. */
+ * (every bit reversed) if `mirror`, then as `flip` says. Bits above the
+ * rest's (a table's fine bits, see fine_at) are left out. */
 static inline uint32_t nq__join_rewrite_rest(uint32_t e, bool mirror,
                                              enum nq__join_flip flip,
                                              int rest_half)
 {
     int rest_bits = 2 * rest_half;
     uint32_t low = ((uint32_t)1 << rest_half) - 1;
+    if (rest_bits < 32)
+        e &= ((uint32_t)1 << rest_bits) - 1;
     if (mirror)
         e = rest_bits == 0 ? 0 : nq__join_reverse32(e) >> (32 - rest_bits);
     if (flip == NQ_JOIN_FLIP_EVEN)
@@ -241,6 +244,10 @@ struct nq__join_table {
     uint8_t *extra;         /* compact or wide: each entry's edge bits (bits
                                0 and 1) and fine bits (from bit
                                NQ_JOIN_FINE_SHIFT); else NULL */
+    int fine_at;            /* wide windows with a rest of at most 28 bits,
+                               not compact (n = 20): each entry's fine bits
+                               stand in its stored rest from this bit on,
+                               and extra is NULL; 0 otherwise */
     uint32_t buckets;       /* 1 << (2 * windows.inner); within a bucket,
                                wide windows' entries are sorted by their
                                fine bits */
@@ -353,6 +360,9 @@ struct nq__join_keep {
      * counts are quick. */
     bool compact;
     bool wide;
+    /* Wide windows: the fine bits in the extra byte even where the rest
+     * leaves room for them (as n = 22 keeps them), for the tests. */
+    bool fine_in_extra;
 };
 
 /* nq__join_table_build_pass() : nq__join_table_build() for the tops that

@@ -73,6 +73,9 @@ fill_avx512(uint32_t *out, const uint32_t *rest, size_t len,
     const int half = way->rest_half;
     const __m512i low = _mm512_set1_epi32((int)(((uint32_t)1 << half) - 1));
     const __m512i drop = _mm512_set1_epi32((int)way->drop);
+    /* The rest's bits alone (see nq__join_rewrite_rest()). */
+    const __m512i rest_bits = _mm512_set1_epi32(
+        2 * half < 32 ? (int)(((uint32_t)1 << (2 * half)) - 1) : -1);
     const __m512i by_half = _mm512_set1_epi32(half);
     /* A shift of 32 or more gives 0, as the plain mirror of 0 bits. */
     const __m512i by_mirror = _mm512_set1_epi32(32 - 2 * half);
@@ -89,7 +92,7 @@ fill_avx512(uint32_t *out, const uint32_t *rest, size_t len,
             left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
         __m512i raw = _mm512_maskz_loadu_epi32(lanes, rest + i);
         __mmask16 keep = _mm512_mask_testn_epi32_mask(lanes, raw, drop);
-        __m512i e = raw;
+        __m512i e = _mm512_and_si512(raw, rest_bits);
         if (way->mirror) {
             __m512i lo = _mm512_shuffle_epi8(reversed_nibble,
                                              _mm512_and_si512(e, nibble));

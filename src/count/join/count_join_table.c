@@ -52,11 +52,17 @@ struct table_build {
     int rest_half;          /* of a rest as computed (before compaction) */
     bool compact;           /* see nq__join_compact() */
     bool wide;              /* wide windows (struct nq__join_windows) */
+    int fine_at;            /* wide windows whose rest leaves 4 bits free
+                               (n = 20): the fine bits' place in the
+                               stored rest, above its bits, where they
+                               cost no scattered store of their own; 0:
+                               in the extra byte */
     bool in_extra;          /* compact but not wide: the bucket is kept in
                                the extra byte, above the edge bits (where
                                wide windows keep their fine bits), until
                                the sort: 5 bytes a top, not 6 */
-    uint8_t *extra;         /* fill pass, compact or wide: the entries' extra
+    uint8_t *extra;         /* fill pass, compact or wide (fine_at 0): the
+                               entries' extra
                                bytes (struct nq__join_table) */
     uint32_t *bucket_start; /* sort pass: the table's bucket offsets */
     uint64_t largest;       /* sort pass: entries of the largest group */
@@ -118,6 +124,7 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
      * every store. */
     const int n = b->n, packed = b->packed, shift = n - 1;
     const int rest_half = b->rest_half;
+    const int fine_at = b->fine_at;
     const bool compact = b->compact, wide = b->wide, in_extra = b->in_extra;
     uint8_t *const extra = b->extra;
     const uint64_t end = b->entries;
@@ -126,11 +133,12 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     uint32_t *const counts = w->counts;
     const uint32_t *const group_of = b->group_of;
     const uint64_t part = w->part;
+    const struct nq__join_windows windows = b->windows;
     uint32_t low = ((uint32_t)1 << shift) - 1;
     /* The rest and bucket of the queens above the last row. */
     uint64_t word = (uint64_t)(anti >> 1) | (uint64_t)(main & low) << shift;
-    uint64_t rest_above = nq__join_rest(&b->windows, n, word);
-    uint32_t bucket_above = nq__join_bucket(&b->windows, n, word);
+    uint64_t rest_above = nq__join_rest(&windows, n, word);
+    uint32_t bucket_above = nq__join_bucket(&windows, n, word);
     while (free_cols != 0) {
         uint32_t bit = nq__lowest_bit32(free_cols);
         free_cols ^= bit;
@@ -153,17 +161,21 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
         /* Slots are scattered: one store each where it fits. */
         if (packed != 0) {
             table[at] = (uint32_t)rest | bucket << packed;
+        } else if (fine_at != 0) {
+            table[at] = (uint32_t)rest |
+                        nq__join_fine(&windows, bucket) << fine_at;
+            buckets[at] = (uint8_t)nq__join_coarse(&windows, bucket);
         } else if (in_extra) {
             table[at] = nq__join_stored_rest(rest, rest_half, true);
             extra[at] = (uint8_t)(nq__join_edge(rest, rest_half) |
                                   bucket << NQ_JOIN_FINE_SHIFT);
         } else {
             table[at] = nq__join_stored_rest(rest, rest_half, compact);
-            buckets[at] = (uint8_t)nq__join_coarse(&b->windows, bucket);
+            buckets[at] = (uint8_t)nq__join_coarse(&windows, bucket);
             if (compact || wide)
                 extra[at] =
                     (uint8_t)((compact ? nq__join_edge(rest, rest_half) : 0) |
-                              nq__join_fine(&b->windows, bucket)
+                              nq__join_fine(&windows, bucket)
                                   << NQ_JOIN_FINE_SHIFT);
         }
     }
@@ -455,7 +467,10 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
             for (uint64_t k = 0; k < size; k++)
                 key[k] = b->bucket[from + k];
         }
-        if (b->wide && scratch_extra != NULL) {
+        if (b->fine_at != 0) {
+            for (uint64_t k = 0; k < size; k++)
+                key[k] = key[k] * NQ_JOIN_FINE + (scratch[k] >> b->fine_at);
+        } else if (b->wide && scratch_extra != NULL) {
             for (uint64_t k = 0; k < size; k++)
                 key[k] = key[k] * NQ_JOIN_FINE +
                          (uint32_t)(scratch_extra[k] >> NQ_JOIN_FINE_SHIFT);
@@ -625,6 +640,10 @@ static int build_init(struct table_build *b, int n, int threads,
         2 * (n - 1) <= 32 && !b->compact && !b->wide ? 2 * b->rest_half : 0;
     /* Windows that are not wide are at most 3 bits: 6 bucket bits. */
     b->in_extra = b->compact && !b->wide;
+    b->fine_at = b->wide && !b->compact && 2 * b->rest_half + 4 <= 32 &&
+                         !(keep != NULL && keep->fine_in_extra)
+                     ? 2 * b->rest_half
+                     : 0;
     for (int c = 0; c < n; c++) {
         uint32_t bit = (uint32_t)1 << c;
         uint64_t low = ((uint64_t)1 << (n - 1)) - 1;
@@ -656,12 +675,18 @@ static int build_init(struct table_build *b, int n, int threads,
     return 0;
 }
 
+/* Whether b's entries keep an extra byte. */
+static bool has_extra(const struct table_build *b)
+{
+    return b->compact || (b->wide && b->fine_at == 0);
+}
+
 /* The bytes each top takes. */
 static uint64_t top_bytes(const struct table_build *b)
 {
     return sizeof(uint32_t) +
            (b->packed != 0 || b->in_extra ? 0 : sizeof *b->bucket) +
-           (b->compact || b->wide ? sizeof *b->extra : 0);
+           (has_extra(b) ? sizeof *b->extra : 0);
 }
 
 /* The bytes a table of b's shape takes with `groups` held groups and
@@ -773,11 +798,10 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     bool has_bucket = b.packed == 0 && !b.in_extra;
     if (has_bucket)
         b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
-    bool has_extra = b.compact || b.wide;
-    if (has_extra)
+    if (has_extra(&b))
         b.extra = malloc((t->start[b.groups] + 1) * sizeof *b.extra);
     if (b.rest == NULL || (has_bucket && b.bucket == NULL) ||
-        (has_extra && b.extra == NULL))
+        (has_extra(&b) && b.extra == NULL))
         goto out;
     b.entries = t->start[b.groups];
     rc = run_pass(b.shares, (int)b.workers, fill_task, &b);
@@ -804,6 +828,7 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     t->compact = b.compact;
     t->rest_half = b.compact ? b.rest_half - 1 : b.rest_half;
     t->extra = b.extra;
+    t->fine_at = b.fine_at;
     t->fill = nq__join_pick_fill();
     t->pairs = nq__join_pick_pairs();
     b.rest = NULL;
