@@ -556,8 +556,9 @@ static void test_wide_against_oracle(void **state)
         assert_int_equal(nq__join_units(n, &units, &count), 0);
         /* 0: fine bits in the rest; 1: in the extra byte; 2: compact. */
         for (int shape = 0; shape <= 1 + n % 2; shape++) {
-            const struct nq__join_keep keep = {
-                .wide = true, .compact = shape == 2, .fine_in_extra = shape == 1};
+            const struct nq__join_keep keep = {.wide = true,
+                                               .compact = shape == 2,
+                                               .fine_in_extra = shape == 1};
             struct nq__join_table t;
             assert_int_equal(
                 nq__join_table_build_pass(n, 2, (uint64_t)1 << 30, &keep, &t),

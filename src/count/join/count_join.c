@@ -41,8 +41,8 @@ struct nq__join_windows nq__join_windows_of(int n, bool wide)
      * 3). From n = 18 on, 3 bits (n = 18 took 1.3 times as long with
      * 1); at n = 20 and from n = 22 on, 5, wide (n = 23 is compact too):
      * 1,024 buckets spare about two thirds of the pairs, but their upkeep
-     * is paid by every unit, which only large sides repay (n = 20: 131
-     * -> 99 s; n = 18 took twice as long with them, and n = 19, whose
+     * is paid by every unit, which only large sides repay (n = 20: about
+     * 130 -> 87 s; n = 18 took twice as long with them, and n = 19, whose
      * units are smaller, one for each middle column, five times). */
     int width = n <= 17 ? 1 : 3;
     wide = (wide && n >= 8) || n == 20 || n >= 22;
@@ -124,9 +124,8 @@ static void find_fine_starts(const struct nq__join_table *t, struct source *src)
         for (uint32_t f = 0; f < NQ_JOIN_FINE; f++) {
             fs[f] = k;
             while (k < bs[c + 1] &&
-                   (extra != NULL
-                        ? (uint32_t)(extra[k] >> NQ_JOIN_FINE_SHIFT)
-                        : rest[k] >> t->fine_at) == f)
+                   (extra != NULL ? (uint32_t)(extra[k] >> NQ_JOIN_FINE_SHIFT)
+                                  : rest[k] >> t->fine_at) == f)
                 k++;
         }
         fs[NQ_JOIN_FINE] = k;

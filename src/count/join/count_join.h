@@ -48,10 +48,11 @@ struct nq__join_unit {
  * first half a bit further on, for the same reason.
  *
  * Wide windows (n >= 22, whose rest needs 5 bits cut from each half to
- * fit 32): a table's bucket offsets would then be 1,025 a group, too many
- * to keep. Its buckets are the inner 3 bits of each window
- * (nq__join_coarse()); the outer bit at each end of each window
- * (nq__join_fine(), 4 bits) each entry keeps in its extra byte, and a
+ * fit 32, and n = 20, whose large sides repay the finer buckets): a
+ * table's bucket offsets would then be 1,025 a group, too many to keep.
+ * Its buckets are the inner 3 bits of each window (nq__join_coarse());
+ * the outer bit at each end of each window (nq__join_fine(), 4 bits)
+ * each entry keeps in its extra byte or above its rest, and a
  * group's entries are sorted by them within each bucket, so that a unit
  * still sorts its sides into all 1,024 buckets. */
 struct nq__join_windows {
@@ -86,7 +87,8 @@ static inline uint32_t nq__join_fine(const struct nq__join_windows *w,
 }
 
 /* Fine bits: 16 values; an entry's extra byte keeps them above its edge
- * bits (nq__join_edge()). */
+ * bits (nq__join_edge()), or its stored rest above the rest's bits
+ * (struct nq__join_table's fine_at). */
 #define NQ_JOIN_FINE 16
 #define NQ_JOIN_FINE_SHIFT 2
 
@@ -241,9 +243,10 @@ struct nq__join_table {
     uint32_t *rest;         /* start[groups] entries */
     int rest_half;          /* bits of each half of a stored rest */
     bool compact;           /* see nq__join_compact() */
-    uint8_t *extra;         /* compact or wide: each entry's edge bits (bits
-                               0 and 1) and fine bits (from bit
-                               NQ_JOIN_FINE_SHIFT); else NULL */
+    uint8_t *extra;         /* compact, or wide with fine_at 0: each
+                               entry's edge bits (bits 0 and 1) and fine
+                               bits (from bit NQ_JOIN_FINE_SHIFT); else
+                               NULL */
     int fine_at;            /* wide windows with a rest of at most 28 bits,
                                not compact (n = 20): each entry's fine bits
                                stand in its stored rest from this bit on,

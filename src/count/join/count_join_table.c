@@ -62,8 +62,8 @@ struct table_build {
                                wide windows keep their fine bits), until
                                the sort: 5 bytes a top, not 6 */
     uint8_t *extra;         /* fill pass, compact or wide (fine_at 0): the
-                               entries' extra
-                               bytes (struct nq__join_table) */
+                               entries' extra bytes (struct
+                               nq__join_table) */
     uint32_t *bucket_start; /* sort pass: the table's bucket offsets */
     uint64_t largest;       /* sort pass: entries of the largest group */
     uint64_t room;          /* count pass: the most tops the budget holds */
@@ -162,8 +162,8 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
         if (packed != 0) {
             table[at] = (uint32_t)rest | bucket << packed;
         } else if (fine_at != 0) {
-            table[at] = (uint32_t)rest |
-                        nq__join_fine(&windows, bucket) << fine_at;
+            table[at] = (uint32_t)rest | nq__join_fine(&windows, bucket)
+                                             << fine_at;
             buckets[at] = (uint8_t)nq__join_coarse(&windows, bucket);
         } else if (in_extra) {
             table[at] = nq__join_stored_rest(rest, rest_half, true);
