@@ -676,7 +676,7 @@ static int build_init(struct table_build *b, int n, int threads,
 }
 
 /* Whether b's entries keep an extra byte. */
-static bool has_extra(const struct table_build *b)
+static bool keeps_extra(const struct table_build *b)
 {
     return b->compact || (b->wide && b->fine_at == 0);
 }
@@ -686,7 +686,7 @@ static uint64_t top_bytes(const struct table_build *b)
 {
     return sizeof(uint32_t) +
            (b->packed != 0 || b->in_extra ? 0 : sizeof *b->bucket) +
-           (has_extra(b) ? sizeof *b->extra : 0);
+           (keeps_extra(b) ? sizeof *b->extra : 0);
 }
 
 /* The bytes a table of b's shape takes with `groups` held groups and
@@ -798,10 +798,10 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     bool has_bucket = b.packed == 0 && !b.in_extra;
     if (has_bucket)
         b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
-    if (has_extra(&b))
+    if (keeps_extra(&b))
         b.extra = malloc((t->start[b.groups] + 1) * sizeof *b.extra);
     if (b.rest == NULL || (has_bucket && b.bucket == NULL) ||
-        (has_extra(&b) && b.extra == NULL))
+        (keeps_extra(&b) && b.extra == NULL))
         goto out;
     b.entries = t->start[b.groups];
     rc = run_pass(b.shares, (int)b.workers, fill_task, &b);
