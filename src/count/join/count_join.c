@@ -259,32 +259,62 @@ static void side_free(struct side *s)
     free(s->start);
 }
 
+/* The most values of one window's bits: windows of 5 bits. */
+#define WINDOW_VALUES_MAX 32
+
+/* Appends the bottoms of runs [start[v], start[v + 1]) of `from` for every
+ * v within `open` (v = low | (subset of open) << shift) to out[*len...]. */
+static void gather(uint32_t *out, size_t *len, const uint32_t *from,
+                   const size_t *start, uint32_t low, uint32_t open, int shift)
+{
+    uint32_t v = open;
+    for (;;) {
+        uint32_t at = low | v << shift;
+        size_t size = start[at + 1] - start[at];
+        if (size != 0) {
+            memcpy(out + *len, from + start[at], size * sizeof *out);
+            *len += size;
+        }
+        if (v == 0)
+            break;
+        v = (v - 1) & open;
+    }
+}
+
 /* Counts the pairs of a top of bucket x and a bottom of bucket y with
- * x & y == 0 whose rests share no bit. */
+ * x & y == 0 whose rests share no bit. A bucket is the bits of two
+ * windows, low and high; the bottoms that can meet x are gathered one
+ * window at a time: for each high part of x, those whose high part misses
+ * it, in order of their low part (`half`); then for each x, the runs of
+ * `half` whose low part misses x's (`cand`). That is 2 * 6^w copies a
+ * unit for windows of w bits, not 3^(2w): 15,552 instead of 59,049 for
+ * wide windows. */
 static uint64_t join_sides(const struct nq__join_table *t,
                            const struct side *top, const struct side *bottom,
-                           uint32_t *cand)
+                           uint32_t *half, uint32_t *cand)
 {
+    int w = t->windows.width;
+    uint32_t values = (uint32_t)1 << w, all = values - 1;
+    size_t half_start[WINDOW_VALUES_MAX + 1];
     uint64_t total = 0;
-    uint32_t all = (uint32_t)(top->buckets - 1);
-    for (uint32_t x = 0; x < top->buckets; x++) {
-        size_t np = top->start[x + 1] - top->start[x];
-        if (np == 0)
-            continue;
-        /* The bottoms of every bucket y with x & y == 0, side by side. */
-        size_t nc = 0;
-        uint32_t open = all & ~x;
-        uint32_t y = open;
-        for (;;) {
-            size_t from = bottom->start[y];
-            size_t len = bottom->start[y + 1] - from;
-            memcpy(cand + nc, bottom->rest + from, len * sizeof *cand);
-            nc += len;
-            if (y == 0)
-                break;
-            y = (y - 1) & open;
+    for (uint32_t high = 0; high < values; high++) {
+        if (top->start[high << w] == top->start[(high + 1) << w])
+            continue; /* no top of this high part */
+        size_t nh = 0;
+        for (uint32_t low = 0; low < values; low++) {
+            half_start[low] = nh;
+            gather(half, &nh, bottom->rest, bottom->start, low, all & ~high, w);
         }
-        total += t->pairs(top->rest + top->start[x], np, cand, nc);
+        half_start[values] = nh;
+        for (uint32_t low = 0; low < values; low++) {
+            uint32_t x = low | high << w;
+            size_t np = top->start[x + 1] - top->start[x];
+            if (np == 0)
+                continue;
+            size_t nc = 0;
+            gather(cand, &nc, half, half_start, 0, all & ~low, 0);
+            total += t->pairs(top->rest + top->start[x], np, cand, nc);
+        }
     }
     return total;
 }
@@ -347,17 +377,19 @@ int nq__join_count(const struct nq__join_table *t,
     struct side top = {0}, bottom = {0};
     size_t nbottom = sources_size(t, bottoms, nbottoms);
     uint32_t *cand = malloc((nbottom + 1) * sizeof *cand);
+    uint32_t *half = malloc((nbottom + 1) * sizeof *half);
     int rc = NQ_E_NOMEM;
-    if (cand == NULL ||
+    if (cand == NULL || half == NULL ||
         side_alloc(&top, sources_size(t, tops, ntops), side_buckets(t)) != 0 ||
         side_alloc(&bottom, nbottom, side_buckets(t)) != 0)
         goto out;
     side_fill(&top, t, tops, ntops);
     side_fill(&bottom, t, bottoms, nbottoms);
-    *count = join_sides(t, &top, &bottom, cand);
+    *count = join_sides(t, &top, &bottom, half, cand);
     rc = 0;
 out:
     free(fine);
+    free(half);
     free(cand);
     side_free(&top);
     side_free(&bottom);
