@@ -259,8 +259,9 @@ static void side_free(struct side *s)
     free(s->start);
 }
 
-/* The most values of one window's bits: windows of 5 bits. */
-#define WINDOW_VALUES_MAX 32
+/* The widest windows, and the values of one window's bits. */
+#define WINDOW_BITS_MAX 5
+#define WINDOW_VALUES_MAX (1 << WINDOW_BITS_MAX)
 
 /* Appends the bottoms of runs [start[v], start[v + 1]) of `from` for every
  * v within `open` (v = low | (subset of open) << shift) to out[*len...]. */
@@ -288,35 +289,40 @@ static void gather(uint32_t *out, size_t *len, const uint32_t *from,
  * it, in order of their low part (`half`); then for each x, the runs of
  * `half` whose low part misses x's (`cand`). That is 2 * 6^w copies a
  * unit for windows of w bits, not 3^(2w): 15,552 instead of 59,049 for
- * wide windows. */
-static uint64_t join_sides(const struct nq__join_table *t,
-                           const struct side *top, const struct side *bottom,
-                           uint32_t *half, uint32_t *cand)
+ * wide windows. Returns 0, or NQ_E_INVAL for windows wider than 5 bits
+ * (none are). */
+static int join_sides(const struct nq__join_table *t, const struct side *top,
+                      const struct side *bottom, uint32_t *half, uint32_t *cand,
+                      uint64_t *count)
 {
     int w = t->windows.width;
+    if (w < 0 || w > WINDOW_BITS_MAX)
+        return NQ_E_INVAL;
     uint32_t values = (uint32_t)1 << w, all = values - 1;
-    size_t half_start[WINDOW_VALUES_MAX + 1];
+    size_t half_start[WINDOW_VALUES_MAX + 1] = {0};
+    uint32_t gathered = UINT32_MAX; /* the high part `half` is for */
     uint64_t total = 0;
-    for (uint32_t high = 0; high < values; high++) {
-        if (top->start[high << w] == top->start[(high + 1) << w])
-            continue; /* no top of this high part */
-        size_t nh = 0;
-        for (uint32_t low = 0; low < values; low++) {
-            half_start[low] = nh;
-            gather(half, &nh, bottom->rest, bottom->start, low, all & ~high, w);
+    for (uint32_t x = 0; x < top->buckets; x++) {
+        size_t np = top->start[x + 1] - top->start[x];
+        if (np == 0)
+            continue;
+        uint32_t high = x >> w, low = x & all;
+        if (high != gathered) {
+            size_t nh = 0;
+            for (uint32_t y = 0; y < values; y++) {
+                half_start[y] = nh;
+                gather(half, &nh, bottom->rest, bottom->start, y, all & ~high,
+                       w);
+            }
+            half_start[values] = nh;
+            gathered = high;
         }
-        half_start[values] = nh;
-        for (uint32_t low = 0; low < values; low++) {
-            uint32_t x = low | high << w;
-            size_t np = top->start[x + 1] - top->start[x];
-            if (np == 0)
-                continue;
-            size_t nc = 0;
-            gather(cand, &nc, half, half_start, 0, all & ~low, 0);
-            total += t->pairs(top->rest + top->start[x], np, cand, nc);
-        }
+        size_t nc = 0;
+        gather(cand, &nc, half, half_start, 0, all & ~low, 0);
+        total += t->pairs(top->rest + top->start[x], np, cand, nc);
     }
-    return total;
+    *count = total;
+    return 0;
 }
 
 /* Whether the table holds every source's group. */
@@ -385,8 +391,7 @@ int nq__join_count(const struct nq__join_table *t,
         goto out;
     side_fill(&top, t, tops, ntops);
     side_fill(&bottom, t, bottoms, nbottoms);
-    *count = join_sides(t, &top, &bottom, half, cand);
-    rc = 0;
+    rc = join_sides(t, &top, &bottom, half, cand, count);
 out:
     free(fine);
     free(half);
