@@ -125,7 +125,7 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     const int n = b->n, packed = b->packed, shift = n - 1;
     const int rest_half = b->rest_half;
     const int fine_at = b->fine_at;
-    const bool compact = b->compact, wide = b->wide, in_extra = b->in_extra;
+    const bool compact = b->compact, in_extra = b->in_extra;
     uint8_t *const extra = b->extra;
     const uint64_t end = b->entries;
     uint32_t *const table = b->rest;
@@ -172,7 +172,7 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
         } else {
             table[at] = nq__join_stored_rest(rest, rest_half, compact);
             buckets[at] = (uint8_t)nq__join_coarse(&windows, bucket);
-            if (compact || wide)
+            if (extra != NULL) /* compact, or wide with fine_at 0 */
                 extra[at] =
                     (uint8_t)((compact ? nq__join_edge(rest, rest_half) : 0) |
                               nq__join_fine(&windows, bucket)
