@@ -1,8 +1,9 @@
 /*
  * master.c - rank 0 of nqueens-mpi: owns the unfinished subproblem ids
  * (from the checkpoint when there is one), hands chunks of them to the
- * workers on request, counts chunks of its own in between, collects every
- * count, checkpoints it, and prints the result as `nqueens count` does.
+ * workers on request, counts chunks of its own on a thread of its own
+ * (local.h) while its main thread serves the workers, collects every count,
+ * checkpoints it, and prints the result as `nqueens count` does.
  *
  * Chunks shrink as the list empties (a share of what is left per rank), so
  * that the last subproblems spread over every rank instead of queueing
@@ -15,6 +16,7 @@
 #include "checkpoint_errors.h"
 #include "clock.h"
 #include "interrupt.h"
+#include "local.h"
 #include "mpi_count.h"
 #include "parse.h"
 
@@ -35,8 +37,9 @@ struct master {
     int *stops;           /* per rank: "no more work" replies sent */
     int workers_left;     /* workers not yet sent all their stops */
     struct progress progress;
-    int err;         /* the first failure, an NQ_E_* code */
-    int err_rank;    /* the rank it came from */
+    struct local_run local; /* rank 0's own chunk */
+    int err;                /* the first failure, an NQ_E_* code */
+    int err_rank;           /* the rank it came from */
     int stop_signal; /* SIGINT or SIGTERM, to rank 0 or a worker; 0: none */
     int stop_rank;   /* the rank that got it first */
 };
@@ -184,10 +187,11 @@ static void master_handle(struct master *m, const MPI_Status *status)
         m->workers_left--;
 }
 
-/* Answers every message that has arrived. */
-static void master_serve(struct master *m)
+/* Answers every message that has arrived; returns how many. */
+static size_t master_serve(struct master *m)
 {
-    for (;;) {
+    size_t served = 0;
+    for (;; served++) {
         int flag = 0;
         MPI_Status status;
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
@@ -195,61 +199,77 @@ static void master_serve(struct master *m)
             break;
         master_handle(m, &status);
     }
+    return served;
 }
 
-/* Called as each of rank 0's own subproblems finishes: take it in, then
- * answer the workers, who may be waiting. On a signal the checkpoint is
- * saved here and now, before the subproblems still running on the other
- * threads finish: under mpirun the signal is mpirun's SIGTERM, and SIGKILL
- * follows a second later (see README, "Long runs"). */
-static int master_local_done(uint64_t id, const nq_subcount *count, void *user)
+/* Takes in one of rank 0's own counts (from local_take()). */
+static void master_take_local(void *user, const struct local_result *r)
 {
     struct master *m = user;
-    master_record(m, id, count, 0);
-    master_serve(m);
-    if (master_stopping(m) && m->cp != NULL)
-        (void)nq_checkpoint_commit(m->cp); /* close reports a failure */
-    return m->err != NQ_OK || master_stopping(m);
+    master_record(m, r->id, &r->count, 0);
 }
 
-/* The loop: count locally while there is work, serve the workers all the
- * time, until every count is in and every worker was told to stop. */
-static void master_loop(struct master *m)
+/* Ends rank 0's chunk once it has returned (at once where `wait`: after
+ * local_stop()) and takes in its last counts. */
+static void master_end_local(struct master *m, bool wait)
+{
+    if (!m->local.running || (!wait && !local_finished(&m->local)))
+        return;
+    int rc = local_end(&m->local);
+    local_take(&m->local, master_take_local, m);
+    if (rc != NQ_OK && rc != NQ_E_STOPPED)
+        master_fail(m, rc, 0);
+}
+
+/* Starts rank 0's next chunk: alone, everything in one go; with workers,
+ * a chunk like theirs. */
+static void master_start_local(struct master *m)
 {
     const struct mpi_job *job = m->job;
-    /* In passes, rank 0 serves nobody while it builds a pass's table (it
-     * serves between two of its subproblems): each worker's first request
-     * is answered before that, so that no worker waits out the build. */
-    for (int rank = 1; job->in_passes && rank < job->ranks; rank++) {
-        MPI_Status status;
-        if (!mpi_wait_message(rank, &status, true))
-            break; /* a signal: the loop below ends the run */
-        master_handle(m, &status);
-    }
+    size_t k = m->queue_len - m->next;
+    if (job->ranks > 1)
+        k = master_chunk(m, CHUNK_PER_THREAD * (uint64_t)job->threads);
+    int rc = local_start(&m->local, m->queue + m->next, k);
+    if (rc != NQ_OK)
+        master_fail(m, rc, 0);
+    else
+        m->next += k;
+}
+
+/* The loop: serve the workers, take in rank 0's own counts and start its
+ * next chunk as one ends, until every count is in and every worker was
+ * told to stop. On a signal the checkpoint is saved at once, before the
+ * subproblems still running finish: under mpirun the signal is mpirun's
+ * SIGTERM, and SIGKILL follows a second later (docs/mpi.md). */
+static void master_loop(struct master *m)
+{
+    long nap = MPI_NAP_FIRST_NS;
+    bool saved = false;
     for (;;) {
-        master_serve(m);
-        /* A signal after the last count lets the workers go in order. */
-        if (m->err != NQ_OK || (master_stopping(m) && m->done < m->size) ||
-            (m->done == m->size && m->workers_left == 0))
-            break;
-        if (m->next < m->queue_len) {
-            /* Alone, rank 0 runs everything in one go; with workers it
-             * takes a chunk like theirs (it serves them as each of its
-             * subproblems finishes). */
-            size_t k = m->queue_len - m->next;
-            if (job->ranks > 1)
-                k = master_chunk(m, CHUNK_PER_THREAD * (uint64_t)job->threads);
-            const uint64_t *ids = m->queue + m->next;
-            m->next += k;
-            int rc = nq_plan_run(job->plan, ids, k, job->threads,
-                                 master_local_done, m);
-            if (rc != NQ_OK && rc != NQ_E_STOPPED)
-                master_fail(m, rc, 0);
-        } else {
-            MPI_Status status;
-            if (mpi_wait_message(MPI_ANY_SOURCE, &status, !master_stopping(m)))
-                master_handle(m, &status);
+        size_t news = master_serve(m);
+        news += local_take(&m->local, master_take_local, m);
+        master_end_local(m, false);
+        bool stopping = master_stopping(m);
+        if (stopping && !saved && m->cp != NULL) {
+            (void)nq_checkpoint_commit(m->cp); /* close reports a failure */
+            saved = true;
         }
+        /* A signal after the last count lets the workers go in order. */
+        if (m->err != NQ_OK || (stopping && m->done < m->size)) {
+            local_stop(&m->local);
+            master_end_local(m, true);
+            break;
+        }
+        if (m->done == m->size && m->workers_left == 0 && !m->local.running)
+            break;
+        if (!m->local.running && m->next < m->queue_len) {
+            master_start_local(m);
+            news++;
+        }
+        if (news > 0)
+            nap = MPI_NAP_FIRST_NS;
+        else
+            mpi_nap(&nap);
     }
 }
 
@@ -317,6 +337,8 @@ static int master_prepare(struct master *m)
         }
     }
     m->workers_left = m->job->ranks - 1;
+    if (local_init(&m->local, m->job->plan, m->job->threads) != NQ_OK)
+        return cli_error("out of memory");
     return -1;
 }
 
@@ -386,6 +408,7 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
         }
     }
     nq_checkpoint_close(m.cp);
+    local_free(&m.local);
     free(m.queue);
     free(m.outstanding);
     free(m.pass_left);

@@ -4,8 +4,9 @@
  *
  * Rank 0 (the master) owns the list of unfinished subproblem ids, hands
  * chunks of it out on request, collects the counts (and checkpoints them)
- * and counts chunks of its own in between. Every other rank (a worker)
- * keeps several requests in flight, so that the next chunk is there when the
+ * and counts chunks of its own on another thread (local.h), so that its
+ * main thread answers at all times. Every other rank (a worker) keeps
+ * several requests in flight, so that the next chunk is there when the
  * current one is done, and returns the counts of each chunk with its next
  * request. Ids and counts travel as arrays of uint64_t.
  *
@@ -14,12 +15,11 @@
  * of a pass (TAG_PASS): it counts every unit of that pass, building the
  * pass's table alone, once. Its results go back in small messages as they
  * come (a request that wants nothing), because every message of this
- * protocol must stay small: a large one waits for its receiver, and rank
- * 0 receives only between two of its own subproblems. A worker in passes
- * keeps one request out: it asks for the next pass when the last
- * 1/PASS_ASK_AHEAD of the units of its pass are left, so that it never
- * holds a whole pass ahead (at the end, another rank would wait while it
- * counted that one too).
+ * protocol must stay small: a large one waits for its receiver. A worker
+ * in passes keeps one request out: it asks for the next pass when the
+ * last 1/PASS_ASK_AHEAD of the units of its pass are left, so that it
+ * never holds a whole pass ahead (at the end, another rank would wait
+ * while it counted that one too).
  */
 #ifndef NQ_MPI_COUNT_H
 #define NQ_MPI_COUNT_H
@@ -57,11 +57,11 @@ enum mpi_tag {
  * send never waits for rank 0 to receive it. */
 #define PASS_RESULTS_PER_MESSAGE 64
 
-/* The largest chunk, in ids per thread of the rank that asks. Rank 0
- * answers only between two of its own subproblems, and on a loaded machine
- * it may wait long for a core: with 4 ids a chunk and 2 requests in flight
- * a worker of n = 16 spent more than half its time waiting for work; with
- * 16 and 3, almost none. Chunks shrink towards the end all the same. */
+/* The largest chunk, in ids per thread of the rank that asks. On a loaded
+ * machine rank 0 may wait long for a core: with 4 ids a chunk and 2
+ * requests in flight a worker of n = 16 spent more than half its time
+ * waiting for work; with 16 and 3, almost none. Chunks shrink towards the
+ * end all the same. */
 #define CHUNK_PER_THREAD 16
 
 /* Requests each worker keeps in flight. */
@@ -103,6 +103,11 @@ int mpi_order_by_pass(const nq_plan *plan, uint64_t *ids, size_t count);
  * Returns true with *status filled, or false when `watch_signals` and
  * SIGINT or SIGTERM came (cli/interrupt.c). */
 bool mpi_wait_message(int source, MPI_Status *status, bool watch_signals);
+
+/* One of those sleeps: *ns nanoseconds, then *ns grows for the next one
+ * (up to 2 ms); a wait starts at MPI_NAP_FIRST_NS. */
+#define MPI_NAP_FIRST_NS 10000L
+void mpi_nap(long *ns);
 
 /* The master's part: counts, hands out, collects, checkpoints, prints.
  * Returns the exit status; sets *abort_job when the workers cannot be let

@@ -26,8 +26,7 @@ struct worker {
     bool streaming;  /* counting a pass: results go out every so many */
     /* Counting a pass: its units not yet done; when `ahead` are left, the
      * request for the next pass goes out (`asked`), so that it is there
-     * when this one ends, even if rank 0 was building a table of its own
-     * (it answers only between its subproblems). */
+     * when this one ends. */
     uint64_t left, ahead, want;
     bool asked;
 };

@@ -1,0 +1,76 @@
+/*
+ * local.h - rank 0's own counting, on a thread of its own, so that rank
+ * 0's main thread answers the workers at all times. Counted on the main
+ * thread, a chunk kept rank 0 deaf for as long as one of its subproblems
+ * ran, and a join pass's table takes seconds to build (7 s at n = 20 on
+ * one thread): the workers' results backed up until their sends blocked,
+ * and a worker that asked for its next pass waited for the answer.
+ *
+ * The counting thread never calls MPI: it keeps each finished count for
+ * the main thread, which takes them in with local_take().
+ */
+#ifndef NQ_MPI_LOCAL_H
+#define NQ_MPI_LOCAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nqueens.h"
+
+/* A finished subproblem of the local chunk. */
+struct local_result {
+    uint64_t id;
+    nq_subcount count;
+};
+
+struct local_run {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    const nq_plan *plan;
+    const uint64_t *ids; /* the chunk: the caller keeps it until the end */
+    size_t count;
+    int threads;
+    bool running;       /* started and not yet ended by local_end() */
+    atomic_bool stop;   /* local_stop(): end at the next finished one */
+    /* Under lock: the results not yet taken, and how the run ended. */
+    struct local_result *done;
+    size_t done_len, done_cap;
+    /* The main thread's: the results it takes in, swapped with done. */
+    struct local_result *taking;
+    size_t taking_cap;
+    bool finished; /* nq_plan_run() returned */
+    int rc;        /* ... with this, or NQ_E_NOMEM for a lost result */
+};
+
+/* Prepares *l (no thread yet). Returns 0 or an NQ_E_* code. */
+int local_init(struct local_run *l, const nq_plan *plan, int threads);
+
+/* Starts counting ids[0..count) on a new thread (none may be running).
+ * Returns 0, or an NQ_E_* code when no thread could be started. */
+int local_start(struct local_run *l, const uint64_t *ids, size_t count);
+
+/* Asks a running chunk to stop at its next finished subproblem. */
+void local_stop(struct local_run *l);
+
+/* Calls take(user, result) for each result finished since the last call,
+ * in the order they finished, on the calling thread. Returns how many. */
+size_t local_take(struct local_run *l,
+                  void (*take)(void *user, const struct local_result *r),
+                  void *user);
+
+/* Whether the running chunk has returned (its last results may still be
+ * there to take). */
+bool local_finished(struct local_run *l);
+
+/* Waits for the running chunk to return and ends it: returns its code
+ * (NQ_OK, NQ_E_STOPPED after local_stop() or a code of the count). Take
+ * the last results after it. */
+int local_end(struct local_run *l);
+
+/* Ends a chunk still running (stopped) and releases *l. */
+void local_free(struct local_run *l);
+
+#endif
