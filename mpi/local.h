@@ -33,8 +33,8 @@ struct local_run {
     const uint64_t *ids; /* the chunk: the caller keeps it until the end */
     size_t count;
     int threads;
-    bool running;       /* started and not yet ended by local_end() */
-    atomic_bool stop;   /* local_stop(): end at the next finished one */
+    bool running;     /* started and not yet ended by local_end() */
+    atomic_bool stop; /* local_stop(): end at the next finished one */
     /* Under lock: the results not yet taken, and how the run ended. */
     struct local_result *done;
     size_t done_len, done_cap;
