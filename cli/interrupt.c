@@ -5,15 +5,20 @@
  * shell reports a process killed by that signal.
  */
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "interrupt.h"
 
-static volatile sig_atomic_t interrupt_caught;
+/* Atomic, not just volatile: the handler may run on any thread of the
+ * process (a worker of the pool, nqueens-mpi's counting thread) while
+ * another reads the flag. Lock-free, so a handler may store to it. */
+static atomic_int interrupt_caught;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler needs it");
 
 static void interrupt_note(int sig)
 {
-    interrupt_caught = sig;
+    atomic_store(&interrupt_caught, sig);
 }
 
 void interrupt_install(void)
@@ -30,10 +35,11 @@ void interrupt_install(void)
 
 int interrupt_signal(void)
 {
-    return interrupt_caught;
+    return atomic_load(&interrupt_caught);
 }
 
 int interrupt_exit_status(void)
 {
-    return interrupt_caught ? 128 + interrupt_caught : 0;
+    int sig = atomic_load(&interrupt_caught);
+    return sig ? 128 + sig : 0;
 }

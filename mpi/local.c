@@ -66,6 +66,8 @@ int local_init(struct local_run *l, const nq_plan *plan, int threads)
 
 int local_start(struct local_run *l, const uint64_t *ids, size_t count)
 {
+    if (l->running)
+        return NQ_E_INVAL; /* one chunk at a time */
     l->ids = ids;
     l->count = count;
     l->finished = false;
@@ -121,8 +123,8 @@ int local_end(struct local_run *l)
 
 void local_free(struct local_run *l)
 {
-    if (l->done == NULL)
-        return; /* never initialised */
+    if (l->taking == NULL)
+        return; /* never initialised (taking is this thread's alone) */
     local_stop(l);
     local_end(l);
     pthread_mutex_destroy(&l->lock);

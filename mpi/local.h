@@ -48,8 +48,9 @@ struct local_run {
 /* Prepares *l (no thread yet). Returns 0 or an NQ_E_* code. */
 int local_init(struct local_run *l, const nq_plan *plan, int threads);
 
-/* Starts counting ids[0..count) on a new thread (none may be running).
- * Returns 0, or an NQ_E_* code when no thread could be started. */
+/* Starts counting ids[0..count) on a new thread. Returns 0, NQ_E_INVAL
+ * while a chunk is running (until local_end()), or NQ_E_NOMEM when no
+ * thread could be started. */
 int local_start(struct local_run *l, const uint64_t *ids, size_t count);
 
 /* Asks a running chunk to stop at its next finished subproblem. */

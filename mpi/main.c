@@ -283,11 +283,19 @@ int main(int argc, char **argv)
 {
     cli_program = "nqueens-mpi";
     int provided = 0;
-    /* Callbacks of the thread pool run on the calling thread, so MPI is
-     * only ever called from one thread at a time. */
-    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided) !=
+    /* Every rank counts on threads, but only its main thread calls MPI:
+     * a worker's callbacks run on the thread that called nq_plan_run(),
+     * its main one, and rank 0 counts on a thread that never calls MPI
+     * (local.h). */
+    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) !=
         MPI_SUCCESS) {
         cli_error("cannot start MPI");
+        return EXIT_USAGE;
+    }
+    if (provided < MPI_THREAD_FUNNELED) {
+        cli_error("this MPI library does not allow threads "
+                  "(MPI_THREAD_FUNNELED)");
+        MPI_Finalize();
         return EXIT_USAGE;
     }
     int rank = 0, ranks = 1;

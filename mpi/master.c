@@ -221,6 +221,20 @@ static void master_end_local(struct master *m, bool wait)
         master_fail(m, rc, 0);
 }
 
+/* Stops rank 0's chunk and waits for it to end, saving each count that
+ * comes in meanwhile: under mpirun SIGKILL may come before the end. */
+static void master_stop_local(struct master *m)
+{
+    local_stop(&m->local);
+    long nap = MPI_NAP_FIRST_NS;
+    while (m->local.running && !local_finished(&m->local)) {
+        if (local_take(&m->local, master_take_local, m) > 0 && m->cp != NULL)
+            (void)nq_checkpoint_commit(m->cp); /* close reports a failure */
+        mpi_nap(&nap);
+    }
+    master_end_local(m, true);
+}
+
 /* Starts rank 0's next chunk: alone, everything in one go; with workers,
  * a chunk like theirs. */
 static void master_start_local(struct master *m)
@@ -256,8 +270,7 @@ static void master_loop(struct master *m)
         }
         /* A signal after the last count lets the workers go in order. */
         if (m->err != NQ_OK || (stopping && m->done < m->size)) {
-            local_stop(&m->local);
-            master_end_local(m, true);
+            master_stop_local(m);
             break;
         }
         if (m->done == m->size && m->workers_left == 0 && !m->local.running)

@@ -133,11 +133,13 @@ static void test_chunks_and_passes(void **state)
 }
 
 /* A chunk stopped early ends with NQ_E_STOPPED, each id reported at most
- * once, none after the end. */
+ * once, none after the end. The stop comes right after the start: the
+ * chunk (about 0.1 s on one thread) sees it at its first or second
+ * finished subproblem. */
 static void test_stop(void **state)
 {
     (void)state;
-    nq_plan *plan = make_plan(14, NQ_ENGINE_CONSTELLATIONS, 0);
+    nq_plan *plan = make_plan(15, NQ_ENGINE_CONSTELLATIONS, 0);
     uint64_t *ids = all_ids(plan);
     size_t size = (size_t)nq_plan_size(plan);
     struct tally *t = test_calloc(1, sizeof *t);
@@ -145,18 +147,17 @@ static void test_stop(void **state)
     struct local_run l;
     assert_int_equal(local_init(&l, plan, 1), NQ_OK);
     assert_int_equal(local_start(&l, ids, size), NQ_OK);
-    while (t->reports == 0)
-        local_take(&l, take, t);
+    /* One chunk at a time. */
+    assert_int_equal(local_start(&l, ids, size), NQ_E_INVAL);
     local_stop(&l);
     int rc = local_end(&l);
     local_take(&l, take, t);
-    size_t reported = t->reports;
     assert_int_equal(rc, NQ_E_STOPPED);
-    assert_true(reported < size);
+    assert_true(t->reports >= 1 && t->reports < size);
     assert_int_equal(t->duplicates, 0);
     assert_int_equal(t->foreign, 0);
     assert_int_equal(local_take(&l, take, t), 0);
-    /* The runner takes the rest as a new chunk. */
+    /* The runner takes the whole plan again as a new chunk. */
     memset(t->seen, 0, sizeof t->seen);
     t->reports = 0;
     assert_int_equal(run_chunk(&l, ids, 0, size, t), NQ_OK);
