@@ -173,7 +173,9 @@ static void master_handle(struct master *m, const MPI_Status *status)
     }
     if (m->buf[0] == 0)
         return; /* results only */
-    size_t k = m->err == NQ_OK ? master_chunk(m, m->buf[0]) : 0;
+    /* No more work once the job fails or stops. */
+    size_t k =
+        m->err == NQ_OK && m->stop_signal == 0 ? master_chunk(m, m->buf[0]) : 0;
     uint64_t pass = NQ_PLAN_NO_PASS;
     if (k > 0 && m->job->in_passes)
         pass = nq_plan_pass_of(m->job->plan, m->queue[m->next]);
@@ -222,13 +224,16 @@ static void master_end_local(struct master *m, bool wait)
 }
 
 /* Stops rank 0's chunk and waits for it to end, saving each count that
- * comes in meanwhile: under mpirun SIGKILL may come before the end. */
+ * comes in meanwhile, its own or a worker's: under mpirun SIGKILL may
+ * come before the end. */
 static void master_stop_local(struct master *m)
 {
     local_stop(&m->local);
     long nap = MPI_NAP_FIRST_NS;
     while (m->local.running && !local_finished(&m->local)) {
-        if (local_take(&m->local, master_take_local, m) > 0 && m->cp != NULL)
+        size_t news = master_serve(m);
+        news += local_take(&m->local, master_take_local, m);
+        if (news > 0 && m->cp != NULL)
             (void)nq_checkpoint_commit(m->cp); /* close reports a failure */
         mpi_nap(&nap);
     }
