@@ -411,9 +411,28 @@ int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
     if (sum->total > plan->limit || sum->sym180 > plan->limit ||
         sum->sym90 > plan->limit)
         return NQ_E_OVERFLOW;
+    return nq_count_result_of(plan->n, sum, result);
+}
+
+const char *nq_engine_name(nq_engine engine)
+{
+    switch (engine) {
+    case NQ_ENGINE_JOIN:
+        return "join";
+    case NQ_ENGINE_CONSTELLATIONS:
+        return "constellations";
+    default:
+        return "auto";
+    }
+}
+
+int nq_count_result_of(int n, const nq_subcount *sum, nq_count_result *result)
+{
+    if (sum == NULL || result == NULL || n < 1 || n > NQ_MAX_N)
+        return NQ_E_INVAL;
     nq_count_result r = {
         .total = sum->total, .sym180 = sum->sym180, .sym90 = sum->sym90};
-    if (plan->n == 1) {
+    if (n == 1) {
         /* All 8 symmetries fix the one queen: one class. */
         r.unique = r.total;
     } else {
