@@ -124,9 +124,12 @@ static int plan_passes(nq_plan *p, uint64_t budget, const nq_count_options *o)
         rc = nq__join_passes_plan(p->n, threads, p->units, p->work_count, tops,
                                   budget - beside, UINT64_MAX, &p->passes);
     }
-    free(tops);
-    if (rc != 0)
+    if (rc != 0) {
+        free(tops);
         return rc;
+    }
+    p->group_tops = tops; /* kept for the estimates of parts */
+    p->group_tops_len = groups;
     p->threads = threads;
     p->table_budget = budget - beside;
     return 0;
@@ -248,6 +251,7 @@ void nq_plan_free(nq_plan *plan)
     nq__join_table_free(&plan->table);
     nq__join_passes_free(&plan->passes);
     free(plan->share_tops);
+    free(plan->group_tops);
     free(plan);
 }
 
