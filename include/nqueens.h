@@ -875,6 +875,10 @@ NQ_API int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
 /*! The most parts a plan is cut into (nq_plan_part_ids()). */
 #define NQ_PARTS_MAX 1000000u
 
+/*! The version of nq_plan_part_ids()'s rule, which a file of parts
+ *  records: parts cut by two rules are refused by a merge. */
+#define NQ_PART_RULE 1
+
 /*! The longest plan signature a checkpoint records, with its NUL. */
 #define NQ_CHECKPOINT_SIGNATURE_MAX 256
 
@@ -906,6 +910,8 @@ typedef struct nq_checkpoint_info {
     uint64_t parts_held;    /* the parts the file holds (0: whole plan) */
     uint64_t part_size;     /* the subproblems of those parts (size for a
                                file of the whole plan) */
+    int part_rule;          /* a file of parts: the NQ_PART_RULE that cut
+                               them */
 } nq_checkpoint_info;
 
 /*! One finished subproblem as a file records it, with its provenance. */
@@ -1002,6 +1008,49 @@ NQ_API int nq_checkpoint_units(const char *path, nq_unit_fn fn, void *user,
  *  checkpoint at `path` holds, ascending; none for a file of the whole
  *  plan. Returns 0, NQ_E_STOPPED, or nq_checkpoint_read()'s errors. */
 NQ_API int nq_checkpoint_parts(const char *path, nq_part_fn fn, void *user);
+
+/*! A merge of checkpoint files (opaque): nq_merge_new(), a file at a
+ *  time nq_merge_add(), then the sums (nq_merge_info()) or a file of them
+ *  (nq_merge_write()), and nq_merge_free(). It holds every subproblem in
+ *  memory, about 48 bytes each. */
+typedef struct nq_merge nq_merge;
+
+/*! nq_merge_new() : an empty merge. Returns 0, NQ_E_INVAL, NQ_E_NOMEM. */
+NQ_API int nq_merge_new(nq_merge **merge);
+
+/*! nq_merge_add() : verifies the checkpoint at `path` in full and adds its
+ *  rows and parts. Returns 0, or
+ *    NQ_E_CHECKPOINT  a file of another plan (n, signature, size) or of
+ *                     another cut into parts than the files before;
+ *    NQ_E_MISMATCH    a subproblem that an earlier file has with another
+ *                     count: conflict[0] (the earlier) and conflict[1] get
+ *                     both records, provenance included (conflict may be
+ *                     NULL);
+ *    nq_checkpoint_read()'s errors, NQ_E_OVERFLOW, NQ_E_NOMEM.
+ *  The same subproblem with the same count in two files is taken once. On
+ *  error the merge may hold part of the file: free it. */
+NQ_API int nq_merge_add(nq_merge *merge, const char *path,
+                        nq_unit_record conflict[2]);
+
+/*! nq_merge_info() : the union so far, as nq_checkpoint_read() would
+ *  describe a file of it: done, sum, the parts held and their size
+ *  (part_size), the sessions and seconds of all files, and complete with
+ *  the result once every subproblem of the plan is there. */
+NQ_API void nq_merge_info(const nq_merge *merge, nq_checkpoint_info *info);
+
+/*! nq_merge_parts() : calls `fn` for each part the merge holds,
+ *  ascending. Returns 0, NQ_E_STOPPED, NQ_E_INVAL. */
+NQ_API int nq_merge_parts(const nq_merge *merge, nq_part_fn fn, void *user);
+
+/*! nq_merge_write() : writes the union as a new checkpoint at `path`
+ *  (there must be no file there), its parts and rows with their
+ *  provenance, and the result where it is complete: a file that merges
+ *  again and that `status` and `audit` read. Returns 0,
+ *  nq_checkpoint_create_parts()'s errors, NQ_E_IO. */
+NQ_API int nq_merge_write(const nq_merge *merge, const char *path);
+
+/*! nq_merge_free() : releases a merge; NULL is allowed. */
+NQ_API void nq_merge_free(nq_merge *merge);
 
 /*! nq_checkpoint_in_use() : whether an open checkpoint (another run)
  *  holds the file at `path` now: a quick look before the costly part of a

@@ -472,6 +472,12 @@ static int read_parts(sqlite3 *db, nq_checkpoint_info *info)
     bool whole = err == 1;
     if (!whole && (parts < 1 || parts > NQ_PARTS_MAX))
         return NQ_E_CORRUPT;
+    int64_t rule = 0;
+    if (!whole && (err = meta_int(db, "part_rule", &rule, true)) != NQ_OK)
+        return err;
+    if (rule < 0 || rule > INT32_MAX)
+        return NQ_E_CORRUPT;
+    info->part_rule = (int)rule;
     sqlite3_stmt *st = NULL;
     int rc = sqlite3_prepare_v2(db, "SELECT part, size FROM part ORDER BY part",
                                 -1, &st, NULL);
@@ -713,8 +719,10 @@ struct open_plan {
 static int write_part(sqlite3 *db, const struct open_plan *plan)
 {
     char sql[128];
-    snprintf(sql, sizeof sql, "INSERT INTO meta(key, value) VALUES ('parts', %u)",
-             plan->parts);
+    snprintf(sql, sizeof sql,
+             "INSERT INTO meta(key, value) VALUES ('parts', %u), "
+             "('part_rule', %d)",
+             plan->parts, NQ_PART_RULE);
     int err = exec_sql(db, sql);
     size_t count = plan->held != NULL ? plan->nheld : 1;
     for (size_t i = 0; err == NQ_OK && i < count; i++) {
@@ -927,7 +935,7 @@ static bool parts_match(const nq_checkpoint *cp, const struct open_plan *plan)
     if (plan->parts == 0)
         return i->parts == 0;
     if (i->parts != plan->parts || i->part != plan->part ||
-        i->part_size != plan->part_size)
+        i->part_size != plan->part_size || i->part_rule != NQ_PART_RULE)
         return false;
     for (uint64_t b = 0; cp->want_bits != NULL && b < (i->size + 7) / 8; b++) {
         if (cp->done_bits[b] & ~cp->want_bits[b])
