@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "count/checkpoint_errors.h"
+#include "count/count_part.h"
 #include "count/count_request.h"
 #include "common/interrupt.h"
 #include "common/messages.h"
@@ -101,8 +102,21 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     snprintf(engine, engine_size, "%s", nq_plan_signature(plan));
 
     nq_checkpoint *cp = NULL;
-    rc = nq_checkpoint_open(req->checkpoint, req->n, nq_plan_signature(plan),
-                            nq_plan_size(plan), &cp);
+    rc = req->parts > 0 ? count_part_open(req, plan, &cp)
+                        : nq_checkpoint_open(req->checkpoint, req->n,
+                                             nq_plan_signature(plan),
+                                             nq_plan_size(plan), &cp);
+    if (rc == NQ_OK)
+        rc = count_name_host(cp);
+    if (rc != NQ_OK && cp != NULL) {
+        (void)nq_checkpoint_close(cp);
+        cp = NULL;
+    }
+    if (rc == NQ_E_CHECKPOINT && req->parts > 0) {
+        int status = count_part_refused(req);
+        nq_plan_free(plan);
+        return status;
+    }
     if (rc != NQ_OK) {
         int status =
             checkpoint_error(req->checkpoint, rc, req->n,

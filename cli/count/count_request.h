@@ -32,6 +32,7 @@ struct count_request {
     const char *output;           /* -o FILE, NULL: standard output */
     double max_time;              /* --max-time SEC, 0: no limit */
     bool dry_run;                 /* --dry-run: the estimate alone */
+    unsigned part, parts;         /* --part K/M; 0 and 0: the whole count */
 };
 
 /* The options of a count, defined once for `nqueens count` and
