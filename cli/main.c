@@ -21,7 +21,8 @@ struct command {
 static const struct command commands[] = {
     {"solve", cmd_solve},   {"count", cmd_count},       {"trace", cmd_trace},
     {"bench", cmd_bench},   {"complete", cmd_complete}, {"find", cmd_find},
-    {"verify", cmd_verify}, {"status", cmd_status},     {NULL, NULL}};
+    {"verify", cmd_verify}, {"status", cmd_status},     {"merge", cmd_merge},
+    {"audit", cmd_audit},   {NULL, NULL}};
 
 static const struct command *command_named(const char *name)
 {

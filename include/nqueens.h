@@ -812,6 +812,14 @@ NQ_API int nq_plan_part_ids(const nq_plan *plan, unsigned part,
 NQ_API int nq_plan_recount(const nq_plan *plan, uint64_t id,
                            nq_subcount *out);
 
+/*! nq_plan_recount_ids() : nq_plan_recount() of ids[0..nids) on
+ *  `threads` threads (0 = all cores), `done` called as nq_plan_run()
+ *  calls it. Returns 0, NQ_E_STOPPED, NQ_E_INVAL, NQ_E_OVERFLOW,
+ *  NQ_E_NOMEM. */
+NQ_API int nq_plan_recount_ids(const nq_plan *plan, const uint64_t *ids,
+                               size_t nids, int threads, nq_subproblem_fn done,
+                               void *user);
+
 /*! nq_engine_name() : "join", "constellations" or "auto". */
 NQ_API const char *nq_engine_name(nq_engine engine);
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "count/count_plan.h"
+#include "run/pool.h"
 
 /* Completions of rows row..n-1 where row r may take the columns of
  * allowed[r]; cols, left and right the columns and diagonals taken. */
@@ -198,4 +199,48 @@ int nq_plan_recount(const nq_plan *plan, uint64_t id, nq_subcount *out)
     }
     *out = sub;
     return 0;
+}
+
+/* ---- many ids on the pool ------------------------------------------ */
+
+struct recount_run {
+    const nq_plan *plan;
+    const uint64_t *ids;
+    nq_subproblem_fn done;
+    void *user;
+};
+
+static int recount_work(void *ctx, int worker, size_t index, void *result)
+{
+    (void)worker;
+    struct recount_run *run = ctx;
+    return nq_plan_recount(run->plan, run->ids[index], result);
+}
+
+static int recount_done(void *ctx, size_t index, const void *result)
+{
+    struct recount_run *run = ctx;
+    if (run->done == NULL)
+        return 0;
+    return run->done(run->ids[index], result, run->user) != 0 ? NQ_E_STOPPED
+                                                              : 0;
+}
+
+int nq_plan_recount_ids(const nq_plan *plan, const uint64_t *ids, size_t nids,
+                        int threads, nq_subproblem_fn done, void *user)
+{
+    if (plan == NULL || (ids == NULL && nids > 0) || threads < 0)
+        return NQ_E_INVAL;
+    for (size_t i = 0; i < nids; i++) {
+        if (ids[i] >= nq_plan_size(plan))
+            return NQ_E_INVAL;
+    }
+    struct recount_run run = {plan, ids, done, user};
+    struct nq__pool_job job = {.count = nids,
+                               .threads = threads,
+                               .result_size = sizeof(nq_subcount),
+                               .work = recount_work,
+                               .done = recount_done,
+                               .ctx = &run};
+    return nq__pool_run(&job);
 }
