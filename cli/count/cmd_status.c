@@ -158,7 +158,17 @@ static void status_text(struct writer *w, const char *path,
                       (unsigned long long)info->result.total,
                       info->result.total == 1 ? "" : "s",
                       (unsigned long long)info->result.unique);
-    else {
+    else if (info->parts > 0 && info->done == info->part_size) {
+        writer_puts(w, "result      this part is complete: `nqueens merge` "
+                       "it with the other parts\n");
+    } else if (info->part > 0) {
+        writer_printf(w,
+                      "result      not yet: run `nqueens count %d --part "
+                      "%u/%u --checkpoint ",
+                      info->n, info->part, info->parts);
+        status_write_quoted(w, path);
+        writer_puts(w, "` again to go on\n");
+    } else {
         writer_printf(w,
                       "result      not yet: run `nqueens count %d "
                       "--checkpoint ",
