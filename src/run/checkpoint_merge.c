@@ -210,6 +210,10 @@ int nq_merge_add(nq_merge *m, const char *path, nq_unit_record conflict[2])
         err = m->err;
     if (err != NQ_OK)
         return err;
+    /* More rows than the parts held have: files that name one part hold
+     * different subproblems (a doctored file, or another cut). */
+    if (m->info.done > m->info.part_size)
+        return NQ_E_CHECKPOINT;
     m->info.sessions += info.sessions;
     m->info.seconds += info.seconds;
     if (info.created < m->info.created)
