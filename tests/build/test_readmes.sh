@@ -12,6 +12,8 @@ checked=0
 
 # listed README: the backquoted names in the first column of README's
 # table rows, one a line (`a.c`, `a.h` and [`join/`](join/README.md) alike).
+# (The backquotes in the awk and grep programs are literal.)
+# shellcheck disable=SC2016
 listed() {
     awk -F'|' '/^\|/ { print $2 }' "$1" | grep -o '`[^`]*`' | tr -d '`'
 }
