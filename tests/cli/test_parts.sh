@@ -106,4 +106,7 @@ grep -q "result      not yet: run \`nqueens count 15 --part 2/2 --checkpoint $db
 "$NQUEENS" count 15 --part 1/2 --engine constellations --checkpoint "$TMP/k1.db" --quiet > /dev/null
 "$NQUEENS" merge "$TMP/k1.db" "$db" > "$TMP/out" || fail "merge after the kill"
 grep -qx "total    $(published_total 15)" "$TMP/out" || fail "after the kill: $(cat "$TMP/out")"
+# The README's examples.
+cd "$TMP"
+check_readme_examples "Parts on any machines" 7
 pass
