@@ -320,6 +320,45 @@ static int pass_table(const nq_plan *plan, uint32_t pass, uint8_t *keep,
                                      &filter, t);
 }
 
+/* The outer columns that refine a pass's own where a run asks for part
+ * of its units (a part of `count --part`, a resumed run): 4 a side. */
+#define PARTIAL_PASS_COLUMNS 8
+
+/* Marks a pattern and its mirror image as kept tops. */
+static void keep_pattern(uint8_t *keep, uint32_t pattern, int n)
+{
+    keep[pattern] |= NQ_JOIN_KEEP_TOP;
+    keep[nq__join_mirror(pattern, n)] |= NQ_JOIN_KEEP_TOP;
+}
+
+/* The table of pass `pass` for the units of ids[0..m) alone (all of that
+ * pass): the groups their halves read, under the pass's fixed columns
+ * and the outer ones, so that a run of part of a pass builds part of its
+ * table. */
+static int partial_pass_table(const nq_plan *plan, uint32_t pass,
+                              const uint64_t *ids, size_t m, uint8_t *keep,
+                              struct nq__join_table *t)
+{
+    int n = plan->n;
+    uint32_t fixed = pass < plan->passes.count_a ? plan->passes.fixed
+                                                 : plan->passes.fixed_b;
+    fixed |= nq__join_fixed_columns(n, PARTIAL_PASS_COLUMNS);
+    uint32_t full = (uint32_t)(((uint64_t)1 << n) - 1);
+    memset(keep, 0, (size_t)1 << n);
+    for (size_t i = 0; i < m; i++) {
+        uint64_t index;
+        (void)nq__plan_kind(plan, ids[i], &index);
+        const struct nq__join_unit *u = &plan->units[index];
+        uint32_t middle = u->middle < 0 ? 0 : (uint32_t)1 << u->middle;
+        keep_pattern(keep, u->top & fixed, n);
+        keep_pattern(keep, full & ~u->top & ~middle & fixed, n);
+    }
+    struct nq__join_keep filter = {
+        .fixed = fixed, .keep = keep, .share_tops = plan->share_tops};
+    return nq__join_table_build_pass(n, plan->threads, plan->table_budget,
+                                     &filter, t);
+}
+
 /* Solves `id` with `table` the join's table (of the id's pass). */
 static int count_id(const nq_plan *plan, const struct nq__join_table *table,
                     uint64_t id, nq_subcount *out)
@@ -517,6 +556,13 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
             some[m++] = ids[i];
     }
     rc = run_ids(plan, NULL, some, m, threads, done, user);
+    /* The units of each pass, to tell a run of a whole pass from one of
+     * part of it. */
+    uint64_t *units = calloc(plan->passes.count, sizeof *units);
+    if (units == NULL && rc == 0)
+        rc = NQ_E_NOMEM;
+    for (uint64_t i = 0; rc == 0 && i < plan->work_count; i++)
+        units[unit_pass(plan, i)]++;
     for (size_t p = 0; p < plan->passes.count && rc == 0; p++) {
         m = 0;
         for (size_t i = 0; i < nids; i++) {
@@ -526,12 +572,20 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
         if (m == 0)
             continue;
         struct nq__join_table t;
-        rc = pass_table(plan, (uint32_t)p, keep, &t);
+        rc = m < units[p]
+                 ? partial_pass_table(plan, (uint32_t)p, some, m, keep, &t)
+                 : NQ_E_NOMEM;
+        /* The whole pass's table fits by the cut's making; a part of it
+         * may not, under a budget so tight that the finer walk's own
+         * table tips it over. */
+        if (rc == NQ_E_NOMEM)
+            rc = pass_table(plan, (uint32_t)p, keep, &t);
         if (rc != 0)
             break;
         rc = run_ids(plan, &t, some, m, threads, done, user);
         nq__join_table_free(&t);
     }
+    free(units);
 out:
     free(keep);
     free(pass);
