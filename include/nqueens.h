@@ -806,9 +806,8 @@ NQ_API int nq_subcount_add(nq_subcount *sum, const nq_subcount *add);
  *  A part may be empty where there are fewer groups than parts. Returns
  *  0, NQ_E_INVAL, NQ_E_NOMEM (the join's estimate walks the tops of the
  *  half board, seconds at n = 20, unless the plan kept them). */
-NQ_API int nq_plan_part_ids(const nq_plan *plan, unsigned part,
-                            unsigned parts, uint64_t *ids, size_t capacity,
-                            size_t *count);
+NQ_API int nq_plan_part_ids(const nq_plan *plan, unsigned part, unsigned parts,
+                            uint64_t *ids, size_t capacity, size_t *count);
 
 /*! nq_plan_recount() : counts subproblem `id` again with an engine
  *  independent of the plan's (plain bitboard backtracking over the cells
@@ -816,8 +815,7 @@ NQ_API int nq_plan_part_ids(const nq_plan *plan, unsigned part,
  *  the border queens of a constellation, the queen of row 0 and its
  *  orbit for the symmetric searches), for an audit. Returns 0,
  *  NQ_E_INVAL, NQ_E_OVERFLOW. */
-NQ_API int nq_plan_recount(const nq_plan *plan, uint64_t id,
-                           nq_subcount *out);
+NQ_API int nq_plan_recount(const nq_plan *plan, uint64_t id, nq_subcount *out);
 
 /*! nq_plan_recount_ids() : nq_plan_recount() of ids[0..nids) on
  *  `threads` threads (0 = all cores), `done` called as nq_plan_run()
@@ -931,8 +929,8 @@ typedef struct nq_checkpoint_info {
 
 /*! One finished subproblem as a file records it, with its provenance. */
 typedef struct nq_unit_record {
-    uint64_t id;       /* the subproblem's id in the plan */
-    nq_subcount count; /* what it contributes */
+    uint64_t id;                     /* the subproblem's id in the plan */
+    nq_subcount count;               /* what it contributes */
     char engine[NQ_PROVENANCE_MAX];  /* what counted it ("join",
                                         "constellations", ...); "" unknown */
     char version[NQ_PROVENANCE_MAX]; /* the library's version */

@@ -119,8 +119,8 @@ static size_t pick(struct audit *a, double fraction, uint64_t seed)
     for (size_t i = 0; i < a->len; i++) {
         struct audit_row *r = &a->rows[i];
         uint64_t d = draw(seed, r->rec.id);
-        r->picked = !r->rec.intact || fraction >= 1.0 ||
-                    (double)d < fraction * scale;
+        r->picked =
+            !r->rec.intact || fraction >= 1.0 || (double)d < fraction * scale;
         picked += r->picked;
         if (r->rec.intact &&
             (least == SIZE_MAX || d < draw(seed, a->rows[least].rec.id)))
@@ -167,8 +167,9 @@ static int audit_plan(const nq_checkpoint_info *info, int threads,
      * census alone, and builds no table. */
     o.min_passes = CHECKPOINT_PASSES;
     int rc = nq_plan_create(info->n, &o, plan);
-    if (rc == NQ_OK && (strcmp(nq_plan_signature(*plan), info->signature) != 0 ||
-                        nq_plan_size(*plan) != info->size)) {
+    if (rc == NQ_OK &&
+        (strcmp(nq_plan_signature(*plan), info->signature) != 0 ||
+         nq_plan_size(*plan) != info->size)) {
         nq_plan_free(*plan);
         *plan = NULL;
         rc = NQ_E_CHECKPOINT;
@@ -178,9 +179,8 @@ static int audit_plan(const nq_checkpoint_info *info, int threads,
 
 static bool differs(const struct audit_row *r)
 {
-    return !r->rec.intact ||
-           (r->counted &&
-            memcmp(&r->rec.count, &r->recount, sizeof r->recount) != 0);
+    return !r->rec.intact || (r->counted && memcmp(&r->rec.count, &r->recount,
+                                                   sizeof r->recount) != 0);
 }
 
 static void when_text(char *buf, size_t size, int64_t at)
@@ -192,8 +192,8 @@ static void when_text(char *buf, size_t size, int64_t at)
         snprintf(buf, size, "unknown");
 }
 
-static void report_text(struct writer *w, const struct audit *a,
-                        size_t picked, size_t bad, const struct audit_args *o)
+static void report_text(struct writer *w, const struct audit *a, size_t picked,
+                        size_t bad, const struct audit_args *o)
 {
     for (size_t i = 0; i < a->len; i++) {
         const struct audit_row *r = &a->rows[i];

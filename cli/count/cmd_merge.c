@@ -196,8 +196,9 @@ static void merge_incomplete(struct writer *out, bool json, const nq_merge *mg,
         json_end_object(&j);
         json_end_line(&j);
     } else if (info->parts > 0 && m.count == 0) {
-        writer_printf(out, "missing     none of the %u parts, but some "
-                           "subproblems of parts not yet finished\n",
+        writer_printf(out,
+                      "missing     none of the %u parts, but some "
+                      "subproblems of parts not yet finished\n",
                       info->parts);
     }
 }

@@ -8,13 +8,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "commands.h"
+#include "common/messages.h"
+#include "common/opt_common.h"
 #include "count/checkpoint_errors.h"
 #include "count/status_units.h"
-#include "commands.h"
-#include "output/json.h"
-#include "common/messages.h"
 #include "nqueens.h"
-#include "common/opt_common.h"
+#include "output/json.h"
 #include "output/writer.h"
 
 static const char status_head[] =

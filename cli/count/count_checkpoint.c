@@ -11,14 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/interrupt.h"
+#include "common/messages.h"
+#include "common/parse.h"
+#include "common/progress.h"
 #include "count/checkpoint_errors.h"
 #include "count/count_part.h"
 #include "count/count_request.h"
-#include "common/interrupt.h"
-#include "common/messages.h"
 #include "nqueens.h"
-#include "common/parse.h"
-#include "common/progress.h"
 
 /* Draws progress and stops the run once a signal came. */
 static int count_checkpoint_progress(uint64_t done, uint64_t total,

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count/checkpoint_errors.h"
-#include "count/count_part.h"
-#include "count/count_request.h"
 #include "common/duration.h"
 #include "common/messages.h"
 #include "common/parse.h"
+#include "count/checkpoint_errors.h"
+#include "count/count_part.h"
+#include "count/count_request.h"
 #include "nqueens.h"
 #include "output/json.h"
 #include "output/writer.h"
@@ -81,10 +81,9 @@ int count_part_open(const struct count_request *req, const nq_plan *plan,
                                             count, &count);
     }
     if (rc == NQ_OK)
-        rc = nq_checkpoint_open_part(req->checkpoint, req->n,
-                                     nq_plan_signature(plan),
-                                     nq_plan_size(plan), req->part,
-                                     req->parts, ids, count, cp);
+        rc = nq_checkpoint_open_part(
+            req->checkpoint, req->n, nq_plan_signature(plan),
+            nq_plan_size(plan), req->part, req->parts, ids, count, cp);
     free(ids);
     return rc;
 }
@@ -122,15 +121,14 @@ void count_part_report(struct writer *out, const struct count_request *req,
         json_end_line(&j);
         return;
     }
-    writer_printf(out,
-                  "n           %d\npart        %u/%u\nsubproblems %llu\n"
-                  "solutions   %llu\nsym180      %llu\nsym90       %llu\n"
-                  "engine      %s\nseconds     %.*f\n",
-                  req->n, req->part, req->parts, units,
-                  (unsigned long long)sums->total,
-                  (unsigned long long)sums->sym180,
-                  (unsigned long long)sums->sym90, engine,
-                  cli_seconds_decimals(seconds), seconds);
+    writer_printf(
+        out,
+        "n           %d\npart        %u/%u\nsubproblems %llu\n"
+        "solutions   %llu\nsym180      %llu\nsym90       %llu\n"
+        "engine      %s\nseconds     %.*f\n",
+        req->n, req->part, req->parts, units, (unsigned long long)sums->total,
+        (unsigned long long)sums->sym180, (unsigned long long)sums->sym90,
+        engine, cli_seconds_decimals(seconds), seconds);
 }
 
 int count_part_refused(const struct count_request *req)

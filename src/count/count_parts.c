@@ -76,7 +76,8 @@ static int group_tops(const nq_plan *plan, uint64_t **tops, uint64_t *len,
         *len = plan->group_tops_len;
         return 0;
     }
-    int threads = plan->threads > 0 ? plan->threads : nq_count_default_threads();
+    int threads =
+        plan->threads > 0 ? plan->threads : nq_count_default_threads();
     return nq__join_group_tops(plan->n, threads, tops, len, NULL);
 }
 
@@ -138,7 +139,8 @@ static int join_groups(const nq_plan *plan, unsigned parts, uint64_t base,
     int rc = 0;
     if (n >= 4) {
         ranks = malloc(sizeof *ranks);
-        rc = ranks == NULL ? NQ_E_NOMEM : group_tops(plan, &tops, &len, &walked);
+        rc =
+            ranks == NULL ? NQ_E_NOMEM : group_tops(plan, &tops, &len, &walked);
         if (rc != 0)
             goto out;
         nq__join_ranks_init(ranks, n);
@@ -233,8 +235,8 @@ static uint32_t heap_take(struct part_heap *h, double work)
 }
 
 /* The part (0-based) of every group. */
-static int assign(const struct part_group *g, uint64_t ngroups,
-                  unsigned parts, uint32_t *part_of)
+static int assign(const struct part_group *g, uint64_t ngroups, unsigned parts,
+                  uint32_t *part_of)
 {
     struct part_group *order = malloc((ngroups + 1) * sizeof *order);
     struct part_heap h = {malloc(parts * sizeof(double)),

@@ -51,10 +51,10 @@ struct nq_plan {
                               share and group (nq__join_group_tops()) */
     uint64_t table_budget; /* join in passes: the bytes a table may take */
     uint64_t share_tops_len;
-    bool census_summed; /* the options' census_sum has been called */
-    uint64_t *group_tops;   /* join in passes: the tops of every group of
-                               the whole table (nq__join_group_tops()), for
-                               the estimates of nq_plan_part_ids() */
+    bool census_summed;   /* the options' census_sum has been called */
+    uint64_t *group_tops; /* join in passes: the tops of every group of
+                             the whole table (nq__join_group_tops()), for
+                             the estimates of nq_plan_part_ids() */
     uint64_t group_tops_len;
     char signature[64];
 };

@@ -104,12 +104,12 @@ struct checkpoint_origin {
 
 struct nq_checkpoint {
     sqlite3 *db;
-    int lock_fd;                     /* holds the flock(); -1 when none */
-    nq_checkpoint_info info;         /* the file as committed plus the batch */
-    uint64_t key;                    /* keys the row checks: hash of the plan */
-    uint8_t *done_bits;              /* bit id set: subproblem id is finished */
-    uint8_t *want_bits;              /* a part's file: bit id set: the id is
-                                        the part's; NULL: every id */
+    int lock_fd;             /* holds the flock(); -1 when none */
+    nq_checkpoint_info info; /* the file as committed plus the batch */
+    uint64_t key;            /* keys the row checks: hash of the plan */
+    uint8_t *done_bits;      /* bit id set: subproblem id is finished */
+    uint8_t *want_bits;      /* a part's file: bit id set: the id is
+                                the part's; NULL: every id */
     struct checkpoint_origin *origins; /* the provenances of the batch;
                                           [0] is this run's own */
     uint32_t origins_len, origins_cap;
@@ -654,9 +654,8 @@ int nq_checkpoint_units(const char *path, nq_unit_fn fn, void *user,
     if (err == NQ_OK)
         err = verify_file(db, info, NULL, 0, true);
     sqlite3_stmt *rows = NULL;
-    if (err == NQ_OK &&
-        sqlite3_prepare_v2(db, rows_sql(info->format), -1, &rows, NULL) !=
-            SQLITE_OK)
+    if (err == NQ_OK && sqlite3_prepare_v2(db, rows_sql(info->format), -1,
+                                           &rows, NULL) != SQLITE_OK)
         err = NQ_E_CORRUPT;
     uint64_t key = plan_key(info->n, info->signature, info->size);
     int rc = SQLITE_DONE;
@@ -920,8 +919,8 @@ static void free_checkpoint(nq_checkpoint *cp)
 static void own_host(char *host, size_t size)
 {
     struct utsname u;
-    const char *name = uname(&u) == 0 && u.nodename[0] != '\0' ? u.nodename
-                                                               : "unknown";
+    const char *name =
+        uname(&u) == 0 && u.nodename[0] != '\0' ? u.nodename : "unknown";
     size_t len = strnlen(name, size - 1); /* a longer name is cut */
     memcpy(host, name, len);
     host[len] = '\0';
@@ -1026,9 +1025,9 @@ static int open_for(const char *path, const struct open_plan *plan,
         err = NQ_E_BUSY;
     if (err == NQ_OK)
         err = verify_file(cp->db, &cp->info, &cp->done_bits, size, false);
-    if (err == NQ_OK && (cp->info.n != n || cp->info.size != size ||
-                         strcmp(cp->info.signature, signature) != 0 ||
-                         !parts_match(cp, plan)))
+    if (err == NQ_OK &&
+        (cp->info.n != n || cp->info.size != size ||
+         strcmp(cp->info.signature, signature) != 0 || !parts_match(cp, plan)))
         err = NQ_E_CHECKPOINT;
     if (err == NQ_OK && sqlite3_db_readonly(cp->db, "main") != 0)
         err = NQ_E_IO;
@@ -1084,8 +1083,8 @@ int nq_checkpoint_create_parts(const char *path, int n, const char *signature,
         return NQ_E_INVAL;
     uint64_t sum = 0;
     for (size_t i = 0; i < nheld; i++) {
-        if (held[i] < 1 || held[i] > parts || (i > 0 && held[i] <= held[i - 1]) ||
-            sizes[i] > size - sum)
+        if (held[i] < 1 || held[i] > parts ||
+            (i > 0 && held[i] <= held[i - 1]) || sizes[i] > size - sum)
             return NQ_E_INVAL;
         sum += sizes[i];
     }

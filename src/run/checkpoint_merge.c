@@ -249,9 +249,9 @@ int nq_merge_write(const nq_merge *m, const char *path)
         return NQ_E_INVAL;
     const nq_checkpoint_info *i = &m->info;
     nq_checkpoint *cp = NULL;
-    int err = nq_checkpoint_create_parts(path, i->n, i->signature, i->size,
-                                         i->parts, m->held, m->held_sizes,
-                                         m->nheld, &cp);
+    int err =
+        nq_checkpoint_create_parts(path, i->n, i->signature, i->size, i->parts,
+                                   m->held, m->held_sizes, m->nheld, &cp);
     if (err != NQ_OK)
         return err;
     nq_checkpoint_set_interval(cp, 1e9); /* one transaction at the end */

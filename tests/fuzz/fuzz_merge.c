@@ -120,7 +120,8 @@ static void make_pristine(void)
         }
         if (nq_checkpoint_close(cp) != 0)
             abort();
-        pristine[part - 1] = read_file(paths[part - 1], &pristine_len[part - 1]);
+        pristine[part - 1] =
+            read_file(paths[part - 1], &pristine_len[part - 1]);
     }
 }
 

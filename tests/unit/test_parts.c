@@ -139,14 +139,10 @@ static void test_parts_bad_arguments(void **state)
     (void)state;
     nq_plan *plan = make_plan(8, NQ_ENGINE_AUTO, 1, 0);
     size_t count = 0;
-    assert_int_equal(nq_plan_part_ids(plan, 0, 3, NULL, 0, &count),
-                     NQ_E_INVAL);
-    assert_int_equal(nq_plan_part_ids(plan, 4, 3, NULL, 0, &count),
-                     NQ_E_INVAL);
-    assert_int_equal(nq_plan_part_ids(plan, 1, 0, NULL, 0, &count),
-                     NQ_E_INVAL);
-    assert_int_equal(nq_plan_part_ids(NULL, 1, 1, NULL, 0, &count),
-                     NQ_E_INVAL);
+    assert_int_equal(nq_plan_part_ids(plan, 0, 3, NULL, 0, &count), NQ_E_INVAL);
+    assert_int_equal(nq_plan_part_ids(plan, 4, 3, NULL, 0, &count), NQ_E_INVAL);
+    assert_int_equal(nq_plan_part_ids(plan, 1, 0, NULL, 0, &count), NQ_E_INVAL);
+    assert_int_equal(nq_plan_part_ids(NULL, 1, 1, NULL, 0, &count), NQ_E_INVAL);
     /* More parts than ids: some are empty, all together are the plan. */
     uint64_t total = 0;
     for (unsigned k = 1; k <= 500; k++) {
