@@ -44,18 +44,17 @@ static const char audit_tail[] =
 
 struct audit_args {
     double fraction;
-    bool fraction_given;
     uint64_t seed;
     int threads;
     bool json;
 };
 
 static const struct opt audit_opts[] = {
-    OPT_ONE_GIVEN(struct audit_args, fraction, fraction_given,
-                  .name = "fraction", .kind = OPTK_SECONDS, .value_name = "F",
-                  .min = 0, .max = 1, .want = "a fraction from 0 to 1",
-                  .help = "the share of the recorded subproblems to count\n"
-                          "again, from 0 to 1 (default 0.01; 1: all)"),
+    OPT_ONE(struct audit_args, fraction, .name = "fraction",
+            .kind = OPTK_SECONDS, .value_name = "F", .min = 0, .max = 1,
+            .want = "a fraction from 0 to 1",
+            .help = "the share of the recorded subproblems to count\n"
+                    "again, from 0 to 1 (default 0.01; 1: all)"),
     OPT_INT("seed", 's', struct audit_args, seed, 0, INT64_MAX, "S",
             "picks the sample (default 1)"),
     OPT_USE(opt_threads, struct audit_args, threads),
@@ -77,7 +76,6 @@ struct audit_row {
 struct audit {
     struct audit_row *rows;
     size_t len, cap;
-    uint64_t size; /* the plan's subproblems */
     int err;
 };
 

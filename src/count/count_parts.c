@@ -208,7 +208,10 @@ struct part_heap {
 
 static bool lighter(const struct part_heap *h, uint32_t a, uint32_t b)
 {
-    return h->load[a] < h->load[b] || (h->load[a] == h->load[b] && a < b);
+    double load_a = h->load[a], load_b = h->load[b];
+    if (load_a != load_b)
+        return load_a < load_b;
+    return a < b;
 }
 
 /* Adds `work` to the lightest part, which it returns. */
@@ -239,8 +242,8 @@ static int assign(const struct part_group *g, uint64_t ngroups, unsigned parts,
                   uint32_t *part_of)
 {
     struct part_group *order = malloc((ngroups + 1) * sizeof *order);
-    struct part_heap h = {malloc(parts * sizeof(double)),
-                          malloc(parts * sizeof(uint32_t)), parts};
+    struct part_heap h = {calloc(parts + 1, sizeof(double)),
+                          calloc(parts + 1, sizeof(uint32_t)), parts};
     int rc = NQ_E_NOMEM;
     if (order != NULL && h.load != NULL && h.heap != NULL) {
         memcpy(order, g, ngroups * sizeof *order);
@@ -279,9 +282,9 @@ int nq_plan_part_ids(const nq_plan *plan, unsigned part, unsigned parts,
         part < 1 || part > parts)
         return NQ_E_INVAL;
     uint64_t size = nq_plan_size(plan);
-    uint64_t *group_of = malloc(size * sizeof *group_of);
-    struct part_group *g = malloc(size * sizeof *g);
-    uint32_t *part_of = malloc(size * sizeof *part_of);
+    uint64_t *group_of = calloc(size + 1, sizeof *group_of);
+    struct part_group *g = calloc(size + 1, sizeof *g);
+    uint32_t *part_of = calloc(size + 1, sizeof *part_of);
     int rc = NQ_E_NOMEM;
     if (group_of == NULL || g == NULL || part_of == NULL)
         goto out;

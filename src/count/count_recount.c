@@ -158,7 +158,7 @@ int nq_plan_recount(const nq_plan *plan, uint64_t id, nq_subcount *out)
         return NQ_E_INVAL;
     int n = plan->n;
     uint64_t full = n == 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1;
-    uint64_t allowed[NQ_MAX_N];
+    uint64_t allowed[NQ_MAX_N] = {0};
     for (int r = 0; r < n; r++)
         allowed[r] = full;
     nq_subcount sub = {0, 0, 0};
