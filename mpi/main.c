@@ -14,11 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "count/checkpoint_errors.h"
 #include "common/interrupt.h"
-#include "mpi_count.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "count/checkpoint_errors.h"
+#include "mpi_count.h"
 
 static const char mpi_head[] =
     "Usage: mpirun -np P nqueens-mpi count [OPTIONS] N\n"
@@ -135,7 +135,7 @@ static void unsilence(int saved[2])
 }
 
 /* The census of the join's tops, added up over the ranks (see
- * nq_count_options): every rank calls this once, so the lengths are
+ * nq_plan_options): every rank calls this once, so the lengths are
  * compared first, and where they differ (or some rank walked none) all
  * ranks say no and each walks the census whole. */
 static int census_sum(void *user, uint32_t *counts, uint64_t len)
@@ -205,14 +205,16 @@ static int agree_on_plan(const struct count_request *req, int rank,
                          nq_plan **plan)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.threads = req->threads;
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
     /* The join in passes of about a tenth of the run each, even where the
      * whole table fits a rank's --memory: a pass is what a rank is handed,
      * and a rank builds the table of its passes alone. */
-    options.min_passes = CHECKPOINT_PASSES;
+    nq_plan_options plan_options;
+    nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
+    plan_options.min_passes = CHECKPOINT_PASSES;
     int engine = (int)options.engine;
     if (rank == 0 && options.engine == NQ_ENGINE_AUTO &&
         req->checkpoint != NULL)
@@ -222,15 +224,15 @@ static int agree_on_plan(const struct count_request *req, int rank,
     /* Each rank walks a part of the census of the join's tops. */
     int ranks = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    options.census_part = (unsigned)rank;
-    options.census_parts = (unsigned)ranks;
-    options.census_sum = census_sum;
+    plan_options.census_part = (unsigned)rank;
+    plan_options.census_parts = (unsigned)ranks;
+    plan_options.census_sum = census_sum;
     uint32_t *census = NULL;
-    int status = share_census(req, rank, &census, &options.census_len);
+    int status = share_census(req, rank, &census, &plan_options.census_len);
     if (status != 0)
         return status;
-    options.census = census;
-    int rc = nq_plan_create(req->n, &options, plan);
+    plan_options.census = census;
+    int rc = nq_plan_create_ex(req->n, &options, &plan_options, plan);
     free(census);
 
     /* The same signature and size: the ids mean the same work. The same

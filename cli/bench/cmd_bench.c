@@ -8,6 +8,7 @@
  * count is checked against the published count, and a wrong one stops the
  * bench with a message and exit status 1 before any figure is shown.
  */
+#define NQ_EXPERIMENTAL /* nq_count_bitboard*(): part 5 of nqueens.h */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,14 +16,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/clock.h"
 #include "commands.h"
+#include "common/clock.h"
 #include "common/duration.h"
-#include "output/json.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "nqueens.h"
+#include "output/json.h"
 #include "output/writer.h"
 
 /* The published totals, OEIS A000170 (as tests/data/oeis-counts.tsv):
@@ -134,7 +135,7 @@ static int bench_iterative(int n, uint64_t *total, uint64_t *nodes)
 static int bench_engine(int n, int threads, uint64_t *total)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.threads = threads;
     nq_count_result result;
     int rc = nq_count(n, &options, &result);

@@ -9,19 +9,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "output/board.h"
 #include "commands.h"
 #include "common/deadline.h"
-#include "output/format.h"
-#include "output/json.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
 #include "common/progress.h"
 #include "input/read_given.h"
 #include "input/read_placement.h"
 #include "input/read_stream.h"
+#include "nqueens.h"
+#include "output/board.h"
+#include "output/format.h"
+#include "output/json.h"
 #include "output/writer.h"
 
 /* Search nodes the default order may spend proving the lexicographically
@@ -376,7 +376,7 @@ static int complete_first(const struct complete_args *a, int n,
                           const int *given, struct complete_stream *s)
 {
     nq_complete_options options;
-    nq_complete_options_init(&options);
+    nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
     /* The budget is the lexicographic order's: the fast order needs none. */
     if (a->order == NQ_COMPLETE_LEXICOGRAPHIC)
         options.node_limit = a->max_nodes;
@@ -422,7 +422,7 @@ static int complete_count(const struct complete_args *a, int n,
                           const int *given, struct writer *out)
 {
     nq_complete_options options;
-    nq_complete_options_init(&options);
+    nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
     options.threads = a->threads;
     struct progress progress;
     progress_start(&progress, PROGRESS_OFF);

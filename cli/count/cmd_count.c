@@ -23,19 +23,19 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/clock.h"
 #include "commands.h"
-#include "count/count_estimate.h"
-#include "count/count_request.h"
+#include "common/clock.h"
 #include "common/duration.h"
 #include "common/interrupt.h"
-#include "output/json.h"
-#include "count/memory_need.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
 #include "common/progress.h"
+#include "count/count_estimate.h"
+#include "count/count_request.h"
+#include "count/memory_need.h"
+#include "nqueens.h"
+#include "output/json.h"
 #include "output/writer.h"
 
 static const char count_head[] =
@@ -159,7 +159,7 @@ void count_report(struct writer *out, const struct count_request *req,
 static int count_memory_refusal(const struct count_request *req)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.threads = req->threads;
     options.engine = (nq_engine)req->engine;
     uint64_t budget =
@@ -261,15 +261,17 @@ static int count_run(const struct count_request *req, nq_count_result *result,
                      struct deadline *deadline, struct writer *out)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.threads = req->threads;
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
+    nq_plan_options plan_options;
+    nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
     if (req->checkpoint != NULL) /* --dry-run: the plan it would run */
-        options.min_passes = CHECKPOINT_PASSES;
+        plan_options.min_passes = CHECKPOINT_PASSES;
 
     nq_plan *plan = NULL;
-    int rc = nq_plan_create(req->n, &options, &plan);
+    int rc = nq_plan_create_ex(req->n, &options, &plan_options, &plan);
     if (rc != 0)
         return rc;
     snprintf(engine, engine_size, "%s", nq_plan_signature(plan));

@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count/checkpoint_errors.h"
-#include "count/count_request.h"
 #include "common/interrupt.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/parse.h"
 #include "common/progress.h"
+#include "count/checkpoint_errors.h"
+#include "count/count_request.h"
+#include "nqueens.h"
 
 /* Draws progress and stops the run once a signal came. */
 static int count_checkpoint_progress(uint64_t done, uint64_t total,
@@ -64,14 +64,16 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
                        char *engine, size_t engine_size)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.threads = req->threads;
     options.memory_bytes = req->memory_bytes;
     options.engine = (nq_engine)req->engine;
     /* A join in passes of about a tenth of the run each, even where the
      * whole table fits: a killed run redoes at most the passes it was
      * building or joining. */
-    options.min_passes = CHECKPOINT_PASSES;
+    nq_plan_options plan_options;
+    nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
+    plan_options.min_passes = CHECKPOINT_PASSES;
 
     /* A file another run holds is refused before the plan is built (the
      * join's table takes seconds and gigabytes at large n). */
@@ -86,16 +88,14 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
      * so that the plan is made without walking them again. */
     uint32_t *census = NULL;
     int rc = checkpoint_census(req->checkpoint, req->n, &census,
-                               &options.census_len);
+                               &plan_options.census_len);
     if (rc != NQ_OK)
         return checkpoint_error(req->checkpoint, rc, req->n, NULL, 0);
-    options.census = census;
+    plan_options.census = census;
 
     nq_plan *plan = NULL;
-    rc = nq_plan_create(req->n, &options, &plan);
+    rc = nq_plan_create_ex(req->n, &options, &plan_options, &plan);
     free(census);
-    options.census = NULL;
-    options.census_len = 0;
     if (rc != NQ_OK)
         return cli_error("count of %d: %s", req->n, nq_strerror(rc));
     snprintf(engine, engine_size, "%s", nq_plan_signature(plan));

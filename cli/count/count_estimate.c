@@ -146,8 +146,6 @@ void count_estimate(const nq_plan *plan, const nq_count_options *options,
     calibration.engine = nq_plan_engine(plan);
     calibration.progress = NULL;
     calibration.progress_user = NULL;
-    /* Ten passes of a count this small cost more than its join. */
-    calibration.min_passes = 0;
     e->calibration_n = calibration_n(e->n);
     nq_count_result result;
     double start = cli_monotonic_seconds();

@@ -58,7 +58,7 @@ int checkpoint_engine(const char *path);
 
 /* The census of the tops kept in the checkpoint at `path` for a count of
  * n (malloc'ed into *census, *len entries; NULL where none is kept, or
- * the file is of another n or none yet), for nq_count_options.census.
+ * the file is of another n or none yet), for nq_plan_options.census.
  * Returns 0 or the reader's error for a census that is there but
  * damaged. */
 int checkpoint_census(const char *path, int n, uint32_t **census,
@@ -70,7 +70,7 @@ void count_report(struct writer *out, const struct count_request *req,
                   const char *engine, double seconds);
 
 /* The passes a join is cut into, at least, under --checkpoint and in
- * nqueens-mpi (nq_count_options.min_passes): each about a tenth of the
+ * nqueens-mpi (nq_plan_options.min_passes): each about a tenth of the
  * run. */
 #define CHECKPOINT_PASSES 10
 

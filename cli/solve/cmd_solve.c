@@ -8,14 +8,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "output/board.h"
 #include "commands.h"
 #include "common/deadline.h"
-#include "output/format.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "nqueens.h"
+#include "output/board.h"
+#include "output/format.h"
 #include "output/writer.h"
 
 static const char solve_head[] =
@@ -198,7 +198,7 @@ int cmd_solve(int argc, char **argv)
     }
 
     nq_solve_options options;
-    nq_solve_options_init(&options);
+    nq_solve_options_init(&options, NQ_SOLVE_OPTIONS_VERSION);
     options.threads = a.threads;
     /* Every solution in a format that encodes a run at once: the text is
      * made on the search threads. */

@@ -48,12 +48,15 @@ static void short_nap(void)
 static nq_plan *make_plan(int n, nq_engine engine, unsigned min_passes)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = engine;
     options.threads = 2;
-    options.min_passes = min_passes;
+    nq_plan_options plan_options;
+    nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
+    plan_options.min_passes = min_passes;
     nq_plan *plan = NULL;
-    assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_create_ex(n, &options, &plan_options, &plan),
+                     NQ_OK);
     assert_true(nq_plan_size(plan) <= MAX_IDS);
     return plan;
 }
