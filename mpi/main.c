@@ -18,6 +18,7 @@
 #include "common/opt_common.h"
 #include "common/parse.h"
 #include "count/checkpoint_errors.h"
+#include "count/count_tally.h"
 #include "mpi_count.h"
 
 static const char mpi_head[] =
@@ -204,17 +205,12 @@ static int share_census(const struct count_request *req, int rank,
 static int agree_on_plan(const struct count_request *req, int rank,
                          nq_plan **plan)
 {
+    /* The join in passes, even where the whole table fits a rank's
+     * --memory: a pass is what a rank is handed, and a rank builds the
+     * table of its passes alone. */
     nq_count_options options;
-    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
-    options.threads = req->threads;
-    options.memory_bytes = req->memory_bytes;
-    options.engine = (nq_engine)req->engine;
-    /* The join in passes of about a tenth of the run each, even where the
-     * whole table fits a rank's --memory: a pass is what a rank is handed,
-     * and a rank builds the table of its passes alone. */
     nq_plan_options plan_options;
-    nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
-    plan_options.min_passes = CHECKPOINT_PASSES;
+    count_request_options(req, true, &options, &plan_options);
     int engine = (int)options.engine;
     if (rank == 0 && options.engine == NQ_ENGINE_AUTO &&
         req->checkpoint != NULL)
@@ -288,8 +284,8 @@ int main(int argc, char **argv)
     /* Every rank counts on threads, but only its main thread calls MPI:
      * a worker's callbacks run on the thread that called nq_plan_run(),
      * its main one, and rank 0 counts on a thread that never calls MPI
-     * (local.h). FUNNELED would do; SERIALIZED is asked for, as before:
-     * with FUNNELED, Open MPI 4.1's mpirun crashed now and then (2 in 7
+     * (count/local_run.h). FUNNELED would do; SERIALIZED is asked for, as
+     * before: with FUNNELED, Open MPI 4.1's mpirun crashed now and then (2 in 7
      * loaded runs of test_mpi_signal_slow) ending a job that rank 0
      * aborted; with SERIALIZED, 0 in 6. */
     if (MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided) !=
@@ -326,15 +322,11 @@ int main(int argc, char **argv)
     /* A checkpoint another run holds is refused before any rank builds
      * the plan (the join's table takes seconds and gigabytes at large n);
      * rank 0's open decides all the same. */
-    int busy = rank == 0 && req.checkpoint != NULL &&
-               nq_checkpoint_in_use(req.checkpoint) == NQ_E_BUSY;
-    MPI_Bcast(&busy, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (busy) {
-        status = rank == 0 ? checkpoint_error(req.checkpoint, NQ_E_BUSY, req.n,
-                                              NULL, 0)
-                           : EXIT_USAGE;
+    int refused = rank == 0 ? tally_refuse_busy(&req) : -1;
+    MPI_Bcast(&refused, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (refused >= 0) {
         MPI_Finalize();
-        return status;
+        return refused;
     }
 
     nq_plan *plan = NULL;

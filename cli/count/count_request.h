@@ -69,6 +69,17 @@ void count_report(struct writer *out, const struct count_request *req,
                   const struct nq_count_result *r, int threads,
                   const char *engine, double seconds);
 
+/* The library's options for the count `req` asks for: the one step from
+ * a request to nq_count_options and nq_plan_options, for `count`, `count
+ * --checkpoint` and nqueens-mpi alike. `in_passes`: the join cut into
+ * CHECKPOINT_PASSES passes at least (a run that saves its work, or whose
+ * passes are handed out to ranks). `plan_options` may be NULL. */
+struct nq_count_options;
+struct nq_plan_options;
+void count_request_options(const struct count_request *req, bool in_passes,
+                           struct nq_count_options *options,
+                           struct nq_plan_options *plan_options);
+
 /* The passes a join is cut into, at least, under --checkpoint and in
  * nqueens-mpi (nq_plan_options.min_passes): each about a tenth of the
  * run. */

@@ -1,6 +1,7 @@
 /*
- * test_mpi_local_threads.c - rank 0's own counting thread of nqueens-mpi
- * (mpi/local.c), which needs no MPI: a chunk started on it reports every
+ * test_cli_local_run_threads.c - a chunk of a plan counted on a thread of
+ * its own (cli/count/local_run.c: rank 0 of nqueens-mpi and count
+ * --checkpoint), which needs no MPI: a chunk started on it reports every
  * id exactly once, and its counts add up to the published total, whether
  * the main thread takes them in while it runs or after; the join in passes
  * too (its tables built on that thread); a stopped chunk ends with
@@ -10,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "local.h"
+#include "count/local_run.h"
 #include "testutil.h"
 
 #define MAX_IDS 100000
