@@ -76,21 +76,23 @@ static int options_init(void *options, const void *defaults, struct versions v,
     return NQ_OK;
 }
 
-/* Copies the fields of `given` (NULL: none) that its version has over
- * `out`, which holds the defaults; `out` keeps the newest version. */
-static int options_read(void *out, const void *given, struct versions v)
+/* *out = `defaults` (a whole struct of the newest version, `size` bytes),
+ * then the fields of `given` (NULL: none) that its version has, but for
+ * the version, which stays the newest. On a version not known, *out keeps
+ * the defaults and NQ_E_INVAL is returned. */
+static int options_read(void *out, const void *defaults, size_t size,
+                        const void *given, struct versions v)
 {
+    memcpy(out, defaults, size);
     if (given == NULL)
         return NQ_OK;
     unsigned version;
     memcpy(&version, given, sizeof version);
-    size_t size = version_size(v, version);
-    if (size == 0)
+    size_t known = version_size(v, version);
+    if (known == 0)
         return NQ_E_INVAL;
-    unsigned newest;
-    memcpy(&newest, out, sizeof newest);
-    memcpy(out, given, size);
-    memcpy(out, &newest, sizeof newest);
+    memcpy(out, given, known);
+    memcpy(out, defaults, sizeof version);
     return NQ_OK;
 }
 
@@ -167,20 +169,18 @@ int nq_plan_options_init(nq_plan_options *options, unsigned version)
 
 int nq__count_options_read(const nq_count_options *given, nq_count_options *out)
 {
-    count_defaults(out);
-    int rc = options_read(out, given, VERSIONS(count_sizes));
-    if (rc != NQ_OK)
-        count_defaults(out);
+    nq_count_options d;
+    count_defaults(&d);
+    int rc = options_read(out, &d, sizeof d, given, VERSIONS(count_sizes));
     out->threads = threads_within(out->threads);
     return rc;
 }
 
 int nq__solve_options_read(const nq_solve_options *given, nq_solve_options *out)
 {
-    solve_defaults(out);
-    int rc = options_read(out, given, VERSIONS(solve_sizes));
-    if (rc != NQ_OK)
-        solve_defaults(out);
+    nq_solve_options d;
+    solve_defaults(&d);
+    int rc = options_read(out, &d, sizeof d, given, VERSIONS(solve_sizes));
     out->threads = threads_within(out->threads);
     return rc;
 }
@@ -188,19 +188,16 @@ int nq__solve_options_read(const nq_solve_options *given, nq_solve_options *out)
 int nq__complete_options_read(const nq_complete_options *given,
                               nq_complete_options *out)
 {
-    complete_defaults(out);
-    int rc = options_read(out, given, VERSIONS(complete_sizes));
-    if (rc != NQ_OK)
-        complete_defaults(out);
+    nq_complete_options d;
+    complete_defaults(&d);
+    int rc = options_read(out, &d, sizeof d, given, VERSIONS(complete_sizes));
     out->threads = threads_within(out->threads);
     return rc;
 }
 
 int nq__plan_options_read(const nq_plan_options *given, nq_plan_options *out)
 {
-    plan_defaults(out);
-    int rc = options_read(out, given, VERSIONS(plan_sizes));
-    if (rc != NQ_OK)
-        plan_defaults(out);
-    return rc;
+    nq_plan_options d;
+    plan_defaults(&d);
+    return options_read(out, &d, sizeof d, given, VERSIONS(plan_sizes));
 }
