@@ -380,7 +380,8 @@ NQ_API int nq_complete_each(int n, const int *given, nq_solution_fn fn,
                             void *user, uint64_t *count);
 
 /*! nq_complete_count() : counts the completions of `given` exactly, on
- *  `options->threads` threads (options may be NULL: the defaults). The
+ *  `options->threads` threads (options may be NULL: the defaults; a
+ *  negative number of threads stands for all cores, as 0 does). The
  *  search is split into subproblems that threads take in turn; the result
  *  does not depend on the thread count. Returns 0 (zero completions
  *  included); NQ_E_STOPPED when the progress callback cancelled it;
@@ -1053,7 +1054,7 @@ NQ_API int nq_checkpoint_close(nq_checkpoint *cp);
  *  `cp` must have been opened for this plan (n, signature and size).
  *  Returns 0, NQ_E_CHECKPOINT for a checkpoint of another plan,
  *  NQ_E_STOPPED, NQ_E_IO (a commit failed), NQ_E_OVERFLOW, NQ_E_NOMEM,
- *  NQ_E_INVAL. On error `result` is zeroed; the progress
+ *  NQ_E_INVAL (also for options of an unknown version). On error `result` is zeroed; the progress
  *  callback may have run. */
 NQ_API int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
                              const nq_count_options *options,
