@@ -1054,8 +1054,8 @@ NQ_API int nq_checkpoint_close(nq_checkpoint *cp);
  *  `cp` must have been opened for this plan (n, signature and size).
  *  Returns 0, NQ_E_CHECKPOINT for a checkpoint of another plan,
  *  NQ_E_STOPPED, NQ_E_IO (a commit failed), NQ_E_OVERFLOW, NQ_E_NOMEM,
- *  NQ_E_INVAL (also for options of an unknown version). On error `result` is zeroed; the progress
- *  callback may have run. */
+ *  NQ_E_INVAL (also for options of an unknown version). On error `result`
+ *  is zeroed; the progress callback may have run. */
 NQ_API int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
                              const nq_count_options *options,
                              nq_count_result *result);
