@@ -182,8 +182,10 @@ static void test_plan_v1(void **state)
         nq_plan_options_init((nq_plan_options *)(void *)&g.options, 1), NQ_OK);
     assert_int_equal(g.options.version, 1);
     assert_int_equal(g.options.min_passes, 0);
+    assert_int_equal(g.options.census_part, 0);
     assert_int_equal(g.options.census_parts, 0);
     assert_true(g.options.census_sum == NULL);
+    assert_null(g.options.census_user);
     assert_null(g.options.census);
     assert_int_equal(g.options.census_len, 0);
     assert_canary(g.after);
