@@ -155,7 +155,9 @@ static int audit_plan(const nq_checkpoint_info *info, int threads,
                       nq_plan **plan)
 {
     nq_count_options o;
-    nq_count_options_init(&o);
+    nq_plan_options p;
+    nq_count_options_init(&o, NQ_COUNT_OPTIONS_VERSION);
+    nq_plan_options_init(&p, NQ_PLAN_OPTIONS_VERSION);
     o.threads = threads;
     o.engine = strncmp(info->signature, "join/", 5) == 0 ? NQ_ENGINE_JOIN
                : strncmp(info->signature, "constellations/", 15) == 0
@@ -163,8 +165,8 @@ static int audit_plan(const nq_checkpoint_info *info, int threads,
                    : NQ_ENGINE_AUTO;
     /* The recount needs no table: the plan in passes walks the tops'
      * census alone, and builds no table. */
-    o.min_passes = CHECKPOINT_PASSES;
-    int rc = nq_plan_create(info->n, &o, plan);
+    p.min_passes = CHECKPOINT_PASSES;
+    int rc = nq_plan_create_ex(info->n, &o, &p, plan);
     if (rc == NQ_OK &&
         (strcmp(nq_plan_signature(*plan), info->signature) != 0 ||
          nq_plan_size(*plan) != info->size)) {

@@ -26,12 +26,14 @@ static nq_plan *make_plan(int n, nq_engine engine, int threads,
                           unsigned min_passes)
 {
     nq_count_options o;
-    nq_count_options_init(&o);
+    nq_plan_options p;
+    assert_int_equal(nq_count_options_init(&o, NQ_COUNT_OPTIONS_VERSION), 0);
+    assert_int_equal(nq_plan_options_init(&p, NQ_PLAN_OPTIONS_VERSION), 0);
     o.engine = engine;
     o.threads = threads;
-    o.min_passes = min_passes;
+    p.min_passes = min_passes;
     nq_plan *plan = NULL;
-    assert_int_equal(nq_plan_create(n, &o, &plan), 0);
+    assert_int_equal(nq_plan_create_ex(n, &o, &p, &plan), 0);
     return plan;
 }
 
