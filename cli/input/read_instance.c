@@ -46,7 +46,8 @@ struct pairs {
 struct parser {
     const char *p, *end;
     long long line;
-    struct token tok; /* the current token */
+    long long last_line; /* where the last token before the end stood */
+    struct token tok;    /* the current token */
     long long fail_line;
     char *message;
     size_t size;
@@ -111,9 +112,13 @@ static bool next(struct parser *ps)
     t->start = ps->p;
     t->len = 0;
     if (ps->p == ps->end) {
+        /* The end is reported where the text stopped, not on the empty
+         * line after the last line break. */
         t->kind = TOKEN_END;
+        t->line = ps->last_line > 0 ? ps->last_line : ps->line;
         return true;
     }
+    ps->last_line = ps->line;
     char c = *ps->p;
     if (is_letter(c)) {
         while (ps->p < ps->end &&
@@ -325,14 +330,16 @@ static bool instance_build(struct parser *ps, int first_diagonals,
         return fail(ps, ps->numdiags_line, "numdiags without a diags list");
     if (ps->numdiags_line != 0 && ps->numdiags != (long long)ps->diags.count)
         return fail(ps, ps->numdiags_line,
-                    "numdiags = %lld, but diags lists %zu pairs", ps->numdiags,
-                    ps->diags.count);
+                    "numdiags = %lld, but diags lists %zu pair%s",
+                    ps->numdiags, ps->diags.count,
+                    ps->diags.count == 1 ? "" : "s");
     if (first_diagonals >= 0 && ps->diags.line == 0)
         return fail(ps, 0, "--first-diagonals: the file has no diags list");
     if (first_diagonals > (int)ps->diags.count)
         return fail(ps, ps->diags.line,
-                    "--first-diagonals %d, but diags lists %zu pairs",
-                    first_diagonals, ps->diags.count);
+                    "--first-diagonals %d, but diags lists %zu pair%s",
+                    first_diagonals, ps->diags.count,
+                    ps->diags.count == 1 ? "" : "s");
     size_t used = first_diagonals >= 0 ? (size_t)first_diagonals
                                        : ps->diags.count;
     out->diagonals_used = (int)used;

@@ -449,8 +449,12 @@ static void board_feed(struct reader *r, const unsigned char *p, size_t len)
             break;
         default:
             fail_unexpected(r, c,
-                            "a board row holds Q or q for a queen and "
-                            ". # x - _ 0 for an empty square");
+                            r->opt.read_blocked
+                                ? "a board row holds Q or q for a queen, # "
+                                  "for a blocked square and . x - _ 0 for "
+                                  "an empty square"
+                                : "a board row holds Q or q for a queen and "
+                                  ". # x - _ 0 for an empty square");
             return;
         }
         if (r->board_ended) {
