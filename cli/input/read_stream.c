@@ -224,18 +224,21 @@ enum dotted_line {
 static enum dotted_line dotted_kind(const char *s)
 {
     bool dot = false;
+    bool zero = false;
     bool nonzero = false;
     for (; *s != '\0'; s++) {
         if (*s == '.')
             dot = true;
+        else if (*s == '0')
+            zero = true;
         else if (*s >= '1' && *s <= '9')
             nonzero = true;
-        else if (*s != '0' && strchr(" \t,", *s) == NULL)
+        else if (strchr(" \t,", *s) == NULL)
             return DOTTED_NONE;
     }
     if (!dot)
         return DOTTED_NONE;
-    return nonzero ? DOTTED_VECTOR : DOTTED_ZEROS;
+    return nonzero ? DOTTED_VECTOR : zero ? DOTTED_ZEROS : DOTTED_NONE;
 }
 
 /* Recognises the format from the first line that is not blank; STREAM_AUTO
