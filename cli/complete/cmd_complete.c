@@ -61,7 +61,7 @@ static const char complete_tail[] =
     "  nqueens complete 8 --given 1:1,2:3     (exit 1: no completion)\n"
     "  nqueens complete 8 --given 4:4,5:2 --blocked 1:3 --count\n"
     "  nqueens complete 10 --exclude-diagonal sum:5,diff:-3\n"
-    "  nqueens complete --instance diag-10-4-1.param --first-diagonals 9\n"
+    "  nqueens complete --instance FILE --first-diagonals 9\n"
     "\n"
     "Exit status: 0 success (also a count or a list of zero completions),\n"
     "1 no completion exists, 2 bad usage or bad input (given queens off\n"
@@ -158,12 +158,10 @@ static const struct opt complete_opts[] = {
                   .help = "--board: vector, json, csv, board or matrix\n"
                           "(default: recognised from the input)"),
     OPT_STRING("instance", 0, ARGS, instance_path, "FILE",
-               "a CSPLib instance (problems 079, 080): `letting\n"
-               "n = 8`, `letting init = [[3,3],[4,1]]` (0-based),\n"
-               "`letting blocks = [[1,3]]` (1-based), or `n =`,\n"
-               "`numdiags =`, `diags = [[K,T],...]` (excluded\n"
-               "diagonals: T 1 row+column = K, T 0 row-column =\n"
-               "K-(N-1)), in the file's own numbering"),
+               "a CSPLib instance file (problems 079, 080):\n"
+               "letting n, init (queens), blocks (squares), or\n"
+               "n, numdiags, diags (excluded diagonals); in the\n"
+               "file's own numbering, whatever --base says"),
     OPT_ONE_GIVEN(ARGS, first_diagonals, first_diagonals_given,
                   .name = "first-diagonals", .kind = OPTK_INT,
                   .value_name = "D", .min = 0, .max = 100000000,
