@@ -319,8 +319,8 @@ NQ_API int nq_verify(const int *cols, int n, nq_conflict_fn fn, void *user,
  *  be written in a `given` array: the reader of the input rejects them.) */
 typedef enum nq_complete_attack {
     NQ_COMPLETE_NO_ATTACK = 0,
-    NQ_COMPLETE_SAME_COLUMN = 1,      /* equal columns */
-    NQ_COMPLETE_SAME_DIAGONAL = 2,    /* equal row - column: a diagonal */
+    NQ_COMPLETE_SAME_COLUMN = 1,       /* equal columns */
+    NQ_COMPLETE_SAME_DIAGONAL = 2,     /* equal row - column: a diagonal */
     NQ_COMPLETE_SAME_ANTIDIAGONAL = 3, /* equal row + column: anti-diagonal */
     /* A given queen on a square that nq_complete_exclusions rules out
      * (row_a == row_b, the queen's row): */
@@ -391,14 +391,13 @@ typedef enum nq_complete_order {
 /*! nq_complete_first() : writes one completion of `given` to out[0..n-1]
  *  (0-based columns, the given queens included), chosen by `order`.
  *  `options` may be NULL (the defaults); its node_limit and exclusions are
- *  used. `out` may be `given` itself. The lexicographic order has to prove that no
- *  smaller column of any free row can be completed, which can take far
- *  longer than finding a completion when few queens are given on a large
- *  board (the empty 40 x 40 board needs over 2*10^7 nodes): node_limit
- *  bounds that work in a deterministic way. Returns 0; NQ_E_NOSOLUTION when
- *  no completion exists; NQ_E_TIMEOUT when the node limit was reached first;
- *  NQ_E_INVAL for an unknown order; the input errors above. On error `out`
- *  is left unchanged. */
+ *  used. `out` may be `given` itself. The lexicographic order has to prove that
+ * no smaller column of any free row can be completed, which can take far longer
+ * than finding a completion when few queens are given on a large board (the
+ * empty 40 x 40 board needs over 2*10^7 nodes): node_limit bounds that work in
+ * a deterministic way. Returns 0; NQ_E_NOSOLUTION when no completion exists;
+ * NQ_E_TIMEOUT when the node limit was reached first; NQ_E_INVAL for an unknown
+ * order; the input errors above. On error `out` is left unchanged. */
 NQ_API int nq_complete_first(int n, const int *given, nq_complete_order order,
                              const nq_complete_options *options, int *out);
 

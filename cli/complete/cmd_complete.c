@@ -12,13 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "output/board.h"
 #include "commands.h"
 #include "common/deadline.h"
-#include "output/format.h"
-#include "output/json.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
 #include "common/progress.h"
@@ -27,6 +23,10 @@
 #include "input/read_instance.h"
 #include "input/read_placement.h"
 #include "input/read_stream.h"
+#include "nqueens.h"
+#include "output/board.h"
+#include "output/format.h"
+#include "output/json.h"
 #include "output/writer.h"
 
 /* Search nodes the default order may spend proving the lexicographically
@@ -72,16 +72,16 @@ enum complete_mode { MODE_FIRST, MODE_COUNT, MODE_ALL };
 
 /* The options after parsing. */
 struct complete_args {
-    const char *n_text;                 /* N as given, NULL if none */
-    const char *given_text;             /* --given */
-    const char *board_path;             /* --board */
-    const char *instance_path;          /* --instance */
-    const char *blocked_text;           /* --blocked */
+    const char *n_text;        /* N as given, NULL if none */
+    const char *given_text;    /* --given */
+    const char *board_path;    /* --board */
+    const char *instance_path; /* --instance */
+    const char *blocked_text;  /* --blocked */
     const char *diagonal_texts[COMPLETE_MAX_DIAGONAL_OPTIONS];
-    int diagonal_options;               /* --exclude-diagonal given */
-    int first_diagonals;                /* --first-diagonals */
+    int diagonal_options; /* --exclude-diagonal given */
+    int first_diagonals;  /* --first-diagonals */
     bool first_diagonals_given;
-    enum stream_format input_format;    /* --input-format */
+    enum stream_format input_format; /* --input-format */
     bool input_format_given;
     enum complete_mode mode;            /* what to write */
     uint64_t limit;                     /* --limit; UINT64_MAX: all */
@@ -659,12 +659,11 @@ int cmd_complete(int argc, char **argv)
     if (any_drawn && a.mode != MODE_COUNT &&
         (strcmp(a.style.empty, BOARD_BLOCKED_GLYPH) == 0 ||
          strcmp(a.style.queen, BOARD_BLOCKED_GLYPH) == 0))
-        return cli_usage_error("--%s '%s' would draw like a square where no "
-                               "queen may stand: choose another glyph",
-                               strcmp(a.style.empty, BOARD_BLOCKED_GLYPH) == 0
-                                   ? "empty"
-                                   : "queen",
-                               BOARD_BLOCKED_GLYPH);
+        return cli_usage_error(
+            "--%s '%s' would draw like a square where no "
+            "queen may stand: choose another glyph",
+            strcmp(a.style.empty, BOARD_BLOCKED_GLYPH) == 0 ? "empty" : "queen",
+            BOARD_BLOCKED_GLYPH);
     bool any_given = false;
     for (int r = 0; r < n; r++)
         any_given = any_given || given[r] != NQ_COMPLETE_FREE_ROW;

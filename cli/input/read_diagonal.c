@@ -43,10 +43,10 @@ static int diagonal_item(const char *item, int index, int n, int base,
                          nq_complete_exclusions *x)
 {
     const char *colon = strchr(item, ':');
-    bool sum = colon != NULL && colon - item == 3 &&
-               strncmp(item, "sum", 3) == 0;
-    bool diff = colon != NULL && colon - item == 4 &&
-                strncmp(item, "diff", 4) == 0;
+    bool sum =
+        colon != NULL && colon - item == 3 && strncmp(item, "sum", 3) == 0;
+    bool diff =
+        colon != NULL && colon - item == 4 && strncmp(item, "diff", 4) == 0;
     long long k = 0;
     if ((!sum && !diff) ||
         !cli_parse_long(colon + 1 + strspn(colon + 1, diagonal_space),
@@ -75,8 +75,7 @@ static int diagonal_item(const char *item, int index, int n, int base,
     return 0;
 }
 
-int read_diagonals(const char *text, int n, int base,
-                   nq_complete_exclusions *x)
+int read_diagonals(const char *text, int n, int base, nq_complete_exclusions *x)
 {
     int index = 1;
     for (const char *start = text;; index++) {

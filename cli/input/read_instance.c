@@ -128,7 +128,8 @@ static bool next(struct parser *ps)
         t->len = (size_t)(ps->p - t->start);
         return true;
     }
-    if (is_digit(c) || (c == '-' && ps->p + 1 < ps->end && is_digit(ps->p[1]))) {
+    if (is_digit(c) ||
+        (c == '-' && ps->p + 1 < ps->end && is_digit(ps->p[1]))) {
         bool negative = c == '-';
         ps->p += negative;
         long long v = 0;
@@ -277,8 +278,9 @@ static bool parse_statement(struct parser *ps)
     long long defined = number_line != NULL ? *number_line : list->line;
     if (defined != 0) {
         int len = (int)name.len;
-        return fail(ps, name.line, "'%.*s' is defined twice (also on line %lld)",
-                    len, name.start, defined);
+        return fail(ps, name.line,
+                    "'%.*s' is defined twice (also on line %lld)", len,
+                    name.start, defined);
     }
     if (number != NULL) {
         *number_line = name.line;
@@ -296,8 +298,8 @@ static bool instance_build(struct parser *ps, int first_diagonals,
         return fail(ps, 0, "no board size: the file must define n");
     long long n = ps->n;
     if (n < 1 || n > NQ_MAX_N)
-        return fail(ps, ps->n_line, "n = %lld: boards from 1 to %d are read",
-                    n, NQ_MAX_N);
+        return fail(ps, ps->n_line, "n = %lld: boards from 1 to %d are read", n,
+                    NQ_MAX_N);
     memset(out, 0, sizeof *out);
     out->n = (int)n;
     for (int r = 0; r < NQ_MAX_N; r++)
@@ -330,9 +332,8 @@ static bool instance_build(struct parser *ps, int first_diagonals,
         return fail(ps, ps->numdiags_line, "numdiags without a diags list");
     if (ps->numdiags_line != 0 && ps->numdiags != (long long)ps->diags.count)
         return fail(ps, ps->numdiags_line,
-                    "numdiags = %lld, but diags lists %zu pair%s",
-                    ps->numdiags, ps->diags.count,
-                    ps->diags.count == 1 ? "" : "s");
+                    "numdiags = %lld, but diags lists %zu pair%s", ps->numdiags,
+                    ps->diags.count, ps->diags.count == 1 ? "" : "s");
     if (first_diagonals >= 0 && ps->diags.line == 0)
         return fail(ps, 0, "--first-diagonals: the file has no diags list");
     if (first_diagonals > (int)ps->diags.count)
@@ -340,8 +341,8 @@ static bool instance_build(struct parser *ps, int first_diagonals,
                     "--first-diagonals %d, but diags lists %zu pair%s",
                     first_diagonals, ps->diags.count,
                     ps->diags.count == 1 ? "" : "s");
-    size_t used = first_diagonals >= 0 ? (size_t)first_diagonals
-                                       : ps->diags.count;
+    size_t used =
+        first_diagonals >= 0 ? (size_t)first_diagonals : ps->diags.count;
     out->diagonals_used = (int)used;
     for (size_t i = 0; i < used; i++) {
         const struct pair *p = &ps->diags.items[i];
@@ -444,8 +445,8 @@ int read_instance(const char *path, int first_diagonals, struct instance *out)
     if (!from_stdin)
         fclose(f);
     if (text == NULL && too_large)
-        return cli_error("%s: more than %u bytes: not an instance file",
-                         source, INSTANCE_MAX_BYTES);
+        return cli_error("%s: more than %u bytes: not an instance file", source,
+                         INSTANCE_MAX_BYTES);
     if (text == NULL)
         return cli_error("cannot read %s: %s", source,
                          saved != 0 ? strerror(saved) : "read error");

@@ -30,7 +30,7 @@ struct instance {
     int n;                           /* board size */
     int given[NQ_MAX_N];             /* 0-based columns, -1 a free row */
     nq_complete_exclusions excluded; /* blocked squares, excluded diagonals */
-    int diagonals;     /* pairs of `diags` in the file, -1 without one */
+    int diagonals;      /* pairs of `diags` in the file, -1 without one */
     int diagonals_used; /* the leading pairs applied */
 };
 
@@ -46,7 +46,6 @@ int instance_parse(const char *text, size_t len, int first_diagonals,
 /* Reads the file at `path` ("-": standard input) with instance_parse();
  * returns 0, or prints one line naming the file and the line at fault
  * and returns EXIT_USAGE. */
-int read_instance(const char *path, int first_diagonals,
-                  struct instance *out);
+int read_instance(const char *path, int first_diagonals, struct instance *out);
 
 #endif /* NQ_READ_INSTANCE_H */

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nqueens.h"
 #include "input/read_placement.h"
+#include "nqueens.h"
 
 /* Bytes read from a stream at a time. */
 #define READ_BLOCK (1u << 20)
@@ -70,14 +70,14 @@ struct reader {
     bool board_ended; /* a blank line followed the rows */
 
     /* blocked squares (read_blocked) and what tells `#` apart */
-    uint64_t blocked[64];    /* bit c of blocked[r]: a `#` there */
-    bool any_blocked;        /* some `#` was read */
-    unsigned empty_glyphs;   /* which of ". x - _ 0" drew empty squares */
-    char first_empty;        /* the first of them */
-    long long mixed_line;    /* where a second empty glyph appeared */
+    uint64_t blocked[64];  /* bit c of blocked[r]: a `#` there */
+    bool any_blocked;      /* some `#` was read */
+    unsigned empty_glyphs; /* which of ". x - _ 0" drew empty squares */
+    char first_empty;      /* the first of them */
+    long long mixed_line;  /* where a second empty glyph appeared */
     long long mixed_column;
-    char mixed_glyph;        /* that glyph, 0 if none */
-    long long blocked_line;  /* where the first `#` stands */
+    char mixed_glyph;       /* that glyph, 0 if none */
+    long long blocked_line; /* where the first `#` stands */
     long long blocked_column;
     unsigned blocked_colours; /* bit (r + c) % 2 for each `#` */
     unsigned empty_colours;   /* the same for each empty square */
@@ -410,9 +410,10 @@ static void board_check_glyphs(struct reader *r)
                     "blocked square: draw empty squares '.'");
         return;
     }
-    bool one_colour_each = (r->blocked_colours == 1 || r->blocked_colours == 2) &&
-                           (r->empty_colours | r->blocked_colours) == 3 &&
-                           (r->empty_colours & r->blocked_colours) == 0;
+    bool one_colour_each =
+        (r->blocked_colours == 1 || r->blocked_colours == 2) &&
+        (r->empty_colours | r->blocked_colours) == 3 &&
+        (r->empty_colours & r->blocked_colours) == 0;
     if (one_colour_each)
         reader_fail(r, NQ_E_PARSE, r->blocked_line, r->blocked_column,
                     "the '#' squares alternate with the empty ones like a "

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "nqueens.h"
 #include "input/read_stream.h"
+#include "nqueens.h"
 
 struct stream_reader {
     FILE *f;
@@ -300,8 +300,8 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
         rec->line = r->line_no;
         /* A vector that holds `.` (rows without a queen) is read as a
          * vector to its end: its first byte may be a `.`. */
-        bool dotted = r->opt.read.allow_empty_rows &&
-                      strchr(r->line, '.') != NULL;
+        bool dotted =
+            r->opt.read.allow_empty_rows && strchr(r->line, '.') != NULL;
         if (r->records == 0 && r->opt.format != STREAM_VECTOR &&
             count_numbers(r->line) == 1) {
             /* One number on the first line: the older form, a vector whose

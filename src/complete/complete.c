@@ -74,8 +74,8 @@ static bool complete_exclusions_fit(int n, const nq_complete_exclusions *x)
 }
 
 /* How a given queen at (r, c) stands on an excluded square, if it does. */
-static nq_complete_attack complete_excluded_kind(int n, int r, int c,
-                                                 const nq_complete_exclusions *x)
+static nq_complete_attack
+complete_excluded_kind(int n, int r, int c, const nq_complete_exclusions *x)
 {
     int sum = r + c;
     int diff = r - c + n - 1;

@@ -31,8 +31,7 @@ static bool cs_diagonal_bit(const uint64_t set[2], int k)
 /* The cells of row r that `x` rules out: its blocked squares and the
  * squares of row r on an excluded diagonal. Runs once per row at the
  * root, so a plain loop over the columns does. */
-static uint64_t cs_excluded_cells(int n, int r,
-                                  const nq_complete_exclusions *x)
+static uint64_t cs_excluded_cells(int n, int r, const nq_complete_exclusions *x)
 {
     uint64_t out = x->blocked[r];
     for (int c = 0; c < n; c++) {
@@ -45,8 +44,7 @@ static uint64_t cs_excluded_cells(int n, int r,
 }
 
 void nq__cs_root(int n, const int *given,
-                 const nq_complete_exclusions *exclusions,
-                 struct cs_node *root)
+                 const nq_complete_exclusions *exclusions, struct cs_node *root)
 {
     uint64_t full = n == 64 ? ~0ull : (1ull << n) - 1;
     root->nfree = 0;

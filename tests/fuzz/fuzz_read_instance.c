@@ -119,8 +119,8 @@ static void raw_text(const uint8_t *data, size_t size)
     struct instance got;
     long long line = -1;
     char message[192];
-    int rc = instance_parse((const char *)data, size, -1, &got, &line,
-                            message, sizeof message);
+    int rc = instance_parse((const char *)data, size, -1, &got, &line, message,
+                            sizeof message);
     FUZZ_CHECK(rc == 0 || rc == -1);
     if (rc != 0) {
         FUZZ_CHECK(line >= 0 && message[0] != '\0');
@@ -154,8 +154,8 @@ static unsigned take(struct bytes *b)
 /* Some blank, a line break or a comment, as the bytes say. */
 static void put_space(struct text *t, struct bytes *b)
 {
-    static const char *const spaces[] = {" ", "  ", "\n", "\t", " $ note\n",
-                                         "\r\n", "", " "};
+    static const char *const spaces[] = {" ",         "  ",   "\n", "\t",
+                                         " $ note\n", "\r\n", "",   " "};
     put(t, spaces[take(b) % 8]);
 }
 

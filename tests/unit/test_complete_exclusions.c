@@ -182,9 +182,8 @@ static void check_instance(const struct instance *in, struct found *expected,
     options.threads = 2;
     oracle(in, expected);
 
-    assert_int_equal(nq_complete_check_options(in->n, in->given, &options,
-                                               NULL),
-                     NQ_OK);
+    assert_int_equal(
+        nq_complete_check_options(in->n, in->given, &options, NULL), NQ_OK);
     uint64_t count = 99;
     assert_int_equal(nq_complete_count(in->n, in->given, &options, &count),
                      NQ_OK);
@@ -282,9 +281,9 @@ static void test_nauck_with_exclusions(void **state)
     /* Blocking a square where the two differ leaves the other alone. */
     struct found both;
     both.count = 0;
-    assert_int_equal(nq_complete_each_options(8, given, &options, keep_listed,
-                                              &both, NULL),
-                     NQ_OK);
+    assert_int_equal(
+        nq_complete_each_options(8, given, &options, keep_listed, &both, NULL),
+        NQ_OK);
     assert_int_equal(both.count, 2);
     int r = 0;
     while (both.cols[0][r] == both.cols[1][r])
@@ -293,13 +292,13 @@ static void test_nauck_with_exclusions(void **state)
     assert_int_equal(nq_complete_count(8, given, &options, &count), NQ_OK);
     assert_int_equal(count, 1);
     int out[8];
-    assert_int_equal(nq_complete_first(8, given, NQ_COMPLETE_LEXICOGRAPHIC,
-                                       &options, out),
-                     NQ_OK);
+    assert_int_equal(
+        nq_complete_first(8, given, NQ_COMPLETE_LEXICOGRAPHIC, &options, out),
+        NQ_OK);
     assert_memory_equal(out, both.cols[1], sizeof out);
-    assert_int_equal(nq_complete_first(8, given, NQ_COMPLETE_FEWEST_FREE,
-                                       &options, out),
-                     NQ_OK);
+    assert_int_equal(
+        nq_complete_first(8, given, NQ_COMPLETE_FEWEST_FREE, &options, out),
+        NQ_OK);
     assert_memory_equal(out, both.cols[1], sizeof out);
 }
 
@@ -326,12 +325,12 @@ static void test_checks(void **state)
     assert_int_equal(nq_complete_count(8, given, &options, &count),
                      NQ_E_CONFLICT);
     assert_int_equal(count, 0);
-    assert_int_equal(nq_complete_first(8, given, NQ_COMPLETE_FEWEST_FREE,
-                                       &options, out),
-                     NQ_E_CONFLICT);
-    assert_int_equal(nq_complete_each_options(8, given, &options, NULL, NULL,
-                                              &count),
-                     NQ_E_CONFLICT);
+    assert_int_equal(
+        nq_complete_first(8, given, NQ_COMPLETE_FEWEST_FREE, &options, out),
+        NQ_E_CONFLICT);
+    assert_int_equal(
+        nq_complete_each_options(8, given, &options, NULL, NULL, &count),
+        NQ_E_CONFLICT);
 
     memset(&x, 0, sizeof x);
     x.sum[0] = 1ull << 6; /* 3 + 3 */
@@ -379,9 +378,9 @@ static void test_checks(void **state)
     int attacking[8] = {0, 1, -1, -1, -1, -1, -1, -1};
     memset(&x, 0, sizeof x);
     x.blocked[0] = 1;
-    assert_int_equal(nq_complete_check_options(8, attacking, &options,
-                                               &conflict),
-                     NQ_E_CONFLICT);
+    assert_int_equal(
+        nq_complete_check_options(8, attacking, &options, &conflict),
+        NQ_E_CONFLICT);
     assert_int_equal(conflict.kind, NQ_COMPLETE_SAME_DIAGONAL);
 }
 
@@ -402,9 +401,9 @@ static void test_blocked_column(void **state)
     assert_int_equal(nq_complete_count(6, given, &options, &count), NQ_OK);
     assert_int_equal(count, 0);
     int out[6];
-    assert_int_equal(nq_complete_first(6, given, NQ_COMPLETE_LEXICOGRAPHIC,
-                                       &options, out),
-                     NQ_E_NOSOLUTION);
+    assert_int_equal(
+        nq_complete_first(6, given, NQ_COMPLETE_LEXICOGRAPHIC, &options, out),
+        NQ_E_NOSOLUTION);
 }
 
 int main(void)
