@@ -90,7 +90,6 @@ struct complete_args {
     int threads;                        /* --threads; 0: all cores */
     const struct output_format *format; /* --format */
     int base;                           /* --base */
-    bool base_given;                    /* --base was given */
     struct board_style style;           /* --queen, --empty, --compact */
     bool glyphs_given;                  /* one of them was given */
     const char *output;                 /* -o */
@@ -208,11 +207,11 @@ static const struct opt complete_opts[] = {
                   "`nqueens solve`; --count with json writes\n"
                   "{\"n\":N,\"completions\":C}"),
     OPT_USE_HELP(opt_json, ARGS, json, "the same as --format json"),
-    OPT_USE_GIVEN(opt_base, ARGS, base, base_given,
-                  "number of the first row and column, 0 or 1\n"
-                  "(default 1): in --given, --blocked,\n"
-                  "--exclude-diagonal sum:K, --board vectors and\n"
-                  "the vector and csv output"),
+    OPT_USE_HELP(opt_base, ARGS, base,
+                 "number of the first row and column, 0 or 1\n"
+                 "(default 1): in --given, --blocked,\n"
+                 "--exclude-diagonal sum:K, --board vectors and\n"
+                 "the vector and csv output"),
     OPT_USE(opt_output, ARGS, output),
     OPT_USE_GIVEN(opt_queen, ARGS, style.queen, glyphs_given,
                   "board: how a queen is drawn (default Q); with\n"

@@ -240,10 +240,11 @@ static bool parse_statement(struct parser *ps)
 {
     if (is_name(&ps->tok, "letting") && !next(ps))
         return false;
-    char buf[40];
-    if (ps->tok.kind != TOKEN_NAME)
+    if (ps->tok.kind != TOKEN_NAME) {
+        char buf[40];
         return fail(ps, ps->tok.line, "expected a name such as n, found %s",
                     token_words(ps, buf, sizeof buf));
+    }
     struct token name = ps->tok;
     if (!next(ps))
         return false;
@@ -427,13 +428,14 @@ static char *slurp(FILE *f, size_t *len, bool *too_large)
 int read_instance(const char *path, int first_diagonals, struct instance *out)
 {
     bool from_stdin = strcmp(path, "-") == 0;
-    char quoted[256];
     char source[272];
-    if (from_stdin)
+    if (from_stdin) {
         snprintf(source, sizeof source, "standard input");
-    else
+    } else {
+        char quoted[256];
         snprintf(source, sizeof source, "'%s'",
                  cli_quote(path, quoted, sizeof quoted));
+    }
     FILE *f = from_stdin ? stdin : fopen(path, "rb");
     if (f == NULL)
         return cli_error("cannot read %s: %s", source, strerror(errno));

@@ -69,18 +69,19 @@ struct reader {
     long long queen;  /* 0-based cell of the row's queen, -1 if none */
     bool board_ended; /* a blank line followed the rows */
 
-    /* blocked squares (read_blocked) and what tells `#` apart */
-    uint64_t blocked[64];  /* bit c of blocked[r]: a `#` there */
-    bool any_blocked;      /* some `#` was read */
-    unsigned empty_glyphs; /* which of ". x - _ 0" drew empty squares */
-    char first_empty;      /* the first of them */
-    long long mixed_line;  /* where a second empty glyph appeared */
-    long long mixed_column;
-    char mixed_glyph;       /* that glyph, 0 if none */
-    long long blocked_line; /* where the first `#` stands */
-    long long blocked_column;
+    /* blocked squares (read_blocked) and what tells `#` apart; the fields
+     * are ordered by size, so that the struct has no holes */
+    bool any_blocked;         /* some `#` was read */
+    char first_empty;         /* the first glyph that drew an empty square */
+    char mixed_glyph;         /* a second one, 0 if none */
+    unsigned empty_glyphs;    /* which of ". x - _ 0" drew empty squares */
     unsigned blocked_colours; /* bit (r + c) % 2 for each `#` */
     unsigned empty_colours;   /* the same for each empty square */
+    long long mixed_line;     /* where the second empty glyph appeared */
+    long long mixed_column;
+    long long blocked_line; /* where the first `#` stands */
+    long long blocked_column;
+    uint64_t blocked[64]; /* bit c of blocked[r]: a `#` there */
 };
 
 /* ---- errors ------------------------------------------------------------ */
