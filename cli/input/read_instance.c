@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/messages.h"
 #include "common/parse.h"
@@ -436,6 +437,8 @@ int read_instance(const char *path, int first_diagonals, struct instance *out)
         snprintf(source, sizeof source, "'%s'",
                  cli_quote(path, quoted, sizeof quoted));
     }
+    if (from_stdin && isatty(STDIN_FILENO))
+        cli_note("reading an instance from the terminal; end it with Ctrl-D");
     FILE *f = from_stdin ? stdin : fopen(path, "rb");
     if (f == NULL)
         return cli_error("cannot read %s: %s", source, strerror(errno));

@@ -91,7 +91,7 @@ b=$("$NQUEENS" complete 10 --blocked "$blocks" --count)
 # for d = 1 to 6 leading pairs, none for 7 to 12), and the same pairs
 # given with --exclude-diagonal, 1-based (sum K + 2, diff K - 9).
 pairs=$(sed -n 's/^diags = *//p' "$DATA/diag-10-4-1.param" | tr -d '[] ')
-for d in 1 2 3 4 5 6 7 8 9 10 11 12; do
+for d in 1 6 7 12; do
     want=0; [ "$d" -le 6 ] || want=1
     expect_exit "$want" "$NQUEENS" complete --instance "$DATA/diag-10-4-1.param" --first-diagonals "$d"
     list=$(echo "$pairs" | awk -F, -v d="$d" '{ for (i = 1; i < 2 * d; i += 2)
