@@ -28,7 +28,7 @@
 # the instances of n <= COUNT_NMAX (default 13; the empty 21 x 21 board
 # alone has 3 * 10^11 completions, which no completion search counts in
 # minutes), each count checked against the decision (zero exactly when
-# no completion exists). Per n it prints instances, how many have a
+# no completion exists), each size right after its decisions. Per n it prints instances, how many have a
 # completion, total seconds of each program and their ratio, the slowest
 # instance of each. The machine is shared: figures are indicative, and
 # only figures of one run compare.
@@ -65,7 +65,6 @@ while read -r n d id sat; do known["$n $d $id"]=$sat; done < "$KNOWN"
 # Seconds (as an integer count of microseconds) between two EPOCHREALTIMEs.
 micros() { local a=${1/./} b=${2/./}; echo $((10#$b - 10#$a)); }
 
-ours_time=0 theirs_time=0
 run_ours() { # file d -> sets answer (1 a completion, 0 none), took
     local t0=$EPOCHREALTIME rc=0
     "$NQ" complete --instance "$1" --first-diagonals "$2" --order fast \
@@ -84,6 +83,27 @@ run_theirs() { # numbers-file d -> sets answer, took
     took=$(micros "$t0" "$t1")
     case $out in *"Solution Found"*) answer=1 ;; *"No solution"*) answer=0 ;;
         *) echo "shiftqueens gave no answer on $1 d=$2" >&2; exit 1 ;; esac
+}
+
+# --count of the instances of size $1 decided above (when n <= COUNT_NMAX):
+# appends a line to $WORK/counts, so that a run stopped early keeps them.
+count_size() {
+    local n=$1 sum=0 total_count=0 count=0 worst=0 file d a t0 t1 c
+    [ "$n" -le "$COUNT_NMAX" ] || return 0
+    while read -r file d a; do
+        t0=$EPOCHREALTIME
+        c=$("$NQ" complete --instance "$file" --first-diagonals "$d" --count)
+        t1=$EPOCHREALTIME
+        took=$(micros "$t0" "$t1")
+        if { [ "$c" -gt 0 ] && [ "$a" = 0 ]; } || { [ "$c" = 0 ] && [ "$a" = 1 ]; }; then
+            echo "COUNT DISAGREES: $file d=$d: $c completions, decided $a" >&2
+            exit 1
+        fi
+        sum=$((sum + took)) total_count=$((total_count + c)) count=$((count + 1))
+        [ "$took" -gt "$worst" ] && worst=$took
+    done < <(grep "/diag-$n/" "$WORK/decided")
+    awk -v n="$n" -v c="$count" -v k="$total_count" -v s="$sum" -v w="$worst" 'BEGIN {
+        printf "%3d %9d %14d %10.2f %10.0fms\n", n, c, k, s / 1e6, w / 1e3 }' >> "$WORK/counts"
 }
 
 echo "CSPLib 079 excluded diagonals: every d of every $STEP-th file, n = $NMIN..$NMAX;"
@@ -141,30 +161,13 @@ for n in $(seq "$NMIN" "$NMAX"); do
         -v wo="$worst_ours" -v wt="$worst_theirs" -v k="$checked" 'BEGIN {
         printf "%3d %7d %6d %10.2f %12.2f %6.2f %8.0fms %10.0fms %9d\n",
             n, c, s, o / 1e6, t / 1e6, (t > 0 ? o / t : 0), wo / 1e3, wt / 1e3, k }'
+    count_size "$n"
 done
 awk -v c="$total" -v o="$total_ours" -v t="$total_theirs" 'BEGIN {
     printf "all %7d %6s %10.2f %12.2f %6.2f\n", c, "", o / 1e6, t / 1e6, o / t }'
 echo "hardest: ${hardest:-not run}"
 
-# --count of the same instances, n <= COUNT_NMAX.
 echo
-echo "--count, n = $NMIN..$COUNT_NMAX (every instance above of those sizes):"
+echo "--count of the same instances, n = $NMIN..$COUNT_NMAX:"
 printf '%3s %9s %14s %10s %12s\n' n instances completions "seconds" "worst"
-for n in $(seq "$NMIN" "$COUNT_NMAX"); do
-    [ "$n" -le "$NMAX" ] || break
-    sum=0 total_count=0 count=0 worst=0
-    while read -r file d a; do
-        t0=$EPOCHREALTIME
-        c=$("$NQ" complete --instance "$file" --first-diagonals "$d" --count)
-        t1=$EPOCHREALTIME
-        took=$(micros "$t0" "$t1")
-        if { [ "$c" -gt 0 ] && [ "$a" = 0 ]; } || { [ "$c" = 0 ] && [ "$a" = 1 ]; }; then
-            echo "COUNT DISAGREES: $file d=$d: $c completions, decided $a" >&2
-            exit 1
-        fi
-        sum=$((sum + took)) total_count=$((total_count + c)) count=$((count + 1))
-        [ "$took" -gt "$worst" ] && worst=$took
-    done < <(grep "/diag-$n/" "$WORK/decided")
-    awk -v n="$n" -v c="$count" -v k="$total_count" -v s="$sum" -v w="$worst" 'BEGIN {
-        printf "%3d %9d %14d %10.2f %10.0fms\n", n, c, k, s / 1e6, w / 1e3 }'
-done
+if [ -f "$WORK/counts" ]; then cat "$WORK/counts"; fi
