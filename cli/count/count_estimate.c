@@ -15,7 +15,8 @@
  * and as many as there are groups for each pass (the cost the plan's own
  * cut weighs). Fitted at n = 16 to 22 (a two-parameter least squares of
  * the logarithms), the model is within 0.8 to 1.3 of each measured count
- * there; more threads divide it by 1 + 0.85 for each further core used.
+ * there; more threads divide it by 1 + 0.85 for each further core used,
+ * and any count spends 8 ms setting up (n = 14 takes about 15 ms).
  * The solutions are the published totals (OEIS A000170), grown by their
  * last ratio beyond. bench/estimate.sh prints the estimate beside the
  * real time.
@@ -33,7 +34,7 @@
 #define MODEL_JOIN_TOP 5.55e-9
 #define MODEL_JOIN_SOLUTION 3.42e-9
 #define MODEL_CONSTELLATIONS_SOLUTION 1.0e-7
-#define MODEL_SETUP 0.002          /* the plan and threads of any count */
+#define MODEL_SETUP 0.008          /* the plan and threads of any count */
 #define MODEL_PASS_GROUP_TOPS 4    /* tops a held group costs */
 #define MODEL_THREAD_GAIN 0.85     /* the speed each further core adds */
 
@@ -117,17 +118,16 @@ static void format_duration(double s, char *buf, size_t size)
 double count_model_seconds(int join, double walked, double solutions,
                            int threads)
 {
-    double one = MODEL_SETUP +
-                 (join ? MODEL_JOIN_TOP * walked +
+    double work = join ? MODEL_JOIN_TOP * walked +
                              MODEL_JOIN_SOLUTION * solutions
-                       : MODEL_CONSTELLATIONS_SOLUTION * solutions);
+                       : MODEL_CONSTELLATIONS_SOLUTION * solutions;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int used = threads;
     if (cores > 0 && used > cores)
         used = (int)cores;
     if (used < 1)
         used = 1;
-    return one / (1 + MODEL_THREAD_GAIN * (used - 1));
+    return MODEL_SETUP + work / (1 + MODEL_THREAD_GAIN * (used - 1));
 }
 
 /* The tops the join walks (see the head of the file). */

@@ -40,9 +40,19 @@ static int outline_constellations(int n, uint64_t budget, nq_outline *o)
     return 0;
 }
 
+/* The outline makes the plan's cut up to this many passes (n = 21's 46 at
+ * the default budget, or n = 22's 275 under 3 GiB, in about a second);
+ * beyond, it scales the passes that the tops alone fill by how much less
+ * the plan's cut packs into each: as many at n = 22 (275
+ * against 274), 1.55 times as many at n = 23 (2,275 against 1,465), where odd n's
+ * families share patterns. */
+#define OUTLINE_CUT_MAX_PASSES 128
+#define OUTLINE_EVEN_PACKING 1.0
+#define OUTLINE_ODD_PACKING 1.55
+
 /* The most units the cut is made from: at n = 21 and 23 (970 thousand
  * and 7.7 million units) a sample of them. */
-#define OUTLINE_UNITS_MAX ((uint64_t)1 << 18)
+#define OUTLINE_UNITS_MAX ((uint64_t)1 << 16)
 
 /* A sample of about `keep` of the `count` units, chosen by a hash of
  * their index (the same every time), into *out (malloc'ed). The cut reads
@@ -98,9 +108,28 @@ static int outline_passes(int n, const nq_count_options *options,
     uint64_t beside = nq__plan_beside(n, options->threads, budget, &with_census);
     if (beside >= budget)
         return NQ_E_NOMEM;
+    /* The passes the tops alone fill: where they are many, the plan's
+     * cut takes minutes itself (at n = 23, thousands of passes to pack 2^14
+     * keys and more into), and the outline scales them instead. */
+    uint64_t room = budget - beside;
+    double per_top =
+        (double)(nq__join_table_bytes(n, options->threads, 1 << 20) -
+                 nq__join_table_bytes(n, options->threads, 0)) /
+        (1 << 20);
+    double built = n % 2 == 1 ? 2 * o->tops : o->tops;
+    double filled = built * per_top / (double)room;
+    if (filled > OUTLINE_CUT_MAX_PASSES) {
+        o->passes = (uint64_t)(filled * (n % 2 == 1 ? OUTLINE_ODD_PACKING
+                                                    : OUTLINE_EVEN_PACKING)) +
+                    1;
+        o->built = built;
+        o->held = o->groups * (n % 2 == 1 ? 3 : 1);
+        o->bytes += budget;
+        o->census = 1;
+        return 0;
+    }
     struct nq__join_passes cut;
-    int rc = outline_cut(n, options, units, count, tops, o->groups,
-                         budget - beside, &cut);
+    int rc = outline_cut(n, options, units, count, tops, o->groups, room, &cut);
     if (rc != 0)
         return rc;
     o->passes = cut.count;
