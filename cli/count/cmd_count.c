@@ -247,7 +247,10 @@ static int count_announce(const struct count_request *req,
         json_key(&j, "estimated_seconds");
         json_double(&j, e.seconds, cli_seconds_decimals(e.seconds));
         json_key(&j, "tops");
-        json_double(&j, e.tops, 0);
+        if (e.tops > 0)
+            json_double(&j, e.tops, 0);
+        else
+            json_null(&j);
         json_end_object(&j);
         json_end_line(&j);
         return 0;

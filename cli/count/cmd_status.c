@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/duration.h"
 #include "count/checkpoint_errors.h"
 #include "commands.h"
 #include "output/json.h"
@@ -78,7 +79,7 @@ static void status_json(struct writer *w, const char *path,
     json_key(&j, "sym90");
     json_uint(&j, info->sum.sym90);
     json_key(&j, "seconds");
-    json_double(&j, info->seconds, 1);
+    json_double(&j, info->seconds, cli_seconds_decimals(info->seconds));
     json_key(&j, "sessions");
     json_uint(&j, info->sessions);
     json_key(&j, "created");
