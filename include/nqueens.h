@@ -775,23 +775,23 @@ NQ_API const char *nq_plan_signature(const nq_plan *plan);
  *  nq_plan_create() chooses them, and the sizes a model of the count's
  *  cost needs. */
 typedef struct nq_outline {
-    nq_engine engine;  /* NQ_ENGINE_JOIN or NQ_ENGINE_CONSTELLATIONS */
+    nq_engine engine;   /* NQ_ENGINE_JOIN or NQ_ENGINE_CONSTELLATIONS */
     char signature[64]; /* what nq_plan_signature() would say */
-    uint64_t passes;   /* the join's passes (1: the whole table) */
-    uint64_t pieces;   /* the engine's units or constellations */
-    uint64_t groups;   /* the join: the groups of its whole table */
-    double tops;       /* the join: the tops of its whole table */
-    double built;      /* the join in passes: the tops its passes build
-                          (odd n: some twice); else `tops` */
-    uint64_t held;     /* the join in passes: the groups its passes'
-                          tables hold; else `groups` */
-    uint64_t bytes;    /* the most memory the count holds: the units and
-                          the whole table, or the units, the filter and
-                          census beside a pass, and the largest pass's
-                          table */
-    int census;        /* the join in passes: 1, its plan walks the census
-                          of every top first (its cost is that of building
-                          the whole table once); else 0 */
+    uint64_t passes;    /* the join's passes (1: the whole table) */
+    uint64_t pieces;    /* the engine's units or constellations */
+    uint64_t groups;    /* the join: the groups of its whole table */
+    double tops;        /* the join: the tops of its whole table */
+    double built;       /* the join in passes: the tops its passes build
+                           (odd n: some twice); else `tops` */
+    uint64_t held;      /* the join in passes: the groups its passes'
+                           tables hold; else `groups` */
+    uint64_t bytes;     /* the most memory the count holds: the units and
+                           the whole table, or the units, the filter and
+                           census beside a pass, and the largest pass's
+                           table */
+    int census;         /* the join in passes: 1, its plan walks the census
+                           of every top first (its cost is that of building
+                           the whole table once); else 0 */
 } nq_outline;
 
 /*! nq_plan_outline() : the outline of the plan of the count of n under

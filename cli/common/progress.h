@@ -32,8 +32,8 @@ struct progress {
     uint64_t total;      /* subproblems in all */
     uint64_t solutions;  /* solutions found so far */
     struct deadline *deadline; /* --max-time, or NULL */
-    double expected_end; /* monotonic seconds when the estimate says the
-                            work ends; 0: no estimate */
+    double expected_end;       /* monotonic seconds when the estimate says the
+                                  work ends; 0: no estimate */
 };
 
 /* Starts a display; nothing is drawn until the first report. */

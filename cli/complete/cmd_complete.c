@@ -9,19 +9,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "output/board.h"
 #include "commands.h"
 #include "common/deadline.h"
-#include "output/format.h"
-#include "output/json.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
 #include "common/progress.h"
 #include "input/read_given.h"
 #include "input/read_placement.h"
 #include "input/read_stream.h"
+#include "nqueens.h"
+#include "output/board.h"
+#include "output/format.h"
+#include "output/json.h"
 #include "output/writer.h"
 
 /* Search nodes the default order may spend proving the lexicographically

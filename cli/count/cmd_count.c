@@ -23,19 +23,19 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/clock.h"
 #include "commands.h"
-#include "count/count_estimate.h"
-#include "count/count_request.h"
+#include "common/clock.h"
 #include "common/duration.h"
 #include "common/interrupt.h"
-#include "output/json.h"
-#include "count/memory_need.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
 #include "common/progress.h"
+#include "count/count_estimate.h"
+#include "count/count_request.h"
+#include "count/memory_need.h"
+#include "nqueens.h"
+#include "output/json.h"
 #include "output/writer.h"
 
 static const char count_head[] =

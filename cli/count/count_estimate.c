@@ -34,9 +34,9 @@
 #define MODEL_JOIN_TOP 5.55e-9
 #define MODEL_JOIN_SOLUTION 3.42e-9
 #define MODEL_CONSTELLATIONS_SOLUTION 1.0e-7
-#define MODEL_SETUP 0.008          /* the plan and threads of any count */
-#define MODEL_PASS_GROUP_TOPS 4    /* tops a held group costs */
-#define MODEL_THREAD_GAIN 0.85     /* the speed each further core adds */
+#define MODEL_SETUP 0.008       /* the plan and threads of any count */
+#define MODEL_PASS_GROUP_TOPS 4 /* tops a held group costs */
+#define MODEL_THREAD_GAIN 0.85  /* the speed each further core adds */
 
 /* The published number of solutions for n = 0..27 (OEIS A000170). */
 static const double published_totals[] = {1,
@@ -118,9 +118,9 @@ static void format_duration(double s, char *buf, size_t size)
 double count_model_seconds(int join, double walked, double solutions,
                            int threads)
 {
-    double work = join ? MODEL_JOIN_TOP * walked +
-                             MODEL_JOIN_SOLUTION * solutions
-                       : MODEL_CONSTELLATIONS_SOLUTION * solutions;
+    double work =
+        join ? MODEL_JOIN_TOP * walked + MODEL_JOIN_SOLUTION * solutions
+             : MODEL_CONSTELLATIONS_SOLUTION * solutions;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int used = threads;
     if (cores > 0 && used > cores)
@@ -158,8 +158,8 @@ int count_estimate(int n, const nq_count_options *options, int threads,
     e->tops = o.tops;
     snprintf(e->signature, sizeof e->signature, "%s", o.signature);
     if (o.passes > 1)
-        snprintf(e->engine, sizeof e->engine, "%s in %llu passes",
-                 o.signature, (unsigned long long)o.passes);
+        snprintf(e->engine, sizeof e->engine, "%s in %llu passes", o.signature,
+                 (unsigned long long)o.passes);
     else
         snprintf(e->engine, sizeof e->engine, "%s", o.signature);
     bool join = o.engine == NQ_ENGINE_JOIN;

@@ -23,14 +23,14 @@ struct nq_count_options;
 /* What a count is in for. */
 struct count_estimate {
     int n;
-    char engine[96];   /* the plan's signature, and its passes if more */
+    char engine[96];    /* the plan's signature, and its passes if more */
     char signature[64]; /* the plan's signature alone */
-    uint64_t passes;   /* the plan's passes */
-    double memory;     /* bytes the count will hold at its peak */
-    int threads;       /* the threads it will run on */
-    double tops;       /* the join: the tops of its table (estimated) */
-    double seconds;    /* the estimate; negative: none (see `error`) */
-    const char *error; /* why there is no estimate, or NULL */
+    uint64_t passes;    /* the plan's passes */
+    double memory;      /* bytes the count will hold at its peak */
+    int threads;        /* the threads it will run on */
+    double tops;        /* the join: the tops of its table (estimated) */
+    double seconds;     /* the estimate; negative: none (see `error`) */
+    const char *error;  /* why there is no estimate, or NULL */
 };
 
 /* Estimates the count of n with `options` on `threads` threads (the

@@ -4,11 +4,11 @@
  */
 #include <stdio.h>
 
+#include "common/messages.h"
+#include "common/parse.h"
 #include "count/count_estimate.h"
 #include "count/count_request.h"
-#include "common/messages.h"
 #include "nqueens.h"
-#include "common/parse.h"
 
 static const struct opt_choice engines[] = {
     {"auto", NQ_ENGINE_AUTO},

@@ -14,14 +14,14 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "find/verify_json.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/options.h"
 #include "common/parse.h"
+#include "find/verify_json.h"
 #include "input/read_placement.h"
 #include "input/read_stream.h"
+#include "nqueens.h"
 #include "output/writer.h"
 
 static const char verify_head[] =
@@ -372,12 +372,14 @@ static int stream_check(const struct verify_request *req, struct writer *out,
 }
 
 /* The closing line of a stream (with --json, its object). */
-static void stream_summary(const struct verify_request *req,
-                           struct writer *out, const struct verify_tally *t)
+static void stream_summary(const struct verify_request *req, struct writer *out,
+                           const struct verify_tally *t)
 {
     if (req->json) {
         verify_json_summary(out, t->placements, t->valid,
-                            t->repeat > 0 ? 0 : t->increasing ? 1 : -1,
+                            t->repeat > 0   ? 0
+                            : t->increasing ? 1
+                                            : -1,
                             t->repeat);
         return;
     }
@@ -474,8 +476,8 @@ static int verify_input(const struct verify_request *req,
     int status = 0;
     rcs[0] = stream_next(reader, &records[0], &errs[0]);
     if (rcs[0] == 0) {
-        struct placement_error none = {
-            .line = stream_reader_end_line(reader), .column = 1};
+        struct placement_error none = {.line = stream_reader_end_line(reader),
+                                       .column = 1};
         snprintf(none.message, sizeof none.message, "no placement given");
         status = malformed(in, &none);
     } else if (rcs[0] < 0 && rcs[0] != NQ_E_CONFLICT) {

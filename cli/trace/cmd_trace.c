@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "trace/big.h"
 #include "commands.h"
-#include "output/json.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "output/json.h"
+#include "trace/big.h"
 #include "trace/trace.h"
 
 static const char trace_head[] =
@@ -354,8 +354,7 @@ static int trace_stream(int n, struct trace_printer *p, const char *path)
         return cli_error("%s", nq_strerror(rc));
     }
     if (p->format == TRACE_TEXT)
-        trace_write_summary(&out, n, &stats, p->end, p->max_steps,
-                            p->summary);
+        trace_write_summary(&out, n, &stats, p->end, p->max_steps, p->summary);
     int status = writer_close(&out, true);
     if (status == 0 && p->end == TRACE_END_MAX_STEPS)
         trace_note_cut(n, p->max_steps, false);

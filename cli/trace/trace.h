@@ -50,8 +50,8 @@ void trace_note_cut(int n, uint64_t max_steps, bool by_default);
 void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
                          enum trace_end end, uint64_t max_steps, bool alone);
 
-/* Runs the search with a redrawn board on the terminal (cli/trace/trace_animate.c).
- * Returns the exit status. */
+/* Runs the search with a redrawn board on the terminal
+ * (cli/trace/trace_animate.c). Returns the exit status. */
 int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms);
 
 /* Records the search and writes the self-contained HTML replay page to

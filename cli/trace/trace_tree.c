@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "trace/big.h"
 #include "output/json.h"
+#include "trace/big.h"
 #include "trace/trace.h"
 
 struct tree_printer {

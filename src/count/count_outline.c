@@ -33,8 +33,7 @@ static int outline_constellations(int n, uint64_t budget, nq_outline *o)
     if (need > budget)
         return NQ_E_NOMEM;
     o->engine = NQ_ENGINE_CONSTELLATIONS;
-    snprintf(o->signature, sizeof o->signature, NQ_PLAN_CONSTELLATIONS_SIGN,
-             n);
+    snprintf(o->signature, sizeof o->signature, NQ_PLAN_CONSTELLATIONS_SIGN, n);
     o->pieces = count;
     o->bytes = need;
     return 0;
@@ -44,8 +43,8 @@ static int outline_constellations(int n, uint64_t budget, nq_outline *o)
  * the default budget, or n = 22's 275 under 3 GiB, in about a second);
  * beyond, it scales the passes that the tops alone fill by how much less
  * the plan's cut packs into each: as many at n = 22 (275
- * against 274), 1.55 times as many at n = 23 (2,275 against 1,465), where odd n's
- * families share patterns. */
+ * against 274), 1.55 times as many at n = 23 (2,275 against 1,465), where odd
+ * n's families share patterns. */
 #define OUTLINE_CUT_MAX_PASSES 128
 #define OUTLINE_EVEN_PACKING 1.0
 #define OUTLINE_ODD_PACKING 1.55
@@ -92,8 +91,8 @@ static int outline_cut(int n, const nq_count_options *options,
     uint64_t kept = 0;
     int rc = sample_units(units, count, OUTLINE_UNITS_MAX, &some, &kept);
     if (rc == 0)
-        rc = nq__plan_cut(n, options->threads, options->min_passes, some,
-                          kept, tops, groups, budget, cut);
+        rc = nq__plan_cut(n, options->threads, options->min_passes, some, kept,
+                          tops, groups, budget, cut);
     free(some);
     return rc;
 }
@@ -101,11 +100,11 @@ static int outline_cut(int n, const nq_count_options *options,
 /* The join in passes from the estimated tops (plan_passes()). */
 static int outline_passes(int n, const nq_count_options *options,
                           const struct nq__join_unit *units, uint64_t count,
-                          const uint64_t *tops, uint64_t budget,
-                          nq_outline *o)
+                          const uint64_t *tops, uint64_t budget, nq_outline *o)
 {
     bool with_census = false;
-    uint64_t beside = nq__plan_beside(n, options->threads, budget, &with_census);
+    uint64_t beside =
+        nq__plan_beside(n, options->threads, budget, &with_census);
     if (beside >= budget)
         return NQ_E_NOMEM;
     /* The passes the tops alone fill: where they are many, the plan's
@@ -143,8 +142,8 @@ static int outline_passes(int n, const nq_count_options *options,
 
 /* The join: its whole table where it fits (and no passes are asked for),
  * else its passes (plan_join()). */
-static int outline_join(int n, const nq_count_options *options,
-                        uint64_t budget, nq_outline *o)
+static int outline_join(int n, const nq_count_options *options, uint64_t budget,
+                        nq_outline *o)
 {
     if (n > NQ_JOIN_MAX_N)
         return NQ_E_RANGE;
@@ -185,8 +184,7 @@ static int outline_join(int n, const nq_count_options *options,
     return rc;
 }
 
-int nq_plan_outline(int n, const nq_count_options *options,
-                    nq_outline *out)
+int nq_plan_outline(int n, const nq_count_options *options, nq_outline *out)
 {
     nq_count_options defaults;
     if (options == NULL) {

@@ -61,8 +61,7 @@ static int walk_census(nq_plan *p, const nq_count_options *o,
     return nq__join_census_part(p->n, o->threads, 0, 1, share_tops, len);
 }
 
-uint64_t nq__plan_beside(int n, int threads, uint64_t budget,
-                         bool *with_census)
+uint64_t nq__plan_beside(int n, int threads, uint64_t budget, bool *with_census)
 {
     /* Beside a pass's table: the filter of its tops, and the tops per
      * share and group that spare each build its count walk, where they
@@ -146,8 +145,8 @@ static int plan_passes(nq_plan *p, uint64_t budget, const nq_count_options *o)
     free(share_tops);
     if (rc != 0)
         return rc;
-    rc = nq__plan_cut(p->n, threads, min_passes, p->units, p->work_count,
-                      tops, groups, budget - beside, &p->passes);
+    rc = nq__plan_cut(p->n, threads, min_passes, p->units, p->work_count, tops,
+                      groups, budget - beside, &p->passes);
     free(tops);
     if (rc != 0)
         return rc;

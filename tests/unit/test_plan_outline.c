@@ -40,8 +40,8 @@ static void check_against_plan(int n, uint64_t budget, int threads,
     if (nq_plan_passes(plan) > 1) {
         /* The largest pass's table, and what the plan holds beside. */
         assert_true(outline.bytes >= nq_plan_pass_bytes(plan) / 2);
-        assert_true(outline.bytes <= 2 * nq_plan_pass_bytes(plan) +
-                                          ((uint64_t)64 << 20));
+        assert_true(outline.bytes <=
+                    2 * nq_plan_pass_bytes(plan) + ((uint64_t)64 << 20));
     }
     nq_plan_free(plan);
 }
