@@ -55,8 +55,9 @@ for run in 4:1300 8:1300 12:1300 20:1300 20:700; do
     # shellcheck disable=SC2086
     set -- $box
     [ "$#" -eq 4 ] || fail "n=$n: no boxes: $result"
-    [ "$3" -ge "$1" ] && [ "$4" -le "$2" ] ||
+    if [ "$3" -lt "$1" ] || [ "$4" -gt "$2" ]; then
         fail "n=$n, $width px: the table of depths [$3, $4] leaves its panel [$1, $2]"
+    fi
     labels=$(field "$result" labels)
     [ "$(field "$result" labelsInView)" = "$labels" ] ||
         fail "n=$n, $width px: labels out of view: $result"
