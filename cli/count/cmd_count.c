@@ -159,9 +159,7 @@ void count_report(struct writer *out, const struct count_request *req,
 static int count_memory_refusal(const struct count_request *req)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
-    options.threads = req->threads;
-    options.engine = (nq_engine)req->engine;
+    count_request_options(req, false, &options, NULL);
     uint64_t budget =
         req->memory_bytes != 0 ? req->memory_bytes : COUNT_DEFAULT_BUDGET;
     options.memory_bytes = budget;
@@ -217,8 +215,9 @@ static int count_progress(uint64_t done, uint64_t total, uint64_t solutions,
  * none made). Returns 0, or the error that makes the count impossible
  * (--dry-run only). */
 static int count_announce(const struct count_request *req,
-                          const nq_count_options *options, struct writer *out,
-                          double *seconds)
+                          const nq_count_options *options,
+                          const nq_plan_options *plan_options,
+                          struct writer *out, double *seconds)
 {
     *seconds = -1;
     if (!req->dry_run &&
@@ -226,7 +225,7 @@ static int count_announce(const struct count_request *req,
         return 0;
     int threads = req->threads != 0 ? req->threads : nq_count_default_threads();
     struct count_estimate e;
-    int rc = count_estimate(req->n, options, threads, &e);
+    int rc = count_estimate(req->n, options, plan_options, threads, &e);
     if (rc != 0)
         return req->dry_run ? rc : 0;
     *seconds = e.seconds;
@@ -271,20 +270,19 @@ static int count_run(const struct count_request *req, nq_count_result *result,
                      struct deadline *deadline, struct writer *out)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
-    options.threads = req->threads;
-    options.memory_bytes = req->memory_bytes;
-    options.engine = (nq_engine)req->engine;
-    if (req->checkpoint != NULL) /* --dry-run: the plan it would run */
-        options.min_passes = CHECKPOINT_PASSES;
+    nq_plan_options plan_options;
+    /* With --checkpoint (only --dry-run comes here): the plan it would
+     * run. */
+    count_request_options(req, req->checkpoint != NULL, &options,
+                          &plan_options);
 
     double start = cli_monotonic_seconds();
     double estimate = -1;
-    int rc = count_announce(req, &options, out, &estimate);
+    int rc = count_announce(req, &options, &plan_options, out, &estimate);
     if (req->dry_run)
         return rc != 0 ? rc : NQ_E_STOPPED;
     nq_plan *plan = NULL;
-    rc = nq_plan_create(req->n, &options, &plan);
+    rc = nq_plan_create_ex(req->n, &options, &plan_options, &plan);
     if (rc != 0)
         return rc;
     snprintf(engine, engine_size, "%s", nq_plan_signature(plan));

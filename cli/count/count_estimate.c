@@ -27,6 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/published.h"
 #include "count/count_estimate.h"
 #include "nqueens.h"
 
@@ -38,46 +39,15 @@
 #define MODEL_PASS_GROUP_TOPS 4 /* tops a held group costs */
 #define MODEL_THREAD_GAIN 0.85  /* the speed each further core adds */
 
-/* The published number of solutions for n = 0..27 (OEIS A000170). */
-static const double published_totals[] = {1,
-                                          1,
-                                          0,
-                                          0,
-                                          2,
-                                          10,
-                                          4,
-                                          40,
-                                          92,
-                                          352,
-                                          724,
-                                          2680,
-                                          14200,
-                                          73712,
-                                          365596,
-                                          2279184,
-                                          14772512,
-                                          95815104,
-                                          666090624,
-                                          4968057848.0,
-                                          39029188884.0,
-                                          314666222712.0,
-                                          2691008701644.0,
-                                          24233937684440.0,
-                                          227514171973736.0,
-                                          2207893435808352.0,
-                                          22317699616364044.0,
-                                          234907967154122528.0};
-#define PUBLISHED_MAX_N 27
-
 /* The total for n, the last published one grown by its last ratio
  * beyond. */
 static double expected_total(int n)
 {
     if (n <= PUBLISHED_MAX_N)
-        return published_totals[n];
-    double growth = published_totals[PUBLISHED_MAX_N] /
-                    published_totals[PUBLISHED_MAX_N - 1];
-    double total = published_totals[PUBLISHED_MAX_N];
+        return (double)published_totals[n];
+    double growth = (double)published_totals[PUBLISHED_MAX_N] /
+                    (double)published_totals[PUBLISHED_MAX_N - 1];
+    double total = (double)published_totals[PUBLISHED_MAX_N];
     for (int k = PUBLISHED_MAX_N; k < n; k++)
         total *= growth;
     return total;
@@ -140,7 +110,8 @@ static double walked_tops(const nq_outline *o)
            (double)o->passes * (double)o->groups;
 }
 
-int count_estimate(int n, const nq_count_options *options, int threads,
+int count_estimate(int n, const nq_count_options *options,
+                   const nq_plan_options *plan_options, int threads,
                    struct count_estimate *e)
 {
     memset(e, 0, sizeof *e);
@@ -148,7 +119,7 @@ int count_estimate(int n, const nq_count_options *options, int threads,
     e->threads = threads;
     e->seconds = -1;
     nq_outline o;
-    int rc = nq_plan_outline(n, options, &o);
+    int rc = nq_plan_outline(n, options, plan_options, &o);
     if (rc != 0) {
         e->error = nq_strerror(rc);
         return rc;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 struct nq_count_options;
+struct nq_plan_options;
 
 /* The largest N whose total fits in 64 bits (the total for 29 is past
  * 2^64, going by the published growth). */
@@ -33,10 +34,12 @@ struct count_estimate {
     const char *error;  /* why there is no estimate, or NULL */
 };
 
-/* Estimates the count of n with `options` on `threads` threads (the
+/* Estimates the count of n with `options` and `plan_options` (its
+ * min_passes) on `threads` threads (the
  * options' own threads may be 0, all cores). Returns 0, or the library's
  * error where the count could not be planned (no estimate then). */
-int count_estimate(int n, const struct nq_count_options *options, int threads,
+int count_estimate(int n, const struct nq_count_options *options,
+                   const struct nq_plan_options *plan_options, int threads,
                    struct count_estimate *e);
 
 /* The model alone: the seconds of a count on `threads` threads whose

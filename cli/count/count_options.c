@@ -1,6 +1,7 @@
 /*
  * count_options.c - the options of a count, defined once for `nqueens
- * count` and nqueens-mpi, and the parse of a count's command line.
+ * count` and nqueens-mpi, the parse of a count's command line, and the
+ * one step from the request it gives to the library's options.
  */
 #include <stdio.h>
 
@@ -88,4 +89,23 @@ int count_parse(int argc, char **argv, const struct optable *t,
     if (req->checkpoint_interval_set && req->checkpoint == NULL)
         return cli_usage_error("--checkpoint-interval needs --checkpoint FILE");
     return -1;
+}
+
+void count_request_options(const struct count_request *req, bool in_passes,
+                           nq_count_options *options,
+                           nq_plan_options *plan_options)
+{
+    nq_count_options_init(options, NQ_COUNT_OPTIONS_VERSION);
+    options->threads = req->threads;
+    options->memory_bytes = req->memory_bytes;
+    options->engine = (nq_engine)req->engine;
+    if (plan_options == NULL)
+        return;
+    nq_plan_options_init(plan_options, NQ_PLAN_OPTIONS_VERSION);
+    /* The join in passes of about a tenth of the run each, even where the
+     * whole table fits: a killed run redoes at most the passes it was
+     * building or joining, and a rank of nqueens-mpi, handed a pass,
+     * builds and holds a tenth of the table. */
+    if (in_passes)
+        plan_options->min_passes = CHECKPOINT_PASSES;
 }

@@ -58,7 +58,7 @@ int checkpoint_engine(const char *path);
 
 /* The census of the tops kept in the checkpoint at `path` for a count of
  * n (malloc'ed into *census, *len entries; NULL where none is kept, or
- * the file is of another n or none yet), for nq_count_options.census.
+ * the file is of another n or none yet), for nq_plan_options.census.
  * Returns 0 or the reader's error for a census that is there but
  * damaged. */
 int checkpoint_census(const char *path, int n, uint32_t **census,
@@ -69,8 +69,19 @@ void count_report(struct writer *out, const struct count_request *req,
                   const struct nq_count_result *r, int threads,
                   const char *engine, double seconds);
 
+/* The library's options for the count `req` asks for: the one step from
+ * a request to nq_count_options and nq_plan_options, for `count`, `count
+ * --checkpoint` and nqueens-mpi alike. `in_passes`: the join cut into
+ * CHECKPOINT_PASSES passes at least (a run that saves its work, or whose
+ * passes are handed out to ranks). `plan_options` may be NULL. */
+struct nq_count_options;
+struct nq_plan_options;
+void count_request_options(const struct count_request *req, bool in_passes,
+                           struct nq_count_options *options,
+                           struct nq_plan_options *plan_options);
+
 /* The passes a join is cut into, at least, under --checkpoint and in
- * nqueens-mpi (nq_count_options.min_passes): each about a tenth of the
+ * nqueens-mpi (nq_plan_options.min_passes): each about a tenth of the
  * run. */
 #define CHECKPOINT_PASSES 10
 

@@ -26,6 +26,14 @@ enum trace_end {
     TRACE_END_INTERRUPTED   /* Ctrl-C during --animate */
 };
 
+/* The stop rule of every trace: after event `e`, whether the trace ends
+ * before the search does (1, with the reason in *end: --first met a
+ * solution, or --max-steps events were made; `max_steps` 0: no limit) or
+ * goes on (0). The search's last event (the backtrack from row 0) cuts
+ * nothing off, so a trace that ends there is whole. */
+int trace_stop(const nq_trace_event *e, bool first, uint64_t max_steps,
+               enum trace_end *end);
+
 /* The event's square and reason, as in the text trace: for example
  * "(2,1)" and "column of (1,1)", 1-based. Returns buf. */
 const char *trace_square_text(const nq_trace_event *event, char *buf,

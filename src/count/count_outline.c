@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/options.h"
 #include "count/count_plan.h"
 
 /* Probes from each start of the walk: at n = 23 about 250 starts, so 6
@@ -19,6 +20,12 @@
  * pattern of 14 fixed columns within about a tenth. */
 #define OUTLINE_PROBES 2048
 #define OUTLINE_SEED 0x6e717565656e73ULL
+
+/* What the outline is asked, from the options as the library reads them. */
+struct ask {
+    int threads;         /* nq_count_options.threads */
+    unsigned min_passes; /* nq_plan_options.min_passes */
+};
 
 /* The constellations, if their memory fits (plan_constellations()). */
 static int outline_constellations(int n, uint64_t budget, nq_outline *o)
@@ -79,7 +86,7 @@ static int sample_units(const struct nq__join_unit *units, uint64_t count,
 
 /* The cut of the plan from the estimated tops (nq__plan_cut()), from a
  * sample of the units where there are many. */
-static int outline_cut(int n, const nq_count_options *options,
+static int outline_cut(int n, const struct ask *options,
                        const struct nq__join_unit *units, uint64_t count,
                        const uint64_t *tops, uint64_t groups, uint64_t budget,
                        struct nq__join_passes *cut)
@@ -98,7 +105,7 @@ static int outline_cut(int n, const nq_count_options *options,
 }
 
 /* The join in passes from the estimated tops (plan_passes()). */
-static int outline_passes(int n, const nq_count_options *options,
+static int outline_passes(int n, const struct ask *options,
                           const struct nq__join_unit *units, uint64_t count,
                           const uint64_t *tops, uint64_t budget, nq_outline *o)
 {
@@ -142,7 +149,7 @@ static int outline_passes(int n, const nq_count_options *options,
 
 /* The join: its whole table where it fits (and no passes are asked for),
  * else its passes (plan_join()). */
-static int outline_join(int n, const nq_count_options *options, uint64_t budget,
+static int outline_join(int n, const struct ask *options, uint64_t budget,
                         nq_outline *o)
 {
     if (n > NQ_JOIN_MAX_N)
@@ -184,32 +191,33 @@ static int outline_join(int n, const nq_count_options *options, uint64_t budget,
     return rc;
 }
 
-int nq_plan_outline(int n, const nq_count_options *options, nq_outline *out)
+int nq_plan_outline(int n, const nq_count_options *options,
+                    const nq_plan_options *plan_options, nq_outline *out)
 {
-    nq_count_options defaults;
-    if (options == NULL) {
-        nq_count_options_init(&defaults);
-        options = &defaults;
-    }
-    if (out == NULL || options->threads < 0 ||
-        options->engine < NQ_ENGINE_AUTO ||
-        options->engine > NQ_ENGINE_CONSTELLATIONS)
+    if (out == NULL)
         return NQ_E_INVAL;
     memset(out, 0, sizeof *out);
+    nq_count_options o;
+    nq_plan_options po;
+    if (nq__count_options_read(options, &o) != NQ_OK ||
+        nq__plan_options_read(plan_options, &po) != NQ_OK || o.threads < 0 ||
+        o.engine < NQ_ENGINE_AUTO || o.engine > NQ_ENGINE_CONSTELLATIONS)
+        return NQ_E_INVAL;
     if (n < 1 || n > NQ_MAX_N)
         return NQ_E_RANGE;
-    uint64_t budget = options->memory_bytes != 0 ? options->memory_bytes
-                                                 : NQ_COUNT_DEFAULT_MEMORY;
+    struct ask ask = {.threads = o.threads, .min_passes = po.min_passes};
+    uint64_t budget =
+        o.memory_bytes != 0 ? o.memory_bytes : NQ_COUNT_DEFAULT_MEMORY;
     out->passes = 1;
-    switch (options->engine) {
+    switch (o.engine) {
     case NQ_ENGINE_JOIN:
-        return outline_join(n, options, budget, out);
+        return outline_join(n, &ask, budget, out);
     case NQ_ENGINE_CONSTELLATIONS:
         return outline_constellations(n, budget, out);
     default: {
         int rc = NQ_E_RANGE;
         if (n >= NQ_JOIN_MIN_N && n <= NQ_JOIN_MAX_N)
-            rc = outline_join(n, options, budget, out);
+            rc = outline_join(n, &ask, budget, out);
         if (rc == NQ_E_RANGE || rc == NQ_E_NOMEM) {
             memset(out, 0, sizeof *out);
             out->passes = 1;

@@ -19,15 +19,17 @@ static void check_against_plan(int n, uint64_t budget, int threads,
                                unsigned min_passes, nq_engine engine)
 {
     nq_count_options o;
-    nq_count_options_init(&o);
+    nq_count_options_init(&o, NQ_COUNT_OPTIONS_VERSION);
     o.memory_bytes = budget;
     o.threads = threads;
-    o.min_passes = min_passes;
     o.engine = engine;
+    nq_plan_options po;
+    nq_plan_options_init(&po, NQ_PLAN_OPTIONS_VERSION);
+    po.min_passes = min_passes;
     nq_outline outline;
     nq_plan *plan = NULL;
-    int want = nq_plan_create(n, &o, &plan);
-    int got = nq_plan_outline(n, &o, &outline);
+    int want = nq_plan_create_ex(n, &o, &po, &plan);
+    int got = nq_plan_outline(n, &o, &po, &outline);
     assert_int_equal(got, want);
     if (want != 0)
         return;
@@ -79,7 +81,7 @@ static void test_tops_near_the_census(void **state)
             all += (double)group_tops[g];
         free(group_tops);
         nq_outline outline;
-        assert_int_equal(nq_plan_outline(n, NULL, &outline), 0);
+        assert_int_equal(nq_plan_outline(n, NULL, NULL, &outline), 0);
         assert_int_equal(outline.groups, groups);
         assert_true(outline.tops > 0.97 * all && outline.tops < 1.03 * all);
     }
@@ -90,8 +92,8 @@ static void test_repeatable(void **state)
 {
     (void)state;
     nq_outline a, b;
-    assert_int_equal(nq_plan_outline(20, NULL, &a), 0);
-    assert_int_equal(nq_plan_outline(20, NULL, &b), 0);
+    assert_int_equal(nq_plan_outline(20, NULL, NULL, &a), 0);
+    assert_int_equal(nq_plan_outline(20, NULL, NULL, &b), 0);
     assert_true(a.tops == b.tops);
     assert_int_equal(a.passes, b.passes);
     assert_int_equal(a.passes, 9); /* the plan's at the default 2 GiB */
@@ -103,15 +105,18 @@ static void test_errors(void **state)
     (void)state;
     nq_outline o;
     nq_count_options opts;
-    nq_count_options_init(&opts);
-    assert_int_equal(nq_plan_outline(0, NULL, &o), NQ_E_RANGE);
-    assert_int_equal(nq_plan_outline(NQ_MAX_N + 1, NULL, &o), NQ_E_RANGE);
-    assert_int_equal(nq_plan_outline(8, NULL, NULL), NQ_E_INVAL);
+    nq_count_options_init(&opts, NQ_COUNT_OPTIONS_VERSION);
+    assert_int_equal(nq_plan_outline(0, NULL, NULL, &o), NQ_E_RANGE);
+    assert_int_equal(nq_plan_outline(NQ_MAX_N + 1, NULL, NULL, &o),
+                     NQ_E_RANGE);
+    assert_int_equal(nq_plan_outline(8, NULL, NULL, NULL), NQ_E_INVAL);
     opts.threads = -1;
-    assert_int_equal(nq_plan_outline(8, &opts, &o), NQ_E_INVAL);
-    nq_count_options_init(&opts);
+    assert_int_equal(nq_plan_outline(8, &opts, NULL, &o), NQ_E_INVAL);
+    nq_count_options_init(&opts, NQ_COUNT_OPTIONS_VERSION);
     opts.engine = NQ_ENGINE_JOIN;
-    assert_int_equal(nq_plan_outline(24, &opts, &o), NQ_E_RANGE);
+    assert_int_equal(nq_plan_outline(24, &opts, NULL, &o), NQ_E_RANGE);
+    opts.version = 0; /* never initialised */
+    assert_int_equal(nq_plan_outline(8, &opts, NULL, &o), NQ_E_INVAL);
 }
 
 int main(void)
