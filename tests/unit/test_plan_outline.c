@@ -107,8 +107,7 @@ static void test_errors(void **state)
     nq_count_options opts;
     nq_count_options_init(&opts, NQ_COUNT_OPTIONS_VERSION);
     assert_int_equal(nq_plan_outline(0, NULL, NULL, &o), NQ_E_RANGE);
-    assert_int_equal(nq_plan_outline(NQ_MAX_N + 1, NULL, NULL, &o),
-                     NQ_E_RANGE);
+    assert_int_equal(nq_plan_outline(NQ_MAX_N + 1, NULL, NULL, &o), NQ_E_RANGE);
     assert_int_equal(nq_plan_outline(8, NULL, NULL, NULL), NQ_E_INVAL);
     opts.threads = -1;
     assert_int_equal(nq_plan_outline(8, &opts, NULL, &o), NQ_E_INVAL);
