@@ -905,6 +905,46 @@ NQ_API uint64_t nq_plan_pass_bytes(const nq_plan *plan);
  *  same work: checkpoints record it and refuse a mismatch. */
 NQ_API const char *nq_plan_signature(const nq_plan *plan);
 
+/*! What nq_plan_create() would make, told without making it
+ *  (nq_plan_outline()): the engine and the join's cut into passes as
+ *  nq_plan_create() chooses them, and the sizes a model of the count's
+ *  cost needs. */
+typedef struct nq_outline {
+    nq_engine engine;   /* NQ_ENGINE_JOIN or NQ_ENGINE_CONSTELLATIONS */
+    char signature[64]; /* what nq_plan_signature() would say */
+    uint64_t passes;    /* the join's passes (1: the whole table) */
+    uint64_t pieces;    /* the engine's units or constellations */
+    uint64_t groups;    /* the join: the groups of its whole table */
+    double tops;        /* the join: the tops of its whole table */
+    double built;       /* the join in passes: the tops its passes build
+                           (odd n: some twice); else `tops` */
+    uint64_t held;      /* the join in passes: the groups its passes'
+                           tables hold; else `groups` */
+    uint64_t bytes;     /* the most memory the count holds: the units and
+                           the whole table, or the units, the filter and
+                           census beside a pass, and the largest pass's
+                           table */
+    int census;         /* the join in passes: 1, its plan walks the census
+                           of every top first (its cost is that of building
+                           the whole table once); else 0 */
+} nq_outline;
+
+/*! nq_plan_outline() : the outline of the plan that nq_plan_create_ex()
+ *  makes of the count of n under `options` and `plan_options` (either may
+ *  be NULL: the defaults; of the plan options only min_passes is read), in
+ *  milliseconds at
+ *  any n: the tops of each group of the join, which nq_plan_create()
+ *  counts by walking them all (minutes from n = 22 on), are estimated by
+ *  a fixed sample of random probes (the same every call), and the cut
+ *  into passes is made from them by the plan's own logic. So `tops`,
+ *  `built`, `bytes` and even `passes` are estimates (within a few percent
+ *  of the plan's where measured: bench/README.md), and a budget close to
+ *  what the plan needs may be judged either way. Returns 0, NQ_E_RANGE,
+ *  NQ_E_INVAL or NQ_E_NOMEM as nq_plan_create_ex() would. */
+NQ_API int nq_plan_outline(int n, const nq_count_options *options,
+                           const nq_plan_options *plan_options,
+                           nq_outline *out);
+
 /*! nq_plan_count_one() : solves subproblem `id` on the calling thread.
  *  Returns 0, NQ_E_INVAL for an id out of range, NQ_E_OVERFLOW. */
 NQ_API int nq_plan_count_one(const nq_plan *plan, uint64_t id,

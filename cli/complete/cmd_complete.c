@@ -315,7 +315,7 @@ static int read_one_board(FILE *f, const struct stream_options *options,
     }
     int rc = stream_next(reader, record, err);
     if (rc == 0) {
-        err->line = stream_reader_lines(reader) + 1;
+        err->line = stream_reader_end_line(reader);
         err->column = 1;
         snprintf(err->message, sizeof err->message, "no placement given");
         rc = NQ_E_PARSE;

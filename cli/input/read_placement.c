@@ -282,6 +282,16 @@ static void vector_feed(struct reader *r, const unsigned char *p, size_t len)
     }
 }
 
+/* An input that ends with no placement: named at its last line read (an
+ * empty line is line 1, as is an empty input), not at the line after the
+ * last newline, which nobody wrote. */
+static void fail_no_placement(struct reader *r)
+{
+    bool after_newline = r->column == 1 && r->line > 1;
+    reader_fail(r, NQ_E_PARSE, after_newline ? r->line - 1 : r->line, 1,
+                "no placement given");
+}
+
 static void vector_finish(struct reader *r)
 {
     if (r->in_number)
@@ -289,7 +299,7 @@ static void vector_finish(struct reader *r)
     if (r->failed)
         return;
     if (r->count == 0) {
-        reader_fail(r, NQ_E_PARSE, r->line, r->column, "no placement given");
+        fail_no_placement(r);
         return;
     }
     if (r->opt.expected_n > 0 && r->count != (size_t)r->opt.expected_n) {
@@ -499,7 +509,7 @@ static void board_finish(struct reader *r)
     if (r->failed)
         return;
     if (r->count == 0) {
-        reader_fail(r, NQ_E_PARSE, r->line, r->column, "no placement given");
+        fail_no_placement(r);
         return;
     }
     if ((long long)r->count < r->width)
@@ -702,13 +712,12 @@ static void finish(struct reader *r)
         return;
     if (r->mode == MODE_TITLE) {
         /* A title without a newline after it is a title of nothing. */
-        reader_fail(r, NQ_E_PARSE, r->line, r->column, "no placement given");
+        fail_no_placement(r);
         return;
     }
     if (r->mode == MODE_DETECT) {
         if (r->pending_len == 0) {
-            reader_fail(r, NQ_E_PARSE, r->line, r->column,
-                        "no placement given");
+            fail_no_placement(r);
             return;
         }
         detect_decided(r, r->pending_dash ? MODE_BOARD : MODE_VECTOR);

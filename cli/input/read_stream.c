@@ -72,6 +72,12 @@ long long stream_reader_lines(const struct stream_reader *r)
     return r->line_no;
 }
 
+long long stream_reader_end_line(const struct stream_reader *r)
+{
+    long long lines = stream_reader_lines(r);
+    return lines > 0 ? lines : 1;
+}
+
 void stream_reader_free(struct stream_reader *r)
 {
     if (r == NULL)
