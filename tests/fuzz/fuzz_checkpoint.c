@@ -24,9 +24,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
 
 #include "fuzz.h"
+#include "fuzz_sql.h"
 #include "nqueens.h"
 
 #define PLAN_N 10
@@ -149,35 +149,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bool doctored = data[0] & 1;
     if (doctored) {
         write_file(pristine, pristine_len);
-        sqlite3 *db = NULL;
-        if (sqlite3_open(path, &db) != SQLITE_OK)
-            abort();
-        char *sql = fuzz_strndup(data + 1, size - 1);
-        /* Statement by statement, so one that fails does not stop the
-         * rest; no fsync, the file is thrown away. */
-        sqlite3_exec(db, "PRAGMA synchronous=OFF", NULL, NULL, NULL);
-        const char *tail = sql;
-        while (*tail != '\0') {
-            sqlite3_stmt *st = NULL;
-            const char *next = NULL;
-            if (sqlite3_prepare_v2(db, tail, -1, &st, &next) != SQLITE_OK ||
-                next == tail) {
-                sqlite3_finalize(st);
-                /* Skip to after the next ';' and go on. */
-                const char *semi = strchr(tail, ';');
-                if (semi == NULL)
-                    break;
-                tail = semi + 1;
-                continue;
-            }
-            for (int steps = 0; steps < 1000 && sqlite3_step(st) == SQLITE_ROW;
-                 steps++) {
-            }
-            sqlite3_finalize(st);
-            tail = next;
-        }
-        free(sql);
-        sqlite3_close(db);
+        fuzz_run_sql(path, data + 1, size - 1);
     } else {
         write_file(data + 1, size - 1);
     }

@@ -19,9 +19,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
 
 #include "fuzz.h"
+#include "fuzz_sql.h"
 #include "nqueens.h"
 
 #define PLAN_N 10
@@ -132,37 +132,6 @@ static bool known_code(int rc)
            rc == NQ_E_MISMATCH || rc == NQ_E_OVERFLOW;
 }
 
-/* Runs the input's SQL on the file, statement by statement. */
-static void run_sql(const char *path, const uint8_t *data, size_t size)
-{
-    sqlite3 *db = NULL;
-    if (sqlite3_open(path, &db) != SQLITE_OK)
-        abort();
-    char *sql = fuzz_strndup(data, size);
-    sqlite3_exec(db, "PRAGMA synchronous=OFF", NULL, NULL, NULL);
-    const char *tail = sql;
-    while (*tail != '\0') {
-        sqlite3_stmt *st = NULL;
-        const char *next = NULL;
-        if (sqlite3_prepare_v2(db, tail, -1, &st, &next) != SQLITE_OK ||
-            next == tail) {
-            sqlite3_finalize(st);
-            const char *semi = strchr(tail, ';');
-            if (semi == NULL)
-                break;
-            tail = semi + 1;
-            continue;
-        }
-        for (int steps = 0; steps < 1000 && sqlite3_step(st) == SQLITE_ROW;
-             steps++) {
-        }
-        sqlite3_finalize(st);
-        tail = next;
-    }
-    free(sql);
-    sqlite3_close(db);
-}
-
 /* Every row of a written merge is sound and the library's. */
 static int check_row(const nq_unit_record *u, void *user)
 {
@@ -188,7 +157,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < 2; i++)
         write_file(paths[i], pristine[i], pristine_len[i]);
     if (data[0] & 1)
-        run_sql(paths[damaged], data + 1, size - 1);
+        fuzz_run_sql(paths[damaged], data + 1, size - 1);
     else
         write_file(paths[damaged], data + 1, size - 1);
 
