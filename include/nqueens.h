@@ -87,7 +87,8 @@ NQ_API const char *nq_version(void);
     X(UNSUPPORTED, -13, "not supported for this board size")                   \
     X(NOTCHECKPOINT, -14, "not an nqueens checkpoint file")                    \
     X(CORRUPT, -15, "checkpoint file is damaged")                              \
-    X(BUSY, -16, "checkpoint file is in use by another run")
+    X(BUSY, -16, "checkpoint file is in use by another run")                   \
+    X(DEVICE, -17, "the GPU device failed to build or run the kernel")
 
 /*! The error codes: NQ_OK (0), or an NQ_E_<name> of the table above. */
 typedef enum nq_error {
@@ -551,8 +552,16 @@ typedef enum nq_engine {
                            times over from one n to the next; where the
                            whole table does not fit the budget, built and
                            joined a part at a time (nq_plan_passes()) */
-    NQ_ENGINE_CONSTELLATIONS = 2 /* start-constellation backtracking: any n,
-                                    almost no memory */
+    NQ_ENGINE_CONSTELLATIONS = 2, /* start-constellation backtracking: any n,
+                                     almost no memory */
+    NQ_ENGINE_GPU = 3 /* the start constellations counted on an OpenCL
+                         device (1 <= n <= 32): the same ids and signature
+                         as NQ_ENGINE_CONSTELLATIONS, so a checkpoint moves
+                         between the two; the symmetric searches stay on
+                         the CPU. AUTO takes it from n = 18 on where a
+                         device of type GPU builds the kernel (never a
+                         CPU device such as PoCL's). NQ_E_UNSUPPORTED in a
+                         library built without OpenCL or with no device */
 } nq_engine;
 
 /*! Options of a count. Start from nq_count_options_init(). */
@@ -592,6 +601,18 @@ struct nq_count_options {
      * giving a wrong count. NULL: walk it. */
     const uint32_t *census;
     uint64_t census_len;
+    /* NQ_ENGINE_GPU: the OpenCL device, numbered from 0 as
+     * nq_gpu_device_name() numbers them; -1 (the default): the first of
+     * type GPU, else the first of any type. */
+    int device;
+    /* Where a GPU plan fails (NQ_E_DEVICE, NQ_E_UNSUPPORTED), a line for
+     * the user naming the device and what failed, with the first lines of
+     * the kernel's build log; written by nq_plan_create(), nq_count() and
+     * the runs of the plan it makes (so it must outlive that plan; one
+     * plan's runs on several threads at once may write it at once: give
+     * such plans none). NULL (the default): no text. */
+    char *device_message;
+    size_t device_message_size; /* bytes at device_message */
 };
 
 /*! nq_count_options_init() : fills `options` with the defaults. */
@@ -601,6 +622,18 @@ NQ_API void nq_count_options_init(nq_count_options *options);
  *  `threads = 0` stands for (the online cores, at least 1, at most
  *  NQ_MAX_THREADS). */
 NQ_API int nq_count_default_threads(void);
+
+/*! nq_gpu_device_count() : the OpenCL devices found (every platform's, GPU
+ *  or not, in the loader's order), 0 when none; NQ_E_UNSUPPORTED in a
+ *  library built without OpenCL. */
+NQ_API int nq_gpu_device_count(void);
+
+/*! nq_gpu_device_name() : a line naming device `index` (0 ..
+ *  nq_gpu_device_count() - 1) for a listing: its name, kind (gpu, cpu,
+ *  accelerator), compute units, platform and OpenCL version, written to
+ *  name[0..size). Returns 0, NQ_E_INVAL (no such device, NULL, size 0),
+ *  NQ_E_UNSUPPORTED (built without OpenCL; name says so). */
+NQ_API int nq_gpu_device_name(int index, char *name, size_t size);
 
 /* ------------------------------------------------------------------ */
 /* Options of the solution stream; solutions as bytes                 */

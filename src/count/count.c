@@ -15,6 +15,7 @@ void nq_count_options_init(nq_count_options *options)
     options->threads = 0;      /* all online cores */
     options->memory_bytes = 0; /* the default budget */
     options->engine = NQ_ENGINE_AUTO;
+    options->device = -1; /* the first GPU, else the first device */
 }
 
 struct count_sum {
