@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "commands.h"
-#include "messages.h"
-#include "parse.h"
+#include "common/messages.h"
+#include "common/parse.h"
 
 struct command {
     const char *name;                  /* the word after `nqueens` */

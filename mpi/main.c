@@ -14,11 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "checkpoint_errors.h"
-#include "interrupt.h"
+#include "count/checkpoint_errors.h"
+#include "common/interrupt.h"
 #include "mpi_count.h"
-#include "opt_common.h"
-#include "parse.h"
+#include "common/opt_common.h"
+#include "common/parse.h"
 
 static const char mpi_head[] =
     "Usage: mpirun -np P nqueens-mpi count [OPTIONS] N\n"

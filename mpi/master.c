@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checkpoint_errors.h"
-#include "clock.h"
-#include "interrupt.h"
+#include "count/checkpoint_errors.h"
+#include "common/clock.h"
+#include "common/interrupt.h"
 #include "local.h"
 #include "mpi_count.h"
-#include "parse.h"
+#include "common/parse.h"
 
 struct master {
     const struct mpi_job *job;

@@ -30,7 +30,7 @@
 
 #include <mpi.h>
 
-#include "count_request.h"
+#include "count/count_request.h"
 #include "nqueens.h"
 
 enum mpi_tag {
@@ -101,7 +101,7 @@ int mpi_order_by_pass(const nq_plan *plan, uint64_t *ids, size_t count);
  * received: polls with short sleeps, so that a rank that waits leaves its
  * core to the ranks that count (mpirun --oversubscribe on few cores).
  * Returns true with *status filled, or false when `watch_signals` and
- * SIGINT or SIGTERM came (cli/interrupt.c). */
+ * SIGINT or SIGTERM came (cli/common/interrupt.c). */
 bool mpi_wait_message(int source, MPI_Status *status, bool watch_signals);
 
 /* One of those sleeps: *ns nanoseconds, then *ns grows for the next one

@@ -8,7 +8,7 @@
  */
 #include <time.h>
 
-#include "interrupt.h"
+#include "common/interrupt.h"
 #include "mpi_count.h"
 
 /* The longest sleep between two probes, in nanoseconds. */

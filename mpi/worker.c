@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interrupt.h"
+#include "common/interrupt.h"
 #include "mpi_count.h"
 
 struct worker {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "parse.h"
+#include "common/parse.h"
 
 /* The contract, spelled out digit by digit: true and *value when `text`
  * is [+-]digits, representable as a long long and within [min, max]. */

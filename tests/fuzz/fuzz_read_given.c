@@ -1,6 +1,6 @@
 /*
  * fuzz_read_given.c - the reader of `complete --given "r:c,r:c,..."`
- * (cli/read_given.c), fed any text for a board size taken from the first
+ * (cli/input/read_given.c), fed any text for a board size taken from the first
  * byte. Its answer is checked against a reference reader written here from
  * the contract: 1-based ROW:COLUMN pairs separated by commas, spaces and
  * tabs around the numbers, each number [+-]digits, every queen on the
@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "messages.h"
+#include "common/messages.h"
 #include "nqueens.h"
-#include "read_given.h"
+#include "input/read_given.h"
 
 static bool is_blank(char c)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "parse.h"
+#include "common/parse.h"
 
 static bool is_space(uint8_t c)
 {

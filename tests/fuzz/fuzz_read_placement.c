@@ -1,6 +1,6 @@
 /*
  * fuzz_read_placement.c - the reader of vectors and boards behind `verify`
- * and `complete --board` (cli/read_placement.c), fed any bytes under
+ * and `complete --board` (cli/input/read_placement.c), fed any bytes under
  * options taken from the first byte of the input.
  *
  * What must hold, whatever the bytes:
@@ -25,7 +25,7 @@
 /* The push parser itself (feed, finish) is private to the reader: the
  * source is included, as its unit test does, to cut the input into
  * blocks at will. */
-#include "read_placement.c"
+#include "input/read_placement.c"
 
 /* The options encoded in one byte. */
 static void options_from_byte(uint8_t b, struct placement_options *o)

@@ -1,6 +1,6 @@
 /*
  * fuzz_read_stream.c - the reader of streams of placements behind
- * `verify` and `complete --board` (cli/read_stream.c), fed any bytes
+ * `verify` and `complete --board` (cli/input/read_stream.c), fed any bytes
  * under options taken from the first byte of the input.
  *
  * What must hold, whatever the bytes:
@@ -16,7 +16,7 @@
 
 #include "fuzz.h"
 #include "nqueens.h"
-#include "read_stream.h"
+#include "input/read_stream.h"
 
 /* Records checked at most, so that a run stays short. */
 #define FUZZ_RECORDS 64

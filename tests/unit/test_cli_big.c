@@ -1,13 +1,13 @@
 /*
  * test_cli_big.c - the exact big numbers of the trace's summaries
- * (cli/big.c): products and sums carried across limbs, against values
+ * (cli/trace/big.c): products and sums carried across limbs, against values
  * known by other means (powers of two and ten, factorials, and 64-bit
  * arithmetic wherever it still holds).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "big.h"
+#include "trace/big.h"
 #include "testutil.h"
 
 static const char *text_of(const struct big *b)

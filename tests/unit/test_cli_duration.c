@@ -1,12 +1,12 @@
 /*
  * test_cli_duration.c - the decimals a time in seconds is printed with
- * (cli/duration.c): milliseconds from one second up, three significant
+ * (cli/common/duration.c): milliseconds from one second up, three significant
  * digits below, whatever the magnitude, and never 0.000 for a short run.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "duration.h"
+#include "common/duration.h"
 #include "testutil.h"
 
 /* `seconds` as the tool prints it. */

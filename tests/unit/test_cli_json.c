@@ -1,5 +1,5 @@
 /*
- * test_cli_json.c - the tool's JSON writer (cli/json.c): strings escaped
+ * test_cli_json.c - the tool's JSON writer (cli/output/json.c): strings escaped
  * as RFC 8259 asks (the quote, the backslash, control bytes as \u00xx),
  * valid UTF-8 passed through and invalid bytes replaced, numbers exact at
  * the ends of their ranges, commas and brackets placed for the caller,
@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json.h"
+#include "output/json.h"
 #include "testutil.h"
-#include "writer.h"
+#include "output/writer.h"
 
 /* A writer on a fresh temporary file; json_output() closes it and returns
  * what was written. */

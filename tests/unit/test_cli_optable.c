@@ -1,5 +1,5 @@
 /*
- * test_cli_optable.c - the option tables (cli/optable.c): every kind of
+ * test_cli_optable.c - the option tables (cli/common/optable.c): every kind of
  * value checked and stored, errors for values out of range or unknown,
  * the positional N, --help asked for, the Options block laid out at the
  * table's column; and, for every command's table, that its long names and
@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "commands.h"
-#include "messages.h"
-#include "opt_common.h"
-#include "optable.h"
+#include "common/messages.h"
+#include "common/opt_common.h"
+#include "common/optable.h"
 #include "testutil.h"
 
 struct t_args {

@@ -1,6 +1,6 @@
 /*
  * test_cli_read_stream.c - the reader of streams of placements
- * (cli/read_stream.c): each format the tool writes is cut into the right
+ * (cli/input/read_stream.c): each format the tool writes is cut into the right
  * records with the right numbers and lines, the format is recognised or
  * forced, and malformed records are named by line and column.
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "nqueens.h"
-#include "read_stream.h"
+#include "input/read_stream.h"
 #include "testutil.h"
 
 /* The two solutions of n = 4, 0-based. */

@@ -1,5 +1,5 @@
 /*
- * test_cli_writer.c - the tool's output writer (cli/writer.c) keeps its
+ * test_cli_writer.c - the tool's output writer (cli/output/writer.c) keeps its
  * promise that no run leaves a partial file under the name asked for:
  * nothing at all when the output fails or is abandoned, the whole output
  * when it succeeds, devices written in place and never replaced, and an
@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "messages.h"
+#include "common/messages.h"
 #include "testutil.h"
-#include "writer.h"
+#include "output/writer.h"
 
 /* A fresh scratch folder per test, removed with all it holds (files
  * only: the tests make no sub-folders). */

@@ -1,6 +1,6 @@
 /*
  * test_read_placement.c - the tool's reader of vectors and boards
- * (cli/read_placement.c): what it accepts, what it refuses and where it
+ * (cli/input/read_placement.c): what it accepts, what it refuses and where it
  * says the problem is, whole buffers against the same text read from a file
  * in blocks, and random junk that must never crash it.
  *
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../cli/read_placement.c"
+#include "../../cli/input/read_placement.c"
 #include "testutil.h"
 
 static const int eight[8] = {0, 4, 7, 5, 2, 6, 1, 3}; /* 1 5 8 6 3 7 2 4 */

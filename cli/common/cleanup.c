@@ -1,0 +1,68 @@
+/*
+ * cleanup.c - removes the writer's temporary file when the tool is killed
+ * by SIGINT, SIGTERM or SIGHUP, so that an interrupted `-o FILE` leaves
+ * neither FILE nor a stray temporary file behind. The handler does only
+ * what is safe in a signal handler: unlink, then die of the same signal
+ * (so the shell sees the usual status, 130 for Ctrl-C).
+ */
+#include <signal.h>
+#include <stdbool.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/interrupt.h"
+
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define CLEANUP_SIGNAL_COUNT                                                   \
+    (sizeof cleanup_signals / sizeof cleanup_signals[0])
+
+/* The file to remove; only read by the handler while `armed`. */
+static const char *volatile cleanup_path;
+static volatile sig_atomic_t armed;
+static bool installed; /* handlers in place, previous[] saved */
+static struct sigaction previous[CLEANUP_SIGNAL_COUNT];
+
+static void cleanup_on_signal(int sig)
+{
+    if (armed && cleanup_path != NULL)
+        unlink(cleanup_path);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void cleanup_arm(const char *path)
+{
+    cleanup_path = path;
+    armed = 1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = cleanup_on_signal;
+    sigemptyset(&action.sa_mask);
+    installed = true;
+    for (size_t i = 0; i < CLEANUP_SIGNAL_COUNT; i++) {
+        /* A signal the caller ignores (nohup) stays ignored. */
+        if (sigaction(cleanup_signals[i], NULL, &previous[i]) == 0 &&
+            previous[i].sa_handler == SIG_IGN)
+            continue;
+        sigaction(cleanup_signals[i], &action, NULL);
+    }
+}
+
+void cleanup_disarm(void)
+{
+    armed = 0;
+    if (!installed)
+        return;
+    installed = false;
+    for (size_t i = 0; i < CLEANUP_SIGNAL_COUNT; i++) {
+        if (previous[i].sa_handler != SIG_IGN)
+            sigaction(cleanup_signals[i], &previous[i], NULL);
+    }
+    cleanup_path = NULL;
+}
+
+void cleanup_now(void)
+{
+    if (armed && cleanup_path != NULL)
+        unlink(cleanup_path);
+}

@@ -1,0 +1,13 @@
+/*
+ * clock.c - seconds on the monotonic clock (clock.h).
+ */
+#include <time.h>
+
+#include "common/clock.h"
+
+double cli_monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}

@@ -1,0 +1,60 @@
+/*
+ * deadline.c - --max-time on the one monotonic clock of the tool.
+ */
+#include <pthread.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/clock.h"
+#include "common/deadline.h"
+#include "common/interrupt.h"
+#include "common/messages.h"
+
+void deadline_start(struct deadline *d, double seconds)
+{
+    d->seconds = seconds;
+    d->at = seconds > 0 ? cli_monotonic_seconds() + seconds : 0;
+    d->passed = false;
+}
+
+bool deadline_check(struct deadline *d)
+{
+    if (!d->passed && d->at > 0 && cli_monotonic_seconds() >= d->at)
+        d->passed = true;
+    return d->passed;
+}
+
+/* What the watchdog needs: set once, before its thread starts. */
+struct watchdog {
+    double at;
+    const char *message;
+};
+
+static void *watchdog_run(void *arg)
+{
+    const struct watchdog *w = arg;
+    for (;;) {
+        double left = w->at - cli_monotonic_seconds();
+        if (left <= 0)
+            break;
+        struct timespec pause = {(time_t)left,
+                                 (long)((left - (double)(time_t)left) * 1e9)};
+        nanosleep(&pause, NULL);
+    }
+    cli_error("%s", w->message);
+    cleanup_now();
+    _exit(EXIT_USAGE);
+}
+
+void deadline_enforce(const struct deadline *d, const char *message)
+{
+    /* One watchdog a process, for its one run. */
+    static struct watchdog watchdog;
+    if (d->at <= 0)
+        return;
+    watchdog.at = d->at;
+    watchdog.message = message;
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, watchdog_run, &watchdog) == 0)
+        pthread_detach(thread);
+}

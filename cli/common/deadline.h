@@ -1,0 +1,30 @@
+/*
+ * deadline.h - --max-time: the moment a run gives up, checked by the
+ * callbacks of count, solve, complete and find (cli/common/deadline.c).
+ */
+#ifndef NQ_CLI_DEADLINE_H
+#define NQ_CLI_DEADLINE_H
+
+#include <stdbool.h>
+
+/* A time limit; `seconds` 0 is none. */
+struct deadline {
+    double seconds; /* the limit as given */
+    double at;      /* monotonic seconds when it passes; 0: never */
+    bool passed;    /* a check found it passed */
+};
+
+/* Starts the clock now: the limit passes `seconds` from now (0: never). */
+void deadline_start(struct deadline *d, double seconds);
+
+/* True once the limit has passed (and from then on, d->passed). */
+bool deadline_check(struct deadline *d);
+
+/* For a run that cannot stop itself in time (it checks the time only
+ * between long pieces of work): from here on, once the limit passes, a
+ * watchdog thread prints "nqueens: error: <message>", removes the -o file
+ * being written (cleanup_arm) and ends the process with exit status 2.
+ * Does nothing for a limit of 0. `message` must outlive the run. */
+void deadline_enforce(const struct deadline *d, const char *message);
+
+#endif /* NQ_CLI_DEADLINE_H */

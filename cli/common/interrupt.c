@@ -1,0 +1,45 @@
+/*
+ * interrupt.c - SIGINT and SIGTERM during a checkpointed count: the handler
+ * only notes the signal; the count sees it at the next finished subproblem,
+ * stops, saves what is done and exits 130 or 143 (128 + the signal), as a
+ * shell reports a process killed by that signal.
+ */
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#include "common/interrupt.h"
+
+/* Atomic, not just volatile: the handler may run on any thread of the
+ * process (a worker of the pool, nqueens-mpi's counting thread) while
+ * another reads the flag. Lock-free, so a handler may store to it. */
+static atomic_int interrupt_caught;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler needs it");
+
+static void interrupt_note(int sig)
+{
+    atomic_store(&interrupt_caught, sig);
+}
+
+void interrupt_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = interrupt_note;
+    sigemptyset(&sa.sa_mask);
+    /* A second Ctrl-C kills at once: the escape if a subproblem is long. */
+    sa.sa_flags = (int)SA_RESETHAND;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int interrupt_signal(void)
+{
+    return atomic_load(&interrupt_caught);
+}
+
+int interrupt_exit_status(void)
+{
+    int sig = atomic_load(&interrupt_caught);
+    return sig ? 128 + sig : 0;
+}

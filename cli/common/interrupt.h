@@ -1,0 +1,26 @@
+/*
+ * interrupt.h - the tool's signal handling: noting SIGINT and SIGTERM so
+ * that a long run can stop cleanly (cli/common/interrupt.c), and removing a
+ * half-written file when a signal kills the tool (cli/common/cleanup.c).
+ */
+#ifndef NQ_CLI_INTERRUPT_H
+#define NQ_CLI_INTERRUPT_H
+
+/* Catches SIGINT and SIGTERM, only noting them (a second one kills). */
+void interrupt_install(void);
+
+/* The signal caught, or 0. */
+int interrupt_signal(void);
+
+/* 128 + the signal caught (130 for SIGINT, 143 for SIGTERM), or 0. */
+int interrupt_exit_status(void);
+
+/* Until cleanup_disarm(), SIGINT, SIGTERM and SIGHUP remove `path` (kept,
+ * not copied) before the tool dies of the signal. One path at a time;
+ * cleanup_disarm() without an armed path does nothing. */
+void cleanup_arm(const char *path);
+void cleanup_disarm(void);
+/* Removes the armed path now (for a process about to _exit). */
+void cleanup_now(void);
+
+#endif /* NQ_CLI_INTERRUPT_H */

@@ -1,0 +1,517 @@
+/*
+ * cmd_complete.c - `nqueens complete N`: some queens are given (--given
+ * "r:c,..." or --board FILE); write the first completion, count them all
+ * (--count) or stream them all (--all), or say that none exists (exit 1).
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "output/board.h"
+#include "commands.h"
+#include "common/deadline.h"
+#include "output/format.h"
+#include "output/json.h"
+#include "common/messages.h"
+#include "nqueens.h"
+#include "common/opt_common.h"
+#include "common/parse.h"
+#include "common/progress.h"
+#include "input/read_given.h"
+#include "input/read_placement.h"
+#include "input/read_stream.h"
+#include "output/writer.h"
+
+/* Search nodes the default order may spend proving the lexicographically
+ * first completion before it settles for the fewest-free-cells one: about
+ * a second of one core (0.8 to 1.1 s of CPU on the development machine).
+ * A node count, not a time, so that the output is the same on every
+ * machine. */
+#define COMPLETE_DEFAULT_MAX_NODES 20000000ull
+
+static const char complete_head[] =
+    "Usage: nqueens complete [OPTIONS] N [--given ROW:COL,...]\n"
+    "       nqueens complete [OPTIONS] [N] --board FILE|-\n"
+    "\n"
+    "Completes a board on which some queens are already placed: writes the\n"
+    "first completion (a solution that keeps every given queen), or counts\n"
+    "or lists them all. Exit status 1 and \"no completion exists\" on\n"
+    "standard error when there is none.\n"
+    "\n";
+
+static const char complete_tail[] =
+    "\n"
+    "Examples:\n"
+    "  nqueens complete 8 --given 1:1,2:5 --format vector\n"
+    "  nqueens complete 8 --given 1:2 --count\n"
+    "  nqueens complete 8 --given 1:1,2:3     (exit 1: no completion)\n"
+    "\n"
+    "Exit status: 0 success (also a count or a list of zero completions),\n"
+    "1 no completion exists, 2 bad usage or bad input (given queens off\n"
+    "the board, sharing a row or attacking each other).\n";
+
+enum complete_mode { MODE_FIRST, MODE_COUNT, MODE_ALL };
+
+/* The options after parsing. */
+struct complete_args {
+    const char *n_text;                 /* N as given, NULL if none */
+    const char *given_text;             /* --given */
+    const char *board_path;             /* --board */
+    enum complete_mode mode;            /* what to write */
+    uint64_t limit;                     /* --limit; UINT64_MAX: all */
+    nq_complete_order order;            /* --order */
+    uint64_t max_nodes;                 /* --max-nodes */
+    int threads;                        /* --threads; 0: all cores */
+    const struct output_format *format; /* --format */
+    int base;                           /* --base */
+    bool base_given;                    /* --base was given */
+    struct board_style style;           /* --queen, --empty, --compact */
+    bool glyphs_given;                  /* one of them was given */
+    const char *output;                 /* -o */
+    bool count;                         /* --count */
+    bool all;                           /* --all, or --limit */
+    bool limit_given;                   /* --limit */
+    bool format_given;                  /* --format */
+    bool json;                          /* --json */
+    bool max_nodes_given;               /* --max-nodes */
+    double max_time;                    /* --max-time; 0: no limit */
+};
+
+/* --given: one list of every queen, not several. */
+static int set_given(const struct opt_def *def, const char *value, void *dest)
+{
+    const char **given = dest;
+    if (*given != NULL)
+        return cli_usage_error("--%s given twice: list every queen in one "
+                               "--%s",
+                               def->name, def->name);
+    *given = value;
+    return 0;
+}
+
+static const struct opt_choice complete_orders[] = {
+    {"lex", NQ_COMPLETE_LEXICOGRAPHIC},
+    {"fast", NQ_COMPLETE_FEWEST_FREE},
+    {NULL, 0}};
+
+#define ARGS struct complete_args
+static const struct opt complete_opts[] = {
+    OPT_SECTION("The given queens:"),
+    OPT_ONE(ARGS, given_text, .name = "given", .letter = 'g', .kind = OPTK_CALL,
+            .takes_value = true, .value_name = "LIST",
+            .help = "1-based ROW:COLUMN pairs separated by "
+                    "commas,\n"
+                    "in any rows: --given \"1:1,5:7\"",
+            .set = set_given),
+    OPT_STRING("board", 'b', ARGS, board_path, "FILE",
+               "a partial board (- for standard input): N lines\n"
+               "of N cells, Q a queen; rows may hold no queen;\n"
+               "or a vector with . for a free row (2 . . 3),\n"
+               "a 0/1 matrix, or any format verify reads"),
+    OPT_SECTION("\nWhat to write:"),
+    OPT_NOTE("(default)", "the lexicographically first completion"),
+    OPT_FLAG("count", 'c', ARGS, count,
+             "the number of completions (exact, all threads)"),
+    OPT_FLAG("all", 'a', ARGS, all, "every completion, in lexicographic order"),
+    OPT_USE_GIVEN(opt_limit, ARGS, limit, limit_given,
+                  "with --all: stop after K completions (implies\n"
+                  "--all)"),
+    OPT_CHOICE("order", 0, ARGS, order, complete_orders, "lex|fast",
+               "which completion is the first: lex (default) the\n"
+               "lexicographically first; fast the first one met\n"
+               "by the search that fills the row with the fewest\n"
+               "free cells next (fastest on hard boards)"),
+    OPT_ONE_GIVEN(ARGS, max_nodes, max_nodes_given, .name = "max-nodes",
+                  .kind = OPTK_INT, .value_name = "M", .min = 0,
+                  .max = INT64_MAX, .want = "an integer from 0 (no limit)",
+                  .help = "lex: search nodes allowed for proving the\n"
+                          "lexicographically first completion (default\n"
+                          "20000000, 0 no limit); past them the fast one is\n"
+                          "written, with a note on standard error"),
+    OPT_USE_HELP(opt_max_time, ARGS, max_time,
+                 "--count, --all: stop with exit status 2 after SEC\n"
+                 "seconds (default 0: no limit)"),
+    OPT_USE_HELP(opt_threads, ARGS, threads,
+                 "--count: threads (default 0: all cores)"),
+    OPT_SECTION("\nOutput:"),
+    OPT_USE_GIVEN(opt_format, ARGS, format, format_given,
+                  "board (default), vector, json, csv or svg, as in\n"
+                  "`nqueens solve`; --count with json writes\n"
+                  "{\"n\":N,\"completions\":C}"),
+    OPT_USE_HELP(opt_json, ARGS, json, "the same as --format json"),
+    OPT_USE_GIVEN(opt_base, ARGS, base, base_given, NULL),
+    OPT_USE(opt_output, ARGS, output),
+    OPT_USE_GIVEN(opt_queen, ARGS, style.queen, glyphs_given,
+                  "board: how a queen is drawn (default Q); with\n"
+                  "--board, also how it is read"),
+    OPT_USE_GIVEN(opt_empty, ARGS, style.empty, glyphs_given,
+                  "board: how an empty square is drawn (default .);\n"
+                  "with --board, also how it is read"),
+    OPT_USE_GIVEN(opt_compact, ARGS, style.compact, glyphs_given, NULL),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef ARGS
+
+const struct optable complete_table = OPTABLE(complete_opts, 23, true);
+
+/* Refuses the options that mean nothing together; returns 0 or
+ * EXIT_USAGE. */
+static int complete_check_combinations(const struct complete_args *a)
+{
+    const char *what = a->count ? "--count" : "--all";
+    if (a->mode == MODE_COUNT && a->format_given && a->format != &format_json)
+        return cli_usage_error("--count and --format %s exclude each other "
+                               "(a count is a number, or json)",
+                               a->format->name);
+    if (a->mode == MODE_COUNT &&
+        ((a->glyphs_given && a->board_path == NULL) || a->base_given))
+        return cli_usage_error("--count and %s exclude each other (a count "
+                               "draws no board)",
+                               a->base_given ? "--base"
+                                             : "--queen/--empty/--compact");
+    if (a->mode != MODE_FIRST && a->order == NQ_COMPLETE_FEWEST_FREE)
+        return cli_usage_error("--order fast and %s exclude each other (%s "
+                               "takes every completion, in lexicographic "
+                               "order)",
+                               a->count ? "--count" : "--all (or --limit)",
+                               what);
+    if (a->max_nodes_given && a->mode != MODE_FIRST)
+        return cli_usage_error("--max-nodes and %s exclude each other "
+                               "(--max-nodes bounds the search for the "
+                               "first completion)",
+                               a->count ? "--count" : "--all (or --limit)");
+    if (a->max_nodes_given && a->order == NQ_COMPLETE_FEWEST_FREE)
+        return cli_usage_error("--max-nodes and --order fast exclude each "
+                               "other (--max-nodes bounds --order lex)");
+    if (a->max_time > 0 && a->mode == MODE_FIRST)
+        return cli_usage_error("--max-time goes with --count or --all (the "
+                               "first completion is bounded by --max-nodes)");
+    if (a->base_given && !a->format->uses_base)
+        return cli_usage_error("--base applies to --format vector and csv, "
+                               "not %s",
+                               a->format->name);
+    if (a->glyphs_given && !a->format->uses_glyphs && a->board_path == NULL)
+        return cli_usage_error("--queen, --empty and --compact apply to "
+                               "--format board, not %s",
+                               a->format->name);
+    if (a->format == &format_svg && a->limit_given && a->limit > SVG_LIMIT_MAX)
+        return cli_usage_error("an SVG holds at most %d boards; got --limit "
+                               "%llu",
+                               SVG_LIMIT_MAX, (unsigned long long)a->limit);
+    return 0;
+}
+
+/* Parses argv; returns 0 to go on, -1 after --help, else the exit status. */
+static int complete_parse_args(int argc, char **argv, struct complete_args *a)
+{
+    int status = optable_parse(&complete_table, argc, argv, a, &a->n_text);
+    if (status == OPTABLE_HELP) {
+        optable_usage(complete_head, &complete_table, complete_tail);
+        return -1;
+    }
+    if (status != OPTABLE_GO)
+        return status;
+    a->all = a->all || a->limit_given; /* --limit implies --all */
+    if (a->count && a->all)
+        return cli_usage_error("--count and --all (or --limit) exclude each "
+                               "other");
+    if (a->given_text != NULL && a->board_path != NULL)
+        return cli_usage_error("--given and --board exclude each other");
+    if (a->n_text == NULL && a->board_path == NULL)
+        return cli_usage_error("no N given");
+    if (opt_json_format(a->json, a->format_given, &a->format) != 0)
+        return EXIT_USAGE;
+    a->mode = a->count ? MODE_COUNT : a->all ? MODE_ALL : MODE_FIRST;
+    return complete_check_combinations(a);
+}
+
+/* Reads the partial board of --board; returns 0 or an exit status. */
+/* Reads the one placement of `f` (any format of read_stream.h); a second
+ * one is an error. Returns 0 or a negative NQ_E_* code with `err` set. */
+static int read_one_board(FILE *f, const struct stream_options *options,
+                          struct stream_record *record,
+                          struct placement_error *err)
+{
+    struct stream_reader *reader = stream_reader_new(f, options);
+    if (reader == NULL) {
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return NQ_E_NOMEM;
+    }
+    int rc = stream_next(reader, record, err);
+    if (rc == 0) {
+        err->line = stream_reader_lines(reader) + 1;
+        err->column = 1;
+        snprintf(err->message, sizeof err->message, "no placement given");
+        rc = NQ_E_PARSE;
+    } else if (rc == 1) {
+        struct stream_record second;
+        struct placement_error ignored;
+        rc = stream_next(reader, &second, &ignored);
+        if (rc != 0) {
+            placement_free(&second.placement);
+            placement_free(&record->placement);
+            err->line = second.line;
+            err->column = 1;
+            snprintf(err->message, sizeof err->message,
+                     "a second placement: complete reads one board");
+            rc = NQ_E_PARSE;
+        }
+    }
+    stream_reader_free(reader);
+    return rc;
+}
+
+static int complete_read_board(const struct complete_args *a, int *n,
+                               int *given)
+{
+    bool from_stdin = strcmp(a->board_path, "-") == 0;
+    /* `source` points into it after the if: its scope cannot shrink. */
+    // cppcheck-suppress variableScope
+    char quoted[256];
+    const char *source = "standard input";
+    FILE *f = stdin;
+    if (!from_stdin) {
+        f = fopen(a->board_path, "rb");
+        if (f == NULL)
+            return cli_error("cannot read '%s': %s",
+                             cli_quote(a->board_path, quoted, sizeof quoted),
+                             strerror(errno));
+        source = cli_quote(a->board_path, quoted, sizeof quoted);
+    } else if (isatty(STDIN_FILENO)) {
+        cli_note("reading a board from the terminal; end it with Ctrl-D");
+    }
+    struct stream_options options = {0};
+    placement_options_init(&options.read);
+    options.read.allow_empty_rows = true;
+    options.read.max_n = NQ_MAX_N;
+    options.read.expected_n = a->n_text != NULL ? *n : 0;
+    if (a->glyphs_given) {
+        options.queen = a->style.queen;
+        options.empty = a->style.empty;
+    }
+    struct stream_record record = {0};
+    struct placement_error err = {0};
+    int rc = read_one_board(f, &options, &record, &err);
+    if (!from_stdin)
+        fclose(f);
+    struct placement board = record.placement;
+    if (rc != 0) {
+        const char *quote = from_stdin ? "" : "'";
+        if (err.line > 0)
+            return cli_error("%s%s%s, line %lld, column %lld: %s", quote,
+                             source, quote, err.line, err.column, err.message);
+        return cli_error("%s%s%s: %s", quote, source, quote, err.message);
+    }
+    *n = board.n;
+    memcpy(given, board.cols, sizeof(int) * (size_t)board.n);
+    placement_free(&board);
+    return 0;
+}
+
+/* Reads the given queens; returns 0 or an exit status. */
+static int complete_read_queens(const struct complete_args *a, int *n,
+                                int *given)
+{
+    if (a->n_text != NULL && !cli_parse_n(a->n_text, NQ_MAX_N, "", n))
+        return EXIT_USAGE;
+    if (a->board_path != NULL)
+        return complete_read_board(a, n, given);
+    return read_given(a->given_text != NULL ? a->given_text : "", *n, given);
+}
+
+/* Says which given queens attack each other; returns the exit status. */
+static int complete_report_conflict(int n, const int *given)
+{
+    nq_complete_conflict conflict;
+    int rc = nq_complete_check(n, given, &conflict);
+    if (rc != NQ_E_CONFLICT)
+        return cli_error("%s", nq_strerror(rc));
+    int a = conflict.row_a;
+    int b = conflict.row_b;
+    const char *how = conflict.kind == NQ_COMPLETE_SAME_COLUMN ? "in column"
+                      : conflict.kind == NQ_COMPLETE_SAME_DIAGONAL
+                          ? "on a diagonal"
+                          : "on an anti-diagonal";
+    if (conflict.kind == NQ_COMPLETE_SAME_COLUMN)
+        return cli_error("given queens %d:%d and %d:%d attack each other %s "
+                         "%d",
+                         a + 1, given[a] + 1, b + 1, given[b] + 1, how,
+                         given[a] + 1);
+    return cli_error("given queens %d:%d and %d:%d attack each other %s", a + 1,
+                     given[a] + 1, b + 1, given[b] + 1, how);
+}
+
+/* What the completion callback carries. */
+struct complete_stream {
+    const struct output_format *format;
+    struct format_run run;
+    uint64_t limit;           /* completions to write; UINT64_MAX: all */
+    bool svg_overflow;        /* an SVG without --limit met too many boards */
+    struct deadline deadline; /* --max-time */
+};
+
+static int complete_write_one(const int *cols, int n, void *user)
+{
+    struct complete_stream *s = user;
+    (void)n;
+    if (s->format == &format_svg && s->limit == UINT64_MAX &&
+        s->run.index == SVG_DEFAULT_MAX_BOARDS) {
+        s->svg_overflow = true;
+        return 1;
+    }
+    s->run.index++;
+    s->format->solution(&s->run, cols);
+    writer_record_end(s->run.out);
+    /* Stop once the output is gone, the limit is reached or the time is
+     * up. */
+    return s->run.out->err != 0 || s->run.index >= s->limit ||
+           deadline_check(&s->deadline);
+}
+
+/* The default mode: one completion, written to s (begun). Returns the exit
+ * status. */
+static int complete_first(const struct complete_args *a, int n,
+                          const int *given, struct complete_stream *s)
+{
+    nq_complete_options options;
+    nq_complete_options_init(&options);
+    /* The budget is the lexicographic order's: the fast order needs none. */
+    if (a->order == NQ_COMPLETE_LEXICOGRAPHIC)
+        options.node_limit = a->max_nodes;
+    int cols[NQ_MAX_N];
+    int rc = nq_complete_first(n, given, a->order, &options, cols);
+    if (rc == NQ_E_TIMEOUT) {
+        cli_note("note: the lexicographically first completion was not "
+                 "proven within %llu search nodes (--max-nodes); this is "
+                 "the first of the fewest-free-cells order (--order fast)",
+                 (unsigned long long)a->max_nodes);
+        rc = nq_complete_first(n, given, NQ_COMPLETE_FEWEST_FREE, NULL, cols);
+    }
+    if (rc == NQ_E_NOSOLUTION) {
+        cli_note("no completion exists");
+        return EXIT_NEGATIVE;
+    }
+    if (rc != NQ_OK)
+        return cli_error("%s", nq_strerror(rc));
+    complete_write_one(cols, n, s);
+    return EXIT_OK;
+}
+
+/* --all: every completion, written to s (begun). Returns the exit status. */
+static int complete_all(int n, const int *given, struct complete_stream *s)
+{
+    if (s->limit == 0)
+        return EXIT_OK;
+    int rc = nq_complete_each(n, given, complete_write_one, s, NULL);
+    if (rc != NQ_OK && rc != NQ_E_STOPPED)
+        return cli_error("%s", nq_strerror(rc));
+    if (s->deadline.passed)
+        return cli_error("complete stopped by --max-time %g after %llu "
+                         "completions",
+                         s->deadline.seconds, (unsigned long long)s->run.index);
+    if (s->svg_overflow)
+        return cli_usage_error("more than %d completions, too many boards "
+                               "for one SVG: choose how many with --limit K",
+                               SVG_DEFAULT_MAX_BOARDS);
+    return EXIT_OK;
+}
+
+static int complete_count(const struct complete_args *a, int n,
+                          const int *given, struct writer *out)
+{
+    nq_complete_options options;
+    nq_complete_options_init(&options);
+    options.threads = a->threads;
+    struct progress progress;
+    progress_start(&progress, PROGRESS_OFF);
+    struct deadline deadline;
+    deadline_start(&deadline, a->max_time);
+    progress.deadline = &deadline;
+    /* The count checks the time only between its subproblems, which can
+     * take minutes on a large board: past the limit a watchdog ends it. */
+    static char message[96];
+    snprintf(message, sizeof message,
+             "complete --count stopped by --max-time %g: no result",
+             a->max_time);
+    deadline_enforce(&deadline, message);
+    options.progress = progress_report;
+    options.progress_user = &progress;
+    uint64_t count = 0;
+    int rc = nq_complete_count(n, given, &options, &count);
+    if (rc == NQ_E_STOPPED && deadline.passed)
+        return cli_error("complete --count stopped by --max-time %g: no "
+                         "result",
+                         a->max_time);
+    if (rc != NQ_OK)
+        return cli_error("%s", nq_strerror(rc));
+    if (a->format == &format_json) {
+        struct json j;
+        json_start(&j, out);
+        json_begin_object(&j);
+        json_key(&j, "n");
+        json_int(&j, n);
+        json_key(&j, "completions");
+        json_uint(&j, count);
+        json_end_object(&j);
+        json_end_line(&j);
+    } else {
+        writer_put_u64(out, count);
+        writer_putc(out, '\n');
+    }
+    return EXIT_OK;
+}
+
+int cmd_complete(int argc, char **argv)
+{
+    struct complete_args a = {.limit = UINT64_MAX,
+                              .order = NQ_COMPLETE_LEXICOGRAPHIC,
+                              .max_nodes = COMPLETE_DEFAULT_MAX_NODES,
+                              .format = &format_board,
+                              .base = 1,
+                              .style = board_style_default};
+    int status = complete_parse_args(argc, argv, &a);
+    if (status != 0)
+        return status < 0 ? EXIT_OK : status;
+
+    int n = 0;
+    int given[NQ_MAX_N];
+    status = complete_read_queens(&a, &n, given);
+    if (status != 0)
+        return status;
+    if (nq_complete_check(n, given, NULL) != NQ_OK)
+        return complete_report_conflict(n, given);
+
+    struct writer out;
+    if (writer_open(&out, a.output) != 0)
+        return EXIT_USAGE;
+    if (a.mode == MODE_COUNT) {
+        status = complete_count(&a, n, given, &out);
+        int closed = writer_close(&out, status == EXIT_OK);
+        return status != EXIT_OK ? status : closed;
+    }
+
+    struct complete_stream s = {.format = a.format, .limit = a.limit};
+    deadline_start(&s.deadline, a.max_time);
+    s.run.out = &out;
+    s.run.n = n;
+    s.run.base = a.base;
+    s.run.style = &a.style;
+    status = a.format->begin(&s.run);
+    if (status != 0) {
+        writer_close(&out, false);
+        return status;
+    }
+    if (a.mode == MODE_FIRST)
+        status = complete_first(&a, n, given, &s);
+    else
+        status = complete_all(n, given, &s);
+    /* A failed run only frees what the format holds. */
+    s.run.abandon = status != EXIT_OK;
+    int ended = a.format->end(&s.run);
+    if (status == EXIT_OK)
+        status = ended;
+    int closed = writer_close(&out, status == EXIT_OK);
+    return status != EXIT_OK ? status : closed;
+}

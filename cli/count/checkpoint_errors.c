@@ -1,0 +1,74 @@
+/*
+ * checkpoint_errors.c - the words for a checkpoint that is refused: whose
+ * file it is, what is wrong with it and what to do, in one line. Shared by
+ * `nqueens count`, `nqueens status` and nqueens-mpi.
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "count/checkpoint_errors.h"
+#include "common/messages.h"
+#include "nqueens.h"
+#include "common/parse.h"
+
+/* A refused file never is trusted nor overwritten, so every message ends by
+ * saying what a user can do instead. */
+int checkpoint_error(const char *path, int err, int n, const char *signature,
+                     uint64_t size)
+{
+    char name[256];
+    cli_quote(path, name, sizeof name);
+    struct stat st;
+    switch (err) {
+    case NQ_E_NOTCHECKPOINT:
+        return cli_error(
+            "'%s' is not an nqueens checkpoint%s; refusing to "
+            "use or overwrite it (give another file name)",
+            name,
+            stat(path, &st) == 0 && st.st_size == 0 ? " (it is empty)" : "");
+    case NQ_E_CORRUPT:
+        return cli_error("checkpoint '%s' is damaged, so its counts cannot "
+                         "be trusted (start again with a new file)",
+                         name);
+    case NQ_E_CHECKPOINT: {
+        nq_checkpoint_info info;
+        int rc = nq_checkpoint_read(path, &info);
+        if (rc == NQ_E_CHECKPOINT)
+            return cli_error("checkpoint '%s' has format %d; this nqueens "
+                             "reads format %d (use a newer nqueens)",
+                             name, info.format, NQ_CHECKPOINT_FORMAT);
+        if (rc != NQ_OK)
+            return checkpoint_error(path, rc, n, signature, size);
+        if (info.n != n)
+            return cli_error("checkpoint '%s' is for n = %d, not n = %d "
+                             "(give another file name)",
+                             name, info.n, n);
+        return cli_error("checkpoint '%s' was made for another decomposition "
+                         "('%s', %llu subproblems; this run: '%s', %llu) "
+                         "(give another file name)",
+                         name, info.signature, (unsigned long long)info.size,
+                         signature ? signature : "?", (unsigned long long)size);
+    }
+    case NQ_E_BUSY:
+        return cli_error("checkpoint '%s' is in use by another run (wait for "
+                         "it to end or stop it; 'nqueens status' shows how "
+                         "far it is)",
+                         name);
+    case NQ_E_IO:
+        if (stat(path, &st) != 0 && errno != ENOENT)
+            return cli_error("cannot use checkpoint '%s': %s", name,
+                             strerror(errno));
+        if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+            return cli_error("checkpoint '%s' is not a regular file", name);
+        if (stat(path, &st) != 0 && n == 0)
+            return cli_error("no checkpoint '%s': %s", name, strerror(errno));
+        if (stat(path, &st) != 0)
+            return cli_error("cannot create checkpoint '%s' (does its "
+                             "directory exist and may it be written?)",
+                             name);
+        return cli_error("cannot read or write checkpoint '%s'", name);
+    default:
+        return cli_error("checkpoint '%s': %s", name, nq_strerror(err));
+    }
+}

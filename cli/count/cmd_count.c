@@ -1,0 +1,352 @@
+/*
+ * cmd_count.c - `nqueens count N`: the exact number of solutions, the
+ * unique count and the counts of solutions unchanged by a half or a quarter
+ * turn, from nq_count() on all cores.
+ *
+ * Output (text), one "key value" line each, so that people read it and
+ * scripts can pick a line with grep or awk:
+ *   n        8
+ *   total    92
+ *   unique   12
+ *   sym180   4
+ *   sym90    0
+ *   threads  2
+ *   engine   constellations/1 n=8
+ *   seconds  0.001
+ * With --json the same fields as one JSON object on one line.
+ *
+ * The progress display (--progress/--quiet) hooks in at count_run(),
+ * where the options reach the library; --checkpoint runs the count through
+ * count_checkpointed() (cli/count/count_checkpoint.c).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/clock.h"
+#include "commands.h"
+#include "count/count_estimate.h"
+#include "count/count_request.h"
+#include "common/duration.h"
+#include "common/interrupt.h"
+#include "output/json.h"
+#include "count/memory_need.h"
+#include "common/messages.h"
+#include "nqueens.h"
+#include "common/opt_common.h"
+#include "common/parse.h"
+#include "common/progress.h"
+#include "output/writer.h"
+
+static const char count_head[] =
+    "Usage: nqueens count [OPTIONS] N\n"
+    "\n"
+    "Counts the solutions of the N-queens puzzle exactly (1 <= N <= 64;\n"
+    "the time grows about 7-fold with each N), with the number of classes\n"
+    "under the 8 symmetries of the square (unique) and the number of\n"
+    "solutions unchanged by a half turn (sym180) and a quarter turn (sym90).\n"
+    "The result does not depend on the number of threads. A count that does\n"
+    "not fit in 64 bits is an error, never a wrapped number.\n"
+    "\n"
+    "Options:\n";
+
+static const char count_tail[] =
+    "\n"
+    "Output: lines 'n', 'total', 'unique', 'sym180', 'sym90', 'threads',\n"
+    "'engine' and 'seconds', each followed by its value.\n"
+    "\n"
+    "Exit status: 0 success, 2 bad usage or a count that failed.\n";
+
+#define REQ struct count_request
+static const struct opt count_opts[] = {
+    OPT_USE(opt_threads, REQ, threads),
+    OPT_USE(count_opt_memory, REQ, memory_bytes),
+    OPT_USE_HELP(count_opt_engine, REQ, engine,
+                 "auto (default): join for N <= 23, else\n"
+                 "constellations;\n"
+                 "join: half boards joined, the fastest; its whole\n"
+                 "table takes about 33M at N=16, 778M at 18, 1.9G\n"
+                 "at 19, 17.3G at 20, and where that does not fit\n"
+                 "the memory budget it runs in passes, a part of\n"
+                 "the table at a time (slower);\n"
+                 "constellations: backtracking, any N, almost no\n"
+                 "memory"),
+    OPT_USE(opt_json, REQ, json),
+    OPT_USE_HELP(opt_output, REQ, output,
+                 "write to FILE, complete or not at all"),
+    OPT_USE_HELP(opt_max_time, REQ, max_time,
+                 "give up after SEC seconds, exit status 2 (default\n"
+                 "0: no limit); with --checkpoint the work is saved"),
+    OPT_USE_HELP(count_opt_progress, REQ, progress,
+                 "show progress on stderr also when it is not a\n"
+                 "terminal (then a line every few seconds)"),
+    OPT_USE_HELP(count_opt_quiet, REQ, progress,
+                 "no progress display, not even on a terminal"),
+    OPT_USE_HELP(count_opt_checkpoint, REQ, checkpoint,
+                 "keep finished work in FILE (an SQLite database);\n"
+                 "the same command again resumes from it. SIGINT\n"
+                 "and SIGTERM save and exit 130 and 143. One run\n"
+                 "at a time: a FILE in use by another is refused.\n"
+                 "The join then runs in ten passes or more, even\n"
+                 "where its whole table fits, so that a resume\n"
+                 "redoes little (slower by up to 2x at odd N)"),
+    OPT_USE_GIVEN(count_opt_interval, REQ, checkpoint_interval,
+                  checkpoint_interval_set,
+                  "seconds between two saves (default 10; 0 saves\n"
+                  "every finished subproblem); each pass of the join\n"
+                  "is also saved as it ends"),
+    OPT_USE(count_opt_dry_run, REQ, dry_run),
+    OPT_USE_ARGS(opt_help, NULL),
+};
+#undef REQ
+
+/* The table of `nqueens count`, for its parse and for the tests. */
+const struct optable count_table = OPTABLE(count_opts, 20, false);
+
+/* Writes the result as text lines or as one JSON object. */
+void count_report(struct writer *out, const struct count_request *req,
+                  const nq_count_result *r, int threads, const char *engine,
+                  double seconds)
+{
+    unsigned long long total = r->total, unique = r->unique;
+    unsigned long long sym180 = r->sym180, sym90 = r->sym90;
+    if (req->json) {
+        struct json j;
+        json_start(&j, out);
+        json_begin_object(&j);
+        json_key(&j, "n");
+        json_int(&j, req->n);
+        json_key(&j, "total");
+        json_uint(&j, total);
+        json_key(&j, "unique");
+        json_uint(&j, unique);
+        json_key(&j, "sym180");
+        json_uint(&j, sym180);
+        json_key(&j, "sym90");
+        json_uint(&j, sym90);
+        json_key(&j, "threads");
+        json_int(&j, threads);
+        json_key(&j, "engine");
+        json_string(&j, engine);
+        json_key(&j, "seconds");
+        json_double(&j, seconds, cli_seconds_decimals(seconds));
+        json_end_object(&j);
+        json_end_line(&j);
+    } else {
+        writer_printf(out,
+                      "n        %d\ntotal    %llu\nunique   %llu\n"
+                      "sym180   %llu\nsym90    %llu\nthreads  %d\n"
+                      "engine   %s\nseconds  %.*f\n",
+                      req->n, total, unique, sym180, sym90, threads, engine,
+                      cli_seconds_decimals(seconds), seconds);
+    }
+}
+
+/* The budget the library takes when --memory is not given. */
+#define COUNT_DEFAULT_BUDGET ((uint64_t)2 << 30)
+
+/* How long the refusal of a budget may look for the one needed, and how
+ * far above the budget: a plan is made for each budget tried, and a large
+ * one takes long to make (seconds from n = 18 on). */
+#define COUNT_NEED_SECONDS 2.0
+#define COUNT_NEED_ABOVE ((uint64_t)256 << 20)
+#define COUNT_NEED_SMALL ((uint64_t)64 << 20)
+
+/* The refusal of a budget too small, with the budget the count needs as
+ * far as a short search finds it: up to 8 times the budget (64 MiB for
+ * a smaller one) and 256 MiB more at most, half the machine's memory at
+ * most. */
+static int count_memory_refusal(const struct count_request *req)
+{
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.threads = req->threads;
+    options.engine = (nq_engine)req->engine;
+    uint64_t budget =
+        req->memory_bytes != 0 ? req->memory_bytes : COUNT_DEFAULT_BUDGET;
+    options.memory_bytes = budget;
+    uint64_t ceiling = cli_memory_of_machine() / 2;
+    uint64_t span = budget <= UINT64_MAX / 8 ? budget * 8 : UINT64_MAX;
+    if (span < COUNT_NEED_SMALL)
+        span = COUNT_NEED_SMALL;
+    if (ceiling > span)
+        ceiling = span;
+    if (budget <= UINT64_MAX - COUNT_NEED_ABOVE &&
+        ceiling > budget + COUNT_NEED_ABOVE)
+        ceiling = budget + COUNT_NEED_ABOVE;
+    struct memory_need need;
+    int rc =
+        cli_memory_need(req->n, &options, ceiling, COUNT_NEED_SECONDS, &need);
+    char size[32], given[48], low[32], high[32];
+    cli_format_bytes(size, sizeof size, budget);
+    snprintf(given, sizeof given,
+             req->memory_bytes != 0 ? "the %s given" : "the default %s", size);
+    cli_format_bytes(low, sizeof low, need.low);
+    cli_format_bytes(high, sizeof high, need.high);
+    const char *hint = req->engine == NQ_ENGINE_JOIN
+                           ? "; --engine constellations needs almost none"
+                           : "";
+    if (rc != 0)
+        return cli_error("count of %d needs more memory than %s (--memory)%s",
+                         req->n, given, hint);
+    if (need.high == 0)
+        return cli_error("count of %d needs a memory budget above %s; %s "
+                         "is too small (--memory)%s",
+                         req->n, low, given, hint);
+    if (need.high - need.low > need.high / 8)
+        return cli_error("count of %d needs a memory budget of %s to %s, "
+                         "more than %s (--memory)%s",
+                         req->n, low, high, given, hint);
+    return cli_error("count of %d needs a memory budget of about %s, more "
+                     "than %s (--memory)%s",
+                     req->n, high, given, hint);
+}
+
+/* Draws progress, and stops the count at --max-time or a signal. */
+static int count_progress(uint64_t done, uint64_t total, uint64_t solutions,
+                          void *user)
+{
+    return progress_report(done, total, solutions, user) != 0 ||
+           interrupt_signal() != 0;
+}
+
+/* What a count is in for: said before one projected to take more than a
+ * minute (unless --quiet), and all that --dry-run writes (to `out`). */
+static void count_announce(const struct count_request *req, const nq_plan *plan,
+                           const nq_count_options *options, struct writer *out)
+{
+    if (!req->dry_run &&
+        (req->n < COUNT_ESTIMATE_FROM_N || req->progress == PROGRESS_OFF))
+        return;
+    int threads = req->threads != 0 ? req->threads : nq_count_default_threads();
+    struct count_estimate e;
+    count_estimate(plan, options, threads, &e);
+    if (req->dry_run && req->json) {
+        struct json j;
+        json_start(&j, out);
+        json_begin_object(&j);
+        json_key(&j, "n");
+        json_int(&j, e.n);
+        json_key(&j, "engine");
+        json_string(&j, nq_plan_signature(plan));
+        json_key(&j, "passes");
+        json_uint(&j, e.passes);
+        json_key(&j, "memory_bytes");
+        json_uint(&j, (uint64_t)e.memory);
+        json_key(&j, "threads");
+        json_int(&j, e.threads);
+        json_key(&j, "estimated_seconds");
+        if (e.seconds < 0)
+            json_null(&j);
+        else
+            json_double(&j, e.seconds, 3);
+        json_key(&j, "calibration_n");
+        json_int(&j, e.calibration_n);
+        json_end_object(&j);
+        json_end_line(&j);
+        return;
+    }
+    char line[256];
+    count_estimate_line(&e, line, sizeof line);
+    if (req->dry_run)
+        writer_printf(out, "%s\n", line);
+    else if (e.seconds > 60)
+        cli_note("%s", line);
+}
+
+/* Runs the count without a checkpoint. Returns an NQ_ code, or
+ * NQ_E_STOPPED after --dry-run. */
+static int count_run(const struct count_request *req, nq_count_result *result,
+                     char *engine, size_t engine_size,
+                     struct deadline *deadline, struct writer *out)
+{
+    nq_count_options options;
+    nq_count_options_init(&options);
+    options.threads = req->threads;
+    options.memory_bytes = req->memory_bytes;
+    options.engine = (nq_engine)req->engine;
+    if (req->checkpoint != NULL) /* --dry-run: the plan it would run */
+        options.min_passes = CHECKPOINT_PASSES;
+
+    nq_plan *plan = NULL;
+    int rc = nq_plan_create(req->n, &options, &plan);
+    if (rc != 0)
+        return rc;
+    snprintf(engine, engine_size, "%s", nq_plan_signature(plan));
+    count_announce(req, plan, &options, out);
+    if (req->dry_run) {
+        nq_plan_free(plan);
+        return NQ_E_STOPPED;
+    }
+
+    struct progress progress;
+    progress_start(&progress, req->progress);
+    progress.deadline = deadline;
+    options.progress = count_progress;
+    options.progress_user = &progress;
+    interrupt_install();
+    double start = cli_monotonic_seconds();
+    rc = nq_count_plan(plan, &options, result);
+    nq_plan_free(plan);
+    progress_end(&progress);
+    if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
+        cli_note("interrupted after %.1f s: %llu of %llu subproblems were "
+                 "done, and are lost without --checkpoint FILE",
+                 cli_monotonic_seconds() - start,
+                 (unsigned long long)progress.done,
+                 (unsigned long long)progress.total);
+    return rc;
+}
+
+/* Counts and writes the result to `out`; returns the exit status. */
+static int count_write(const struct count_request *req, struct writer *out)
+{
+    double start = cli_monotonic_seconds();
+    struct deadline deadline;
+    deadline_start(&deadline, req->max_time);
+    nq_count_result result;
+    char engine[128] = "";
+    int rc = 0;
+    if (req->checkpoint != NULL && !req->dry_run) {
+        int status = count_checkpointed(req, &result, engine, sizeof engine);
+        if (status >= 0)
+            return status;
+    } else {
+        rc = count_run(req, &result, engine, sizeof engine, &deadline, out);
+        if (req->dry_run && rc == NQ_E_STOPPED)
+            return EXIT_OK;
+        if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
+            return interrupt_exit_status();
+    }
+    double seconds = cli_monotonic_seconds() - start;
+    if (rc == NQ_E_STOPPED && deadline.passed)
+        return cli_error("count of %d stopped by --max-time %g: no result",
+                         req->n, req->max_time);
+    if (rc == NQ_E_NOMEM)
+        return count_memory_refusal(req);
+    if (rc == NQ_E_RANGE && req->engine == NQ_ENGINE_JOIN)
+        return cli_error("count of %d: the join takes N from 2 to 23 "
+                         "(--engine constellations takes any N)",
+                         req->n);
+    if (rc != 0)
+        return cli_error("count of %d: %s", req->n, nq_strerror(rc));
+
+    int threads = req->threads != 0 ? req->threads : nq_count_default_threads();
+    count_report(out, req, &result, threads, engine, seconds);
+    return EXIT_OK;
+}
+
+int cmd_count(int argc, char **argv)
+{
+    struct count_request req = {0};
+    int status =
+        count_parse(argc, argv, &count_table, count_head, count_tail, &req);
+    if (status >= 0)
+        return status;
+
+    struct writer out;
+    if (writer_open(&out, req.output) != 0)
+        return EXIT_USAGE;
+    status = count_write(&req, &out);
+    return writer_close(&out, status == EXIT_OK) != 0 ? EXIT_USAGE : status;
+}

@@ -1,0 +1,85 @@
+/*
+ * count_request.h - what `nqueens count` and nqueens-mpi share: the
+ * count's request as the command line gives it, its parsing, the report
+ * of the result (cli/count/cmd_count.c), the run with a checkpoint
+ * (cli/count/count_checkpoint.c).
+ */
+#ifndef NQ_CLI_COUNT_REQUEST_H
+#define NQ_CLI_COUNT_REQUEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/optable.h"
+#include "common/progress.h"
+#include "output/writer.h"
+
+struct nq_count_result;
+
+/* What the command line asks a count for. */
+struct count_request {
+    int n;
+    int threads;           /* 0: all cores */
+    uint64_t memory_bytes; /* 0: the library's default */
+    int engine;            /* --engine: an nq_engine, NQ_ENGINE_AUTO if not
+                              given */
+    bool json;
+    enum progress_mode progress;  /* --progress, --quiet, or by terminal */
+    const char *checkpoint;       /* --checkpoint FILE, or NULL */
+    double checkpoint_interval;   /* --checkpoint-interval SECONDS ... */
+    bool checkpoint_interval_set; /* ... when given */
+    const char *output;           /* -o FILE, NULL: standard output */
+    double max_time;              /* --max-time SEC, 0: no limit */
+    bool dry_run;                 /* --dry-run: the estimate alone */
+};
+
+/* The options of a count, defined once for `nqueens count` and
+ * nqueens-mpi (cli/count/count_options.c): each command lists them in its own
+ * table (with its own help texts) over a struct count_request. */
+extern const struct opt_def count_opt_memory;     /* -m, --memory SIZE */
+extern const struct opt_def count_opt_engine;     /* --engine E */
+extern const struct opt_def count_opt_progress;   /* --progress */
+extern const struct opt_def count_opt_quiet;      /* --quiet */
+extern const struct opt_def count_opt_checkpoint; /* --checkpoint FILE */
+extern const struct opt_def count_opt_interval;   /* --checkpoint-interval */
+extern const struct opt_def count_opt_dry_run;    /* --dry-run */
+
+/* Parses the arguments of `count` (argv[0] is the command) by the table
+ * `t`; prints `head`, the table's Options block and `tail` for --help.
+ * Returns -1 to go on, else the exit status. */
+int count_parse(int argc, char **argv, const struct optable *t,
+                const char *head, const char *tail, struct count_request *req);
+
+/* The engine (an nq_engine) of the plan that the checkpoint at `path`
+ * records, so that a resumed run goes on with it; NQ_ENGINE_AUTO when no
+ * checkpoint can be read there (opening it later says why). */
+int checkpoint_engine(const char *path);
+
+/* The census of the tops kept in the checkpoint at `path` for a count of
+ * n (malloc'ed into *census, *len entries; NULL where none is kept, or
+ * the file is of another n or none yet), for nq_count_options.census.
+ * Returns 0 or the reader's error for a census that is there but
+ * damaged. */
+int checkpoint_census(const char *path, int n, uint32_t **census,
+                      uint64_t *len);
+
+/* Writes the result as the text lines or the JSON object of `count`. */
+void count_report(struct writer *out, const struct count_request *req,
+                  const struct nq_count_result *r, int threads,
+                  const char *engine, double seconds);
+
+/* The passes a join is cut into, at least, under --checkpoint and in
+ * nqueens-mpi (nq_count_options.min_passes): each about a tenth of the
+ * run. */
+#define CHECKPOINT_PASSES 10
+
+/* Runs the count with --checkpoint: resumes from the file, saves on
+ * SIGINT/SIGTERM and once --max-time has passed. Returns -1 with *result
+ * and engine filled, or the exit status after saying what went wrong
+ * (130/143 after a signal, 2 after --max-time). */
+int count_checkpointed(const struct count_request *req,
+                       struct nq_count_result *result, char *engine,
+                       size_t engine_size);
+
+#endif /* NQ_CLI_COUNT_REQUEST_H */

@@ -1,0 +1,623 @@
+/*
+ * read_stream.c - cuts a stream into records and reads each with the
+ * placement reader (see read_stream.h for the formats).
+ *
+ * The input is read a line at a time. A record's text (the numbers of a
+ * vector, JSON or CSV line, or the rows of one board) is handed to
+ * placement_read_buffer(); its error positions are moved to the record's
+ * line and column in the stream.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "nqueens.h"
+#include "input/read_stream.h"
+
+struct stream_reader {
+    FILE *f;
+    struct stream_options opt;
+    enum stream_format format;
+    char *line;         /* the current line, without its line ending */
+    size_t line_cap;    /* for getline */
+    size_t line_len;    /* bytes of the current line */
+    bool held;          /* the current line is not consumed yet */
+    bool at_end;        /* no more lines */
+    int read_errno;     /* the stream failed: its errno, else 0 */
+    bool whole_vector;  /* the older form: the input is one vector */
+    long long line_no;  /* number of the current line */
+    long long records;  /* records handed out so far */
+    int csv_skip_index; /* the CSV records start with an index column */
+    int csv_n;          /* queens named by the CSV header */
+    char *text;         /* the record being put together */
+    size_t text_len;
+    size_t text_cap;
+};
+
+static const char *const format_names[] = {"auto", "vector", "json",
+                                           "csv",  "board",  "matrix"};
+
+bool stream_format_parse(const char *name, enum stream_format *out)
+{
+    for (int i = STREAM_VECTOR; i <= STREAM_MATRIX; i++) {
+        if (strcmp(name, format_names[i]) == 0) {
+            *out = (enum stream_format)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+struct stream_reader *stream_reader_new(FILE *f,
+                                        const struct stream_options *options)
+{
+    struct stream_reader *r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return NULL;
+    r->f = f;
+    r->opt = *options;
+    r->format = options->format;
+    return r;
+}
+
+enum stream_format stream_reader_format(const struct stream_reader *r)
+{
+    return r->format;
+}
+
+long long stream_reader_lines(const struct stream_reader *r)
+{
+    return r->line_no;
+}
+
+void stream_reader_free(struct stream_reader *r)
+{
+    if (r == NULL)
+        return;
+    free(r->line);
+    free(r->text);
+    free(r);
+}
+
+static int fail(struct placement_error *e, int code, long long line,
+                long long column, const char *message)
+{
+    e->code = code;
+    e->line = line;
+    e->column = column;
+    e->errno_value = 0;
+    snprintf(e->message, sizeof e->message, "%s", message);
+    return code;
+}
+
+/* Makes the next line current; false at the end of the input. */
+static bool next_line(struct stream_reader *r)
+{
+    if (r->held) {
+        r->held = false;
+        return true;
+    }
+    if (r->at_end)
+        return false;
+    errno = 0;
+    ssize_t got = getline(&r->line, &r->line_cap, r->f);
+    if (got < 0) {
+        if (ferror(r->f))
+            r->read_errno = errno != 0 ? errno : EIO;
+        r->at_end = true;
+        return false;
+    }
+    r->line_no++;
+    size_t len = (size_t)got;
+    if (r->line_no == 1 && len >= 3 &&
+        memcmp(r->line, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(r->line, r->line + 3, len - 3);
+        len -= 3;
+    }
+    if (len > 0 && r->line[len - 1] == '\n')
+        len--;
+    if (len > 0 && r->line[len - 1] == '\r')
+        len--;
+    r->line[len] = '\0';
+    r->line_len = len;
+    return true;
+}
+
+static bool is_blank(const char *s)
+{
+    return s[strspn(s, " \t")] == '\0';
+}
+
+/* The current line holds nothing but spaces and tabs (a NUL byte is no
+ * blank: it is malformed input). */
+static bool line_blank(const struct stream_reader *r)
+{
+    return strspn(r->line, " \t") == r->line_len;
+}
+
+static bool text_append(struct stream_reader *r, const char *s, size_t len)
+{
+    if (r->text_len + len + 1 > r->text_cap) {
+        size_t cap = r->text_cap ? r->text_cap : 256;
+        while (cap < r->text_len + len + 1)
+            cap *= 2;
+        char *grown = realloc(r->text, cap);
+        if (grown == NULL)
+            return false;
+        r->text = grown;
+        r->text_cap = cap;
+    }
+    memcpy(r->text + r->text_len, s, len);
+    r->text_len += len;
+    r->text[r->text_len] = '\0';
+    return true;
+}
+
+/* True for "Solution K:" (what `nqueens N` and the board format write). */
+static bool is_title(const char *s)
+{
+    if (strncmp(s, "Solution ", 9) != 0)
+        return false;
+    s += 9;
+    s += strspn(s, " ");
+    size_t digits = strspn(s, "0123456789");
+    return digits > 0 && s[digits] == ':' && is_blank(s + digits + 1);
+}
+
+/* True for the closing "K solutions in total." of `nqueens N`. */
+static bool is_count_line(const char *s)
+{
+    size_t digits = strspn(s, "0123456789");
+    if (digits == 0)
+        return false;
+    s += digits;
+    return strcmp(s, " solutions in total.") == 0 ||
+           strcmp(s, " solution in total.") == 0;
+}
+
+static bool has_prefix_glyph(const char *s, const char *glyph)
+{
+    return glyph != NULL && strstr(s, glyph) != NULL;
+}
+
+/* A line of 0s and 1s only (with separators), at least four cells and
+ * one 0: a row of a matrix, not a vector (a vector of four or more
+ * columns that are all 0 or 1 repeats a column). */
+static bool is_matrix_row(const char *s)
+{
+    int cells = 0;
+    bool zero = false;
+    for (; *s != '\0'; s++) {
+        if (*s == '0' || *s == '1') {
+            cells++;
+            zero = zero || *s == '0';
+        } else if (strchr(" \t,[]", *s) == NULL) {
+            return false;
+        }
+    }
+    return cells >= 4 && zero;
+}
+
+static int count_numbers(const char *s)
+{
+    int count = 0;
+    bool in = false;
+    for (; *s != '\0'; s++) {
+        bool digit = *s >= '0' && *s <= '9';
+        if (digit && !in)
+            count++;
+        in = digit;
+    }
+    return count;
+}
+
+/* Recognises the format from the first line that is not blank. */
+static enum stream_format recognise(const struct stream_reader *r,
+                                    const char *s)
+{
+    s += strspn(s, " \t");
+    if (*s == '{')
+        return STREAM_JSON;
+    if (strncmp(s, "index,", 6) == 0 || strncmp(s, "row1,", 5) == 0 ||
+        strcmp(s, "row1") == 0 || strcmp(s, "index,row1") == 0)
+        return STREAM_CSV;
+    if (is_title(s) || has_prefix_glyph(s, r->opt.queen) ||
+        has_prefix_glyph(s, r->opt.empty))
+        return STREAM_BOARD;
+    if (is_matrix_row(s))
+        return STREAM_MATRIX;
+    if (*s >= '1' && *s <= '9')
+        return STREAM_VECTOR; /* a board row starts with a glyph */
+    if (strpbrk(s, "Qq.#x-_") != NULL)
+        return STREAM_BOARD;
+    return STREAM_VECTOR;
+}
+
+/* Reads `text` (starting at `line`, `column` of the stream) as one
+ * placement; moves an error's position to the stream's. */
+static int read_text(const struct stream_reader *r, const char *text,
+                     size_t len, long long line, long long column,
+                     struct placement *out, struct placement_error *error)
+{
+    int rc = placement_read_buffer(text, len, &r->opt.read, out, error);
+    if (rc != 0 && error->line > 0) {
+        if (error->line == 1)
+            error->column += column - 1;
+        error->line += line - 1;
+    }
+    return rc;
+}
+
+/* ---- vectors, one a line ------------------------------------------------- */
+
+static int next_vector(struct stream_reader *r, struct stream_record *rec,
+                       struct placement_error *error)
+{
+    while (next_line(r)) {
+        if (line_blank(r))
+            continue;
+        rec->line = r->line_no;
+        if (r->records == 0 && r->opt.format != STREAM_VECTOR &&
+            count_numbers(r->line) == 1) {
+            /* One number on the first line: the older form, a vector whose
+             * numbers may stand on any lines, read to the end. */
+            r->whole_vector = true;
+            r->line[r->line_len] = '\n';
+            rec->line = 1;
+            int rc =
+                placement_read_file_after(r->line, r->line_len + 1, r->f,
+                                          &r->opt.read, &rec->placement, error);
+            if (rc != 0 && error->line > 0)
+                error->line += r->line_no - 1;
+            r->at_end = true;
+            return rc;
+        }
+        /* Once the stream is known to hold vectors (forced, or a record
+         * read), every line is one: `. .` (two rows without a queen) is
+         * not the row of a board. The first line of a stream recognised
+         * as vectors by default is still told apart. */
+        struct stream_reader vector = *r;
+        vector.opt.read.vector_only =
+            r->opt.format == STREAM_VECTOR || r->records > 0;
+        r->line[r->line_len] = '\n';
+        return read_text(&vector, r->line, r->line_len + 1, r->line_no, 1,
+                         &rec->placement, error);
+    }
+    return 0;
+}
+
+/* ---- CSV ----------------------------------------------------------------- */
+
+static int csv_header(struct stream_reader *r, struct placement_error *error)
+{
+    while (next_line(r)) {
+        if (line_blank(r))
+            continue;
+        const char *s = r->line;
+        if (strncmp(s, "index", 5) == 0 && (s[5] == ',' || s[5] == '\0')) {
+            r->csv_skip_index = 1;
+            s += 5 + (s[5] == ',');
+        }
+        int n = 0;
+        while (*s != '\0') {
+            char expect[32];
+            int len = snprintf(expect, sizeof expect, "row%d", n + 1);
+            if (strncmp(s, expect, (size_t)len) != 0 ||
+                (s[len] != ',' && s[len] != '\0'))
+                return fail(error, NQ_E_PARSE, r->line_no,
+                            (long long)(s - r->line) + 1,
+                            "a CSV header reads index,row1,...,rowN");
+            n++;
+            s += len + (s[len] == ',');
+        }
+        if (n == 0)
+            return fail(error, NQ_E_PARSE, r->line_no, 1,
+                        "a CSV header names the rows: index,row1,...,rowN");
+        r->csv_n = n;
+        return 0;
+    }
+    return 0;
+}
+
+static int next_csv(struct stream_reader *r, struct stream_record *rec,
+                    struct placement_error *error)
+{
+    if (r->csv_n == 0) {
+        int rc = csv_header(r, error);
+        if (rc != 0 || r->csv_n == 0)
+            return rc;
+    }
+    while (next_line(r)) {
+        if (line_blank(r))
+            continue;
+        rec->line = r->line_no;
+        const char *s = r->line;
+        if (r->csv_skip_index) {
+            size_t digits = strspn(s, "0123456789");
+            if (digits == 0 || s[digits] != ',')
+                return fail(error, NQ_E_PARSE, r->line_no,
+                            (long long)digits + 1,
+                            "a CSV record starts with its index and a comma");
+            s += digits + 1;
+        }
+        struct placement_options o = r->opt.read;
+        if (o.expected_n == 0)
+            o.expected_n = r->csv_n;
+        struct stream_reader copy = *r;
+        copy.opt.read = o;
+        size_t offset = (size_t)(s - r->line);
+        return read_text(&copy, s, r->line_len - offset, r->line_no,
+                         (long long)offset + 1, &rec->placement, error);
+    }
+    return 0;
+}
+
+/* ---- JSON lines ---------------------------------------------------------- */
+
+/* Skips a JSON string starting at s[i] == '"'; returns the index after it,
+ * or 0 when it does not end on the line. */
+static size_t json_skip_string(const char *s, size_t i)
+{
+    for (i++; s[i] != '\0'; i++) {
+        if (s[i] == '\\' && s[i + 1] != '\0')
+            i++;
+        else if (s[i] == '"')
+            return i + 1;
+    }
+    return 0;
+}
+
+/* Skips one JSON value at s[i]; returns the index after it, or 0. */
+static size_t json_skip_value(const char *s, size_t i)
+{
+    if (s[i] == '"')
+        return json_skip_string(s, i);
+    if (s[i] == '{' || s[i] == '[') {
+        int depth = 0;
+        for (; s[i] != '\0'; i++) {
+            if (s[i] == '"') {
+                size_t end = json_skip_string(s, i);
+                if (end == 0)
+                    return 0;
+                i = end - 1;
+            } else if (s[i] == '{' || s[i] == '[') {
+                depth++;
+            } else if (s[i] == '}' || s[i] == ']') {
+                if (--depth == 0)
+                    return i + 1;
+            }
+        }
+        return 0;
+    }
+    size_t len = strcspn(s + i, ",}] \t");
+    return len == 0 ? 0 : i + len;
+}
+
+/* Finds the "queens" array and the "event" of a JSON line. */
+struct json_fields {
+    size_t queens_open;  /* index of '[', 0 if none */
+    size_t queens_close; /* index of ']' */
+    bool other_event;    /* an "event" other than "solution" */
+};
+
+static int json_scan(const struct stream_reader *r, struct json_fields *out,
+                     struct placement_error *error)
+{
+    const char *s = r->line;
+    size_t i = strspn(s, " \t");
+    memset(out, 0, sizeof *out);
+    if (s[i] != '{')
+        return fail(error, NQ_E_PARSE, r->line_no, (long long)i + 1,
+                    "a JSON line holds one object");
+    i++;
+    for (;;) {
+        i += strspn(s + i, " \t");
+        if (s[i] == '}')
+            break;
+        if (s[i] != '"')
+            return fail(error, NQ_E_PARSE, r->line_no, (long long)i + 1,
+                        "malformed JSON: a key was expected");
+        size_t key = i + 1;
+        size_t end = json_skip_string(s, i);
+        if (end == 0)
+            return fail(error, NQ_E_PARSE, r->line_no, (long long)i + 1,
+                        "malformed JSON: a string does not end");
+        size_t key_len = end - 1 - key;
+        i = end + strspn(s + end, " \t");
+        if (s[i] != ':')
+            return fail(error, NQ_E_PARSE, r->line_no, (long long)i + 1,
+                        "malformed JSON: ':' was expected");
+        i++;
+        i += strspn(s + i, " \t");
+        size_t value = i;
+        end = json_skip_value(s, i);
+        if (end == 0)
+            return fail(error, NQ_E_PARSE, r->line_no, (long long)i + 1,
+                        "malformed JSON: a value was expected");
+        if (key_len == 6 && memcmp(s + key, "queens", 6) == 0) {
+            if (s[value] != '[')
+                return fail(error, NQ_E_PARSE, r->line_no, (long long)value + 1,
+                            "\"queens\" must be an array of columns");
+            out->queens_open = value;
+            out->queens_close = end - 1;
+        } else if (key_len == 5 && memcmp(s + key, "event", 5) == 0) {
+            out->other_event = strncmp(s + value, "\"solution\"", 10) != 0;
+        }
+        i = end + strspn(s + end, " \t");
+        if (s[i] == ',') {
+            i++;
+            continue;
+        }
+        if (s[i] != '}')
+            return fail(error, NQ_E_PARSE, r->line_no, (long long)i + 1,
+                        "malformed JSON: ',' or '}' was expected");
+        break;
+    }
+    i++;
+    i += strspn(s + i, " \t");
+    if (s[i] != '\0')
+        return fail(error, NQ_E_PARSE, r->line_no, (long long)i + 1,
+                    "more text after the JSON object");
+    return 0;
+}
+
+static int next_json(struct stream_reader *r, struct stream_record *rec,
+                     struct placement_error *error)
+{
+    while (next_line(r)) {
+        if (line_blank(r))
+            continue;
+        struct json_fields fields;
+        int rc = json_scan(r, &fields, error);
+        if (rc != 0)
+            return rc;
+        if (fields.other_event)
+            continue; /* a step of trace --json, not a solution */
+        if (fields.queens_open == 0)
+            return fail(error, NQ_E_PARSE, r->line_no, 1,
+                        "the JSON object has no \"queens\" array");
+        rec->line = r->line_no;
+        size_t start = fields.queens_open + 1;
+        return read_text(r, r->line + start, fields.queens_close - start,
+                         r->line_no, (long long)start + 1, &rec->placement,
+                         error);
+    }
+    return 0;
+}
+
+/* ---- boards and matrices ------------------------------------------------- */
+
+/* Appends a row of the board, its glyphs made the placement reader's. */
+static bool board_append_row(struct stream_reader *r)
+{
+    const char *s = r->line;
+    const char *end = r->line + r->line_len;
+    size_t queen_len = r->opt.queen ? strlen(r->opt.queen) : 0;
+    size_t empty_len = r->opt.empty ? strlen(r->opt.empty) : 0;
+    while (s < end) {
+        const char *glyph = s;
+        size_t len = 1;
+        if (r->format == STREAM_MATRIX) {
+            glyph = *s == '1'           ? "Q"
+                    : *s == '0'         ? "."
+                    : strchr(",[]", *s) ? " "
+                                        : s;
+        } else if (queen_len > 0 && strncmp(s, r->opt.queen, queen_len) == 0) {
+            glyph = "Q";
+            len = queen_len;
+        } else if (empty_len > 0 && strncmp(s, r->opt.empty, empty_len) == 0) {
+            glyph = ".";
+            len = empty_len;
+        }
+        if (!text_append(r, glyph, 1))
+            return false;
+        s += len;
+    }
+    return text_append(r, "\n", 1);
+}
+
+/* Cells of a row already appended (its non-blank bytes). */
+static long long row_cells(const char *row)
+{
+    long long cells = 0;
+    for (; *row != '\n' && *row != '\0'; row++)
+        cells += *row != ' ' && *row != '\t';
+    return cells;
+}
+
+static int next_board(struct stream_reader *r, struct stream_record *rec,
+                      struct placement_error *error)
+{
+    r->text_len = 0;
+    long long rows = 0;
+    long long width = 0;
+    while (next_line(r)) {
+        if (line_blank(r) || is_count_line(r->line)) {
+            if (rows > 0)
+                break;
+            continue;
+        }
+        if (is_title(r->line)) {
+            if (rows > 0) {
+                r->held = true;
+                break;
+            }
+            continue;
+        }
+        if (rows == 0)
+            rec->line = r->line_no;
+        size_t before = r->text_len;
+        if (!board_append_row(r))
+            return fail(error, NQ_E_NOMEM, 0, 0, "out of memory");
+        if (rows == 0)
+            width = row_cells(r->text + before);
+        if (++rows == width)
+            break; /* a square: the next line starts another board */
+    }
+    if (rows == 0)
+        return 0;
+    return read_text(r, r->text, r->text_len, rec->line, 1, &rec->placement,
+                     error);
+}
+
+/* The stream failed: says why. */
+static int fail_io(const struct stream_reader *r, struct placement_error *error)
+{
+    fail(error, NQ_E_IO, 0, 0, "read error");
+    error->errno_value = r->read_errno;
+    snprintf(error->message, sizeof error->message, "read error: %s",
+             strerror(r->read_errno));
+    return NQ_E_IO;
+}
+
+/* ---- the records --------------------------------------------------------- */
+
+int stream_next(struct stream_reader *r, struct stream_record *rec,
+                struct placement_error *error)
+{
+    memset(rec, 0, sizeof *rec);
+    memset(error, 0, sizeof *error);
+    if (r->whole_vector)
+        return 0;
+    if (r->format == STREAM_AUTO) {
+        bool got = next_line(r);
+        while (got && line_blank(r))
+            got = next_line(r);
+        if (!got && r->read_errno != 0)
+            return fail_io(r, error);
+        if (!got)
+            return 0;
+        r->format = recognise(r, r->line);
+        r->held = true;
+    }
+    int rc = 0;
+    switch (r->format) {
+    case STREAM_JSON:
+        rc = next_json(r, rec, error);
+        break;
+    case STREAM_CSV:
+        rc = next_csv(r, rec, error);
+        break;
+    case STREAM_BOARD:
+    case STREAM_MATRIX:
+        rc = next_board(r, rec, error);
+        break;
+    default:
+        rc = next_vector(r, rec, error);
+        break;
+    }
+    if (rc == 0 && r->read_errno != 0) {
+        placement_free(&rec->placement);
+        return fail_io(r, error);
+    }
+    if (rc == 0 && rec->line == 0)
+        return 0; /* the end */
+    rec->number = ++r->records;
+    if (rc == 0)
+        return 1;
+    if (rc != NQ_E_CONFLICT)
+        r->at_end = true;
+    return rc;
+}

@@ -1,0 +1,83 @@
+/*
+ * read_stream.h - the reader of what the tool writes: one placement or a
+ * stream of them, in any of its formats, one record at a time.
+ *
+ * Formats (recognised from the first line that is not blank, unless one
+ * is forced):
+ *  vector  column numbers, one placement a line (spaces or commas between
+ *          them). A first line holding a single number starts the older
+ *          form: the whole input is one vector, its numbers on any lines.
+ *  json    one object a line with a "queens" array (solve, find, complete,
+ *          the solutions of trace --json; other trace events are skipped)
+ *  csv     a header (index,row1,...,rowN or row1,...) then one placement a
+ *          line; the index column is not a queen
+ *  board   n lines of n cells (see read_placement.h), with or without
+ *          "Solution K:" titles and blank lines between boards; the
+ *          closing "K solutions in total." line is skipped
+ *  matrix  n lines of n cells, 1 a queen and 0 an empty square, separated
+ *          by spaces, commas or nothing, brackets ignored
+ * Each record is handed to the placement reader (cli/input/read_placement.c),
+ * whose messages and positions it keeps, shifted to the record's place in
+ * the stream. A UTF-8 byte-order mark is skipped. Memory holds one record,
+ * never the stream.
+ */
+#ifndef NQ_READ_STREAM_H
+#define NQ_READ_STREAM_H
+
+#include <stdio.h>
+
+#include "input/read_placement.h"
+
+enum stream_format {
+    STREAM_AUTO = 0,
+    STREAM_VECTOR,
+    STREAM_JSON,
+    STREAM_CSV,
+    STREAM_BOARD,
+    STREAM_MATRIX
+};
+
+/* How a stream is read. Zero-initialised plus placement_options_init()
+ * on `read` gives the defaults. */
+struct stream_options {
+    enum stream_format format;     /* STREAM_AUTO: recognised */
+    struct placement_options read; /* base, n, empty rows of each record */
+    const char *queen;             /* board glyph of a queen; NULL: Q or q */
+    const char *empty;             /* board glyph of an empty square; NULL:
+                                      . # x - _ 0 */
+};
+
+/* One placement of the stream. */
+struct stream_record {
+    long long number; /* 1-based position in the stream */
+    long long line;   /* line where it starts */
+    struct placement placement;
+};
+
+struct stream_reader;
+
+/* Parses a --format value of verify ("vector", "json", "csv", "board",
+ * "matrix"); false if it is none of them. */
+bool stream_format_parse(const char *name, enum stream_format *out);
+
+/* Starts reading `f` (left open by the reader). NULL when out of memory. */
+struct stream_reader *stream_reader_new(FILE *f,
+                                        const struct stream_options *options);
+
+/* The format recognised (or forced); STREAM_AUTO before the first record. */
+enum stream_format stream_reader_format(const struct stream_reader *r);
+
+/* Lines read so far. */
+long long stream_reader_lines(const struct stream_reader *r);
+
+/* Reads the next record. Returns 1 and fills `record` (its placement is
+ * the caller's: placement_free), 0 at the end of the stream, or a
+ * negative NQ_E_* code with `error` filled. NQ_E_CONFLICT (a board row
+ * with two queens) fills record->number and line too, and the stream may
+ * be read on; after any other error it may not. */
+int stream_next(struct stream_reader *r, struct stream_record *record,
+                struct placement_error *error);
+
+void stream_reader_free(struct stream_reader *r);
+
+#endif /* NQ_READ_STREAM_H */

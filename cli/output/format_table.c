@@ -1,0 +1,71 @@
+/*
+ * format_table.c - the table of output formats and the column-number text
+ * that the line formats share.
+ */
+#include <string.h>
+
+#include "output/format.h"
+
+static const struct output_format *const formats[] = {
+    &format_board, &format_vector, &format_json, &format_csv, &format_svg};
+
+const char format_words[] = "board, vector, json, csv or svg";
+
+const struct output_format *format_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        if (strcmp(formats[i]->name, name) == 0)
+            return formats[i];
+    }
+    return NULL;
+}
+
+void number_table_init(struct number_table *table, int base, char separator)
+{
+    for (int col = 0; col < NQ_MAX_N; col++) {
+        int value = col + base;
+        int len = 0;
+        if (value >= 10)
+            table->text[col][len++] = (char)('0' + value / 10);
+        table->text[col][len++] = (char)('0' + value % 10);
+        table->text[col][len++] = separator;
+        table->len[col] = (unsigned char)len;
+    }
+}
+
+char *number_table_put(const struct number_table *table, const int *cols, int n,
+                       char *line)
+{
+    for (int r = 0; r < n; r++) {
+        /* Always copy 4 bytes: a fixed-size copy is one store. */
+        memcpy(line, table->text[cols[r]], 4);
+        line += table->len[cols[r]];
+    }
+    return line;
+}
+
+char *format_put_decimal(char *buf, uint64_t value)
+{
+    char digits[20];
+    int len = 0;
+    do {
+        digits[len++] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    while (len > 0)
+        *buf++ = digits[--len];
+    return buf;
+}
+
+char *format_put_text(char *buf, const char *text)
+{
+    while (*text != '\0')
+        *buf++ = *text++;
+    return buf;
+}
+
+int format_no_end(struct format_run *run)
+{
+    (void)run;
+    return 0;
+}
