@@ -754,6 +754,11 @@ NQ_API uint64_t nq_plan_size(const nq_plan *plan);
 /*! nq_plan_engine() : the engine the plan runs on (never NQ_ENGINE_AUTO). */
 NQ_API nq_engine nq_plan_engine(const nq_plan *plan);
 
+/*! nq_plan_device() : the number of the device that counts a plan of
+ *  NQ_ENGINE_GPU (as nq_gpu_device_name() numbers them); -1 for a plan
+ *  of another engine. */
+NQ_API int nq_plan_device(const nq_plan *plan);
+
 /*! nq_plan_n() : the board size of the plan. */
 NQ_API int nq_plan_n(const nq_plan *plan);
 

@@ -7,10 +7,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "count/checkpoint_errors.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/parse.h"
+#include "count/checkpoint_errors.h"
+#include "nqueens.h"
 
 /* A refused file never is trusted nor overwritten, so every message ends by
  * saying what a user can do instead. */

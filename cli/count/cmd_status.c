@@ -8,12 +8,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "count/checkpoint_errors.h"
 #include "commands.h"
-#include "output/json.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
+#include "count/checkpoint_errors.h"
+#include "nqueens.h"
+#include "output/json.h"
 #include "output/writer.h"
 
 static const char status_head[] =

@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count/checkpoint_errors.h"
-#include "count/count_request.h"
 #include "common/interrupt.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/parse.h"
 #include "common/progress.h"
+#include "count/checkpoint_errors.h"
+#include "count/count_request.h"
+#include "nqueens.h"
 
 /* Draws progress and stops the run once a signal came. */
 static int count_checkpoint_progress(uint64_t done, uint64_t total,
@@ -64,10 +64,8 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
                        char *engine, size_t engine_size)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
-    options.threads = req->threads;
-    options.memory_bytes = req->memory_bytes;
-    options.engine = (nq_engine)req->engine;
+    char gpu_message[1024];
+    count_options_of(req, &options, gpu_message, sizeof gpu_message);
     /* A join in passes of about a tenth of the run each, even where the
      * whole table fits: a killed run redoes at most the passes it was
      * building or joining. */
@@ -96,9 +94,11 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     free(census);
     options.census = NULL;
     options.census_len = 0;
+    if (rc != NQ_OK && options.engine == NQ_ENGINE_GPU)
+        return count_gpu_error(req, rc, gpu_message);
     if (rc != NQ_OK)
         return cli_error("count of %d: %s", req->n, nq_strerror(rc));
-    snprintf(engine, engine_size, "%s", nq_plan_signature(plan));
+    count_engine_name(plan, engine, engine_size);
 
     nq_checkpoint *cp = NULL;
     rc = nq_checkpoint_open(req->checkpoint, req->n, nq_plan_signature(plan),
@@ -173,6 +173,8 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
                          name);
     if (rc == NQ_E_CORRUPT) /* its census did not match the tops */
         return checkpoint_error(req->checkpoint, rc, req->n, NULL, 0);
+    if (rc == NQ_E_DEVICE)
+        return count_gpu_error(req, rc, gpu_message);
     if (rc != NQ_OK)
         return cli_error("count of %d: %s", req->n, nq_strerror(rc));
     return -1;

@@ -292,8 +292,7 @@ int nq__plan_create_limited(int n, const nq_count_options *options,
 int nq__plan_create_on(int n, const nq_count_options *options,
                        struct nq__gpu *device, nq_plan **plan)
 {
-    if (device == NULL || options == NULL ||
-        options->engine != NQ_ENGINE_GPU)
+    if (device == NULL || options == NULL || options->engine != NQ_ENGINE_GPU)
         return NQ_E_INVAL;
     return plan_create_on(n, options, UINT64_MAX, device, plan);
 }
@@ -325,6 +324,11 @@ uint64_t nq_plan_size(const nq_plan *plan)
 nq_engine nq_plan_engine(const nq_plan *plan)
 {
     return plan->engine;
+}
+
+int nq_plan_device(const nq_plan *plan)
+{
+    return plan != NULL && plan->gpu != NULL ? nq__gpu_index(plan->gpu) : -1;
 }
 
 int nq_plan_n(const nq_plan *plan)
@@ -622,9 +626,8 @@ static int gpu_done(void *user, size_t item, uint64_t completions)
     uint64_t index;
     (void)nq__plan_kind(run->plan, run->ids[item], &index);
     nq_subcount sub = {0, 0, 0};
-    if (__builtin_mul_overflow(completions,
-                               (uint64_t)run->plan->cons[index].weight,
-                               &sub.total) ||
+    if (__builtin_mul_overflow(
+            completions, (uint64_t)run->plan->cons[index].weight, &sub.total) ||
         sub.total > run->plan->limit)
         return NQ_E_OVERFLOW;
     if (run->done == NULL)

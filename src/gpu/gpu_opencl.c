@@ -36,14 +36,14 @@ struct nq__gpu {
     cl_context context;
     cl_device_id device;
     cl_program program;
-    int index;            /* the device's number */
-    bool is_gpu;          /* CL_DEVICE_TYPE_GPU */
-    unsigned units;       /* compute units */
-    size_t group;         /* work-group size the kernel was built for */
-    size_t groups_per_unit;  /* work-groups a launch gives each unit */
-    size_t batch_searches;   /* searches per batch, at most */
-    size_t batch_tasks;      /* tasks per batch, about */
-    char name[256];          /* the device's name */
+    int index;              /* the device's number */
+    bool is_gpu;            /* CL_DEVICE_TYPE_GPU */
+    unsigned units;         /* compute units */
+    size_t group;           /* work-group size the kernel was built for */
+    size_t groups_per_unit; /* work-groups a launch gives each unit */
+    size_t batch_searches;  /* searches per batch, at most */
+    size_t batch_tasks;     /* tasks per batch, about */
+    char name[256];         /* the device's name */
 };
 
 /* ---- messages -------------------------------------------------------- */
@@ -320,8 +320,8 @@ int nq__gpu_open(int index, enum nq__gpu_want want, const char *source,
     struct nq__gpu *g = calloc(1, sizeof *g);
     if (g == NULL)
         return NQ_E_NOMEM;
-    int rc = pick_device(index, want, &g->device, &g->index, message,
-                         message_size);
+    int rc =
+        pick_device(index, want, &g->device, &g->index, message, message_size);
     if (rc != 0) {
         free(g);
         return rc;
@@ -345,8 +345,9 @@ int nq__gpu_open(int index, enum nq__gpu_want want, const char *source,
         return rc;
     }
     char flags[256];
-    snprintf(flags, sizeof flags, "-cl-std=CL1.2 -DNQ_DEPTH=%d -DNQ_GROUP=%zu%s %s",
-             NQ_GPU_DEPTH, g->group, g->is_gpu ? " -DNQ_LOCAL_STACK" : "",
+    snprintf(flags, sizeof flags,
+             "-cl-std=CL1.2 -DNQ_DEPTH=%d -DNQ_GROUP=%zu%s %s", NQ_GPU_DEPTH,
+             g->group, g->is_gpu ? " -DNQ_LOCAL_STACK" : "",
              options != NULL ? options : "");
     err = clBuildProgram(g->program, 1, &g->device, flags, NULL, NULL);
     if (err != CL_SUCCESS) {
@@ -393,17 +394,18 @@ int nq__gpu_index(const struct nq__gpu *g)
     return g->index;
 }
 
-/* ---- a run ---------------------------------------------------------------- */
+/* ---- a run ----------------------------------------------------------------
+ */
 
 /* One batch in flight: its host side, its buffers on the device, and the
  * items it holds. */
 struct slot {
     struct nq__gpu_batch batch;
-    uint64_t *counts;     /* batch.tasks counts, read back */
-    size_t counts_room;   /* room of counts (and of the device buffers) */
+    uint64_t *counts;   /* batch.tasks counts, read back */
+    size_t counts_room; /* room of counts (and of the device buffers) */
     cl_mem levels, lasts, tasks, out, next;
-    cl_event read;        /* the read of the counts; NULL: not in flight */
-    size_t first_item;    /* the items first_item .. first_item + searches */
+    cl_event read;     /* the read of the counts; NULL: not in flight */
+    size_t first_item; /* the items first_item .. first_item + searches */
 };
 
 struct run {
@@ -476,11 +478,11 @@ static int slot_buffers(struct run *r, struct slot *s, size_t tasks)
         return NQ_E_NOMEM;
     s->counts = counts;
     s->counts_room = room;
-    rc = make_buffer(r, CL_MEM_READ_ONLY, room * 4 * sizeof(cl_uint),
-                     &s->tasks);
+    rc =
+        make_buffer(r, CL_MEM_READ_ONLY, room * 4 * sizeof(cl_uint), &s->tasks);
     if (rc == 0)
-        rc = make_buffer(r, CL_MEM_WRITE_ONLY, room * sizeof(cl_ulong),
-                         &s->out);
+        rc =
+            make_buffer(r, CL_MEM_WRITE_ONLY, room * sizeof(cl_ulong), &s->out);
     return rc;
 }
 
@@ -514,10 +516,10 @@ static int slot_launch(struct run *r, struct slot *s)
     if (rc != 0)
         return rc;
     const struct nq__gpu *g = r->g;
-    cl_int err = clEnqueueWriteBuffer(
-        r->queue, s->levels, CL_FALSE, 0,
-        b->searches * NQ_GPU_LEVEL_STRIDE * 2 * sizeof(uint32_t), b->levels, 0,
-        NULL, NULL);
+    cl_int err = clEnqueueWriteBuffer(r->queue, s->levels, CL_FALSE, 0,
+                                      b->searches * NQ_GPU_LEVEL_STRIDE * 2 *
+                                          sizeof(uint32_t),
+                                      b->levels, 0, NULL, NULL);
     if (err == CL_SUCCESS)
         err = clEnqueueWriteBuffer(r->queue, s->lasts, CL_FALSE, 0,
                                    b->searches * sizeof(uint32_t), b->lasts, 0,

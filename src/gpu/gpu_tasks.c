@@ -188,8 +188,7 @@ static uint64_t task_count(const struct nq__gpu_batch *b, size_t t)
     const uint32_t *w = b->task_words + t * 4;
     size_t search = w[3] >> 8;
     uint32_t base = w[3] & 0xffu;
-    const uint32_t *lv =
-        b->levels + (search * NQ_GPU_LEVEL_STRIDE + base) * 2;
+    const uint32_t *lv = b->levels + (search * NQ_GPU_LEVEL_STRIDE + base) * 2;
     uint32_t last = b->lasts[search] - base;
     uint32_t cols[NQ_GPU_DEPTH], right[NQ_GPU_DEPTH], left[NQ_GPU_DEPTH];
     uint32_t todo[NQ_GPU_DEPTH];
