@@ -656,7 +656,7 @@ static int plan_run_gpu(const nq_plan *plan, const uint64_t *ids, size_t nids,
     rc = ncpu > 0 ? run_ids(plan, NULL, cpu, ncpu, threads, done, user) : 0;
     if (rc == 0 && ngpu > 0) {
         struct gpu_run run = {plan, gpu, done, user};
-        rc = nq__gpu_run(plan->gpu, ngpu, gpu_setup, gpu_done, &run,
+        rc = nq__gpu_run(plan->gpu, plan->n, ngpu, gpu_setup, gpu_done, &run,
                          plan->device_message, plan->device_message_size);
     }
 out:

@@ -139,14 +139,15 @@ typedef int (*nq__gpu_setup_fn)(void *user, size_t item,
  * code that stops the run (NQ_E_STOPPED for a stop asked for). */
 typedef int (*nq__gpu_done_fn)(void *user, size_t item, uint64_t completions);
 
-/* nq__gpu_run() : counts the searches of items 0..count-1 on the device,
+/* nq__gpu_run() : counts the searches of items 0..count-1 (boards of n)
+ * on the device,
  * batch by batch (each batch's tasks made on the host while the device
  * counts the one before), and reports each to `done`. Returns 0, the
  * first non-zero code of setup or done, NQ_E_DEVICE (a launch or a copy
  * failed: message[] says which, on which device), NQ_E_OVERFLOW,
  * NQ_E_NOMEM. */
-int nq__gpu_run(const struct nq__gpu *g, size_t count, nq__gpu_setup_fn setup,
-                nq__gpu_done_fn done, void *user, char *message,
-                size_t message_size);
+int nq__gpu_run(const struct nq__gpu *g, int n, size_t count,
+                nq__gpu_setup_fn setup, nq__gpu_done_fn done, void *user,
+                char *message, size_t message_size);
 
 #endif /* NQ_GPU_H */

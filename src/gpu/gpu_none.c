@@ -58,11 +58,12 @@ int nq__gpu_index(const struct nq__gpu *g)
     return -1;
 }
 
-int nq__gpu_run(const struct nq__gpu *g, size_t count, nq__gpu_setup_fn setup,
-                nq__gpu_done_fn done, void *user, char *message,
-                size_t message_size)
+int nq__gpu_run(const struct nq__gpu *g, int n, size_t count,
+                nq__gpu_setup_fn setup, nq__gpu_done_fn done, void *user,
+                char *message, size_t message_size)
 {
     (void)g;
+    (void)n;
     (void)count;
     (void)setup;
     (void)done;

@@ -294,12 +294,14 @@ static void plan_launches(struct nq__gpu *g)
     if (g->is_gpu) {
         /* Two warps (or one wavefront) a group; enough groups that each
          * multiprocessor holds several while their stacks fit its local
-         * memory; batches of a million tasks or so, which keep the device
-         * busy for long enough that the host's part is hidden. */
+         * memory; batches of four million tasks or so, which keep the
+         * device busy for long enough that the host's part is hidden and
+         * each work-item takes dozens of tasks (so the last, long ones
+         * cost little). */
         g->group = 64;
         g->groups_per_unit = 16;
         g->batch_searches = 4096;
-        g->batch_tasks = (size_t)1 << 20;
+        g->batch_tasks = (size_t)1 << 22;
     } else {
         /* A CPU device (PoCL) runs a group's work-items one after the
          * other on one core: a few small groups a core, small batches. */
@@ -406,12 +408,15 @@ struct slot {
     cl_mem levels, lasts, tasks, out, next;
     cl_event read;     /* the read of the counts; NULL: not in flight */
     size_t first_item; /* the items first_item .. first_item + searches */
+    /* Each slot has its own queue (and kernel object), so that the device
+     * may start one batch's kernel while the last tasks of the other's
+     * still run. */
+    cl_command_queue queue;
+    cl_kernel kernel;
 };
 
 struct run {
     const struct nq__gpu *g;
-    cl_command_queue queue;
-    cl_kernel kernel;
     struct slot slots[2];
     char *message;
     size_t message_size;
@@ -419,6 +424,10 @@ struct run {
 
 static void slot_release(struct slot *s)
 {
+    if (s->queue != NULL) {
+        /* What is still in flight ends before its buffers go. */
+        clFinish(s->queue);
+    }
     if (s->read != NULL)
         clReleaseEvent(s->read);
     cl_mem *mems[] = {&s->levels, &s->lasts, &s->tasks, &s->out, &s->next};
@@ -429,6 +438,10 @@ static void slot_release(struct slot *s)
     }
     free(s->counts);
     nq__gpu_batch_free(&s->batch);
+    if (s->kernel != NULL)
+        clReleaseKernel(s->kernel);
+    if (s->queue != NULL)
+        clReleaseCommandQueue(s->queue);
 }
 
 /* A buffer on the device of `bytes`. */
@@ -516,37 +529,37 @@ static int slot_launch(struct run *r, struct slot *s)
     if (rc != 0)
         return rc;
     const struct nq__gpu *g = r->g;
-    cl_int err = clEnqueueWriteBuffer(r->queue, s->levels, CL_FALSE, 0,
+    cl_int err = clEnqueueWriteBuffer(s->queue, s->levels, CL_FALSE, 0,
                                       b->searches * NQ_GPU_LEVEL_STRIDE * 2 *
                                           sizeof(uint32_t),
                                       b->levels, 0, NULL, NULL);
     if (err == CL_SUCCESS)
-        err = clEnqueueWriteBuffer(r->queue, s->lasts, CL_FALSE, 0,
+        err = clEnqueueWriteBuffer(s->queue, s->lasts, CL_FALSE, 0,
                                    b->searches * sizeof(uint32_t), b->lasts, 0,
                                    NULL, NULL);
     if (err == CL_SUCCESS)
-        err = clEnqueueWriteBuffer(r->queue, s->tasks, CL_FALSE, 0,
+        err = clEnqueueWriteBuffer(s->queue, s->tasks, CL_FALSE, 0,
                                    b->tasks * 4 * sizeof(uint32_t),
                                    b->task_words, 0, NULL, NULL);
     const cl_uint zero = 0;
     if (err == CL_SUCCESS)
-        err = clEnqueueFillBuffer(r->queue, s->next, &zero, sizeof zero, 0,
+        err = clEnqueueFillBuffer(s->queue, s->next, &zero, sizeof zero, 0,
                                   sizeof zero, 0, NULL, NULL);
     if (err != CL_SUCCESS)
         return device_failed(g, "copying a batch to the device", err,
                              r->message, r->message_size);
     cl_uint ntasks = (cl_uint)b->tasks;
-    err = clSetKernelArg(r->kernel, 0, sizeof s->levels, &s->levels);
+    err = clSetKernelArg(s->kernel, 0, sizeof s->levels, &s->levels);
     if (err == CL_SUCCESS)
-        err = clSetKernelArg(r->kernel, 1, sizeof s->lasts, &s->lasts);
+        err = clSetKernelArg(s->kernel, 1, sizeof s->lasts, &s->lasts);
     if (err == CL_SUCCESS)
-        err = clSetKernelArg(r->kernel, 2, sizeof s->tasks, &s->tasks);
+        err = clSetKernelArg(s->kernel, 2, sizeof s->tasks, &s->tasks);
     if (err == CL_SUCCESS)
-        err = clSetKernelArg(r->kernel, 3, sizeof ntasks, &ntasks);
+        err = clSetKernelArg(s->kernel, 3, sizeof ntasks, &ntasks);
     if (err == CL_SUCCESS)
-        err = clSetKernelArg(r->kernel, 4, sizeof s->out, &s->out);
+        err = clSetKernelArg(s->kernel, 4, sizeof s->out, &s->out);
     if (err == CL_SUCCESS)
-        err = clSetKernelArg(r->kernel, 5, sizeof s->next, &s->next);
+        err = clSetKernelArg(s->kernel, 5, sizeof s->next, &s->next);
     if (err != CL_SUCCESS)
         return device_failed(g, "clSetKernelArg", err, r->message,
                              r->message_size);
@@ -557,16 +570,16 @@ static int slot_launch(struct run *r, struct slot *s)
     if (groups > most)
         groups = most;
     size_t global = groups * g->group, local = g->group;
-    err = clEnqueueNDRangeKernel(r->queue, r->kernel, 1, NULL, &global, &local,
+    err = clEnqueueNDRangeKernel(s->queue, s->kernel, 1, NULL, &global, &local,
                                  0, NULL, NULL);
     if (err != CL_SUCCESS)
         return device_failed(g, "clEnqueueNDRangeKernel", err, r->message,
                              r->message_size);
-    err = clEnqueueReadBuffer(r->queue, s->out, CL_FALSE, 0,
+    err = clEnqueueReadBuffer(s->queue, s->out, CL_FALSE, 0,
                               b->tasks * sizeof(cl_ulong), s->counts, 0, NULL,
                               &s->read);
     if (err == CL_SUCCESS)
-        err = clFlush(r->queue);
+        err = clFlush(s->queue);
     if (err != CL_SUCCESS)
         return device_failed(g, "reading the counts back", err, r->message,
                              r->message_size);
@@ -607,74 +620,78 @@ static int slot_report(struct slot *s, nq__gpu_done_fn done, void *user)
     return 0;
 }
 
-/* The levels a task leaves below it on this device: fewer on a CPU device
- * (many small tasks test the cut; the CPU has no warps to keep busy). */
-static int rest_levels(const struct nq__gpu *g)
+/* The levels a task leaves below it on this device, for a board of n. On
+ * a GPU, about n - 8: a few million tasks or more from n = 18 on (3.7
+ * million at 18, 11 million at 20 with 12 levels; each level more divides
+ * them by 6 to 8), enough for every work-item to take many, while the
+ * host cuts them in seconds. On a CPU device (PoCL, in the tests) tasks
+ * of 6 levels: many small tasks test the cut. */
+static int rest_levels(const struct nq__gpu *g, int n)
 {
-    return g->is_gpu ? NQ_GPU_DEPTH - 4 : 6;
+    if (!g->is_gpu)
+        return 6;
+    int rest = n - 8;
+    return rest < 4 ? 4 : rest > NQ_GPU_DEPTH ? NQ_GPU_DEPTH : rest;
 }
 
-int nq__gpu_run(const struct nq__gpu *g, size_t count, nq__gpu_setup_fn setup,
-                nq__gpu_done_fn done, void *user, char *message,
-                size_t message_size)
+/* A slot's queue, kernel object and host batch. */
+static int slot_open(struct run *r, struct slot *s)
+{
+    const struct nq__gpu *g = r->g;
+    cl_int err;
+    s->queue = clCreateCommandQueue(g->context, g->device, 0, &err);
+    if (s->queue == NULL)
+        return device_failed(g, "clCreateCommandQueue", err, r->message,
+                             r->message_size);
+    s->kernel = clCreateKernel(g->program, "nq_count_tasks", &err);
+    if (s->kernel == NULL)
+        return device_failed(g, "clCreateKernel", err, r->message,
+                             r->message_size);
+    return nq__gpu_batch_init(&s->batch, g->batch_searches, g->batch_tasks);
+}
+
+int nq__gpu_run(const struct nq__gpu *g, int n, size_t count,
+                nq__gpu_setup_fn setup, nq__gpu_done_fn done, void *user,
+                char *message, size_t message_size)
 {
     if (g == NULL || setup == NULL || done == NULL)
         return NQ_E_INVAL;
     if (count == 0)
         return 0;
     struct run r = {.g = g, .message = message, .message_size = message_size};
-    cl_int err;
-    int rc = 0;
-    r.queue = clCreateCommandQueue(g->context, g->device, 0, &err);
-    if (r.queue == NULL)
-        return device_failed(g, "clCreateCommandQueue", err, message,
-                             message_size);
-    r.kernel = clCreateKernel(g->program, "nq_count_tasks", &err);
-    if (r.kernel == NULL) {
-        rc = device_failed(g, "clCreateKernel", err, message, message_size);
-        goto out;
-    }
-    for (int i = 0; i < 2 && rc == 0; i++) {
-        rc = nq__gpu_batch_init(&r.slots[i].batch, g->batch_searches,
-                                g->batch_tasks);
-    }
-    if (rc != 0)
-        goto out;
+    int rc = slot_open(&r, &r.slots[0]);
+    if (rc == 0)
+        rc = slot_open(&r, &r.slots[1]);
 
-    int rest = rest_levels(g);
+    int rest = rest_levels(g, n);
     size_t item = 0;
     int cur = 0;
-    rc = slot_fill(&r, &r.slots[cur], item, count, setup, user, rest);
+    if (rc == 0)
+        rc = slot_fill(&r, &r.slots[cur], item, count, setup, user, rest);
     if (rc == 0)
         rc = slot_launch(&r, &r.slots[cur]);
     item += r.slots[cur].batch.searches;
     while (rc == 0) {
         struct slot *s = &r.slots[cur], *other = &r.slots[1 - cur];
         bool more = item < count;
-        /* The next batch is cut on the host while the device counts. */
+        /* The next batch is cut on the host while the device counts this
+         * one, and queued before this one ends, so that the device never
+         * waits for the host. */
         if (more) {
             rc = slot_fill(&r, other, item, count, setup, user, rest);
             item += other->batch.searches;
+            if (rc == 0)
+                rc = slot_launch(&r, other);
         }
         if (rc == 0)
             rc = slot_wait(&r, s);
-        if (rc == 0 && more)
-            rc = slot_launch(&r, other);
         if (rc == 0)
             rc = slot_report(s, done, user);
         if (!more)
             break;
         cur = 1 - cur;
     }
-out:
-    if (r.queue != NULL) {
-        /* What is still in flight ends before its buffers go. */
-        clFinish(r.queue);
-    }
     for (int i = 0; i < 2; i++)
         slot_release(&r.slots[i]);
-    if (r.kernel != NULL)
-        clReleaseKernel(r.kernel);
-    clReleaseCommandQueue(r.queue);
     return rc;
 }

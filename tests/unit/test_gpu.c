@@ -236,7 +236,7 @@ static void test_local_stack(void **state)
         uint64_t count;
         assert_int_equal(nq__constellations_list(n, &cons, &count), NQ_OK);
         struct model_run m = {n, cons, 0};
-        assert_int_equal(nq__gpu_run(local, (size_t)count, model_setup,
+        assert_int_equal(nq__gpu_run(local, n, (size_t)count, model_setup,
                                      model_done, &m, message, sizeof message),
                          NQ_OK);
         assert_int_equal(m.sum, oeis_counts(n).total);
