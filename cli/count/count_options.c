@@ -3,6 +3,7 @@
  * count` and nqueens-mpi, and the parse of a count's command line.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "common/messages.h"
 #include "common/parse.h"
@@ -111,6 +112,20 @@ void count_engine_name(const nq_plan *plan, char *engine, size_t size)
                  device);
     else
         snprintf(engine, size, "%s", nq_plan_signature(plan));
+}
+
+int count_rank_device(int rank)
+{
+    int count = nq_gpu_device_count();
+    int gpus[64], found = 0;
+    for (int i = 0; i < count && found < 64; i++) {
+        char name[512];
+        /* nq_gpu_device_name() gives the kind after the name: "(gpu, " */
+        if (nq_gpu_device_name(i, name, sizeof name) == NQ_OK &&
+            strstr(name, " (gpu, ") != NULL)
+            gpus[found++] = i;
+    }
+    return found > 0 && rank >= 0 ? gpus[rank % found] : -1;
 }
 
 int count_list_devices(void)

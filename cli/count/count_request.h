@@ -71,6 +71,11 @@ struct nq_plan;
  * GPU engine the device ("constellations/1 n=18 on GPU device 0"). */
 void count_engine_name(const struct nq_plan *plan, char *engine, size_t size);
 
+/* The OpenCL device that MPI rank `rank` counts on: the GPUs found
+ * (devices of type GPU), one a rank, round them; -1 (the library's
+ * choice) where there is none. */
+int count_rank_device(int rank);
+
 /* `count --list-devices`: one line per OpenCL device on stdout, numbered
  * as --device takes them. Returns the exit status. */
 int count_list_devices(void);
