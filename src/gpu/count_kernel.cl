@@ -4,7 +4,7 @@
  * device when a plan opens it (src/gpu/gpu_opencl.c).
  *
  * The same search as the CPU's constellation kernel (src/count/
- * count_kernel.c): the rows left free by a start constellation, filled
+ * count_kernel.c): the rows left avail by a start constellation, filled
  * top to bottom with three bit masks (columns taken, diagonals running
  * down-right, diagonals running down-left); the border queens are folded
  * into a mask of closed squares per level (forbid) and the rows between two
@@ -12,7 +12,8 @@
  * search already (src/gpu/gpu_tasks.c): a task is the masks at one level,
  * and a work-item counts the completions below it by an iterative
  * depth-first search with an explicit stack of NQ_DEPTH levels (OpenCL C
- * has no recursion).
+ * has no recursion), the level in hand kept in registers and the stack
+ * touched only on the way down and back up.
  *
  * Work per work-item: the work-items of a launch are fewer than its tasks;
  * each takes the next task from a counter (one 32-bit atomic per task) as
@@ -33,7 +34,7 @@
  */
 
 #ifndef NQ_DEPTH
-#define NQ_DEPTH 16
+#define NQ_DEPTH 14
 #endif
 #ifndef NQ_GROUP
 #define NQ_GROUP 64
@@ -66,21 +67,28 @@ nq_count_tasks(__global const uint2 *levels, __global const uint *lasts,
                __global const uint4 *tasks, const uint ntasks,
                __global ulong *counts, volatile __global uint *next)
 {
+    /* The stack holds, for each level above the one in hand, its squares
+     * still to try with the one placed there still among them (its lowest
+     * bit), and the two diagonals that reach it: three words a level (the
+     * columns need none: the queen placed at a level is the lowest bit of
+     * its squares, taken off the columns when the search comes back). */
 #ifdef NQ_LOCAL_STACK
     const uint lid = (uint)get_local_id(0);
     __local uint todo[NQ_DEPTH * NQ_GROUP];
-    __local uint cols[NQ_DEPTH * NQ_GROUP];
     __local uint right[NQ_DEPTH * NQ_GROUP];
     __local uint left[NQ_DEPTH * NQ_GROUP];
 #else
-    uint todo[NQ_DEPTH], cols[NQ_DEPTH], right[NQ_DEPTH], left[NQ_DEPTH];
+    uint todo[NQ_DEPTH], right[NQ_DEPTH], left[NQ_DEPTH];
 #endif
-    /* The task in hand (none when t >= ntasks), its search's level data,
-     * its first level (base), the level of the search's last row relative
-     * to base (last), the depth on the stack (i) and its count so far. */
+    /* The task in hand (none when t >= ntasks), its search's level data
+     * from the task's level on (lv), the last level relative to it (last),
+     * and its count so far. The level in hand (i) is in registers: the
+     * squares still to try (avail), the diagonals that reach it (r, l) and
+     * the columns taken above it (cols). */
     uint t = ntasks;
     __global const uint2 *lv = levels;
-    uint base = 0, last = 0, i = 0;
+    uint last = 0, i = 0;
+    uint avail = 0, r = 0, l = 0, cols = 0;
     ulong count = 0;
     for (;;) {
         if (t >= ntasks) {
@@ -89,46 +97,57 @@ nq_count_tasks(__global const uint2 *levels, __global const uint *lasts,
                 break;
             uint4 task = tasks[t];
             uint search = task.w >> 8;
-            base = task.w & 0xffu;
+            uint base = task.w & 0xffu;
             lv = levels + (size_t)search * NQ_LEVEL_STRIDE + base;
             last = lasts[search] - base;
-            NQ_STACK(cols, 0) = task.x;
-            NQ_STACK(right, 0) = task.y;
-            NQ_STACK(left, 0) = task.z;
-            NQ_STACK(todo, 0) = ~(task.x | task.y | task.z | lv[0].x);
+            cols = task.x;
+            r = task.y;
+            l = task.z;
+            avail = ~(task.x | task.y | task.z | lv[0].x);
             i = 0;
             count = 0;
         }
-        uint avail = NQ_STACK(todo, i);
         if (avail == 0) {
+            /* This level is done: back to the one above, whose queen is
+             * taken off (the lowest of its squares). */
             if (i == 0) {
                 counts[t] = count;
                 t = ntasks; /* take the next task */
-            } else {
-                i--;
+                continue;
             }
+            i--;
+            avail = NQ_STACK(todo, i);
+            r = NQ_STACK(right, i);
+            l = NQ_STACK(left, i);
+            uint placed = avail & (0u - avail);
+            avail ^= placed;
+            cols ^= placed;
             continue;
         }
-        uint bit = avail & (0u - avail); /* the lowest free square */
-        NQ_STACK(todo, i) = avail ^ bit;
-        uint j = i + 1;
-        uint2 at = lv[j];
-        /* The diagonals move one column per row, at.y rows down. */
-        uint c = NQ_STACK(cols, i) | bit;
-        uint r = (NQ_STACK(right, i) | bit) << at.y;
-        uint l = (NQ_STACK(left, i) | bit) >> at.y;
-        uint free_squares = ~(c | r | l | at.x);
-        if (j == last) {
-            /* The last free row: one column is left, and it fits or not. */
-            count += free_squares != 0;
+        uint bit = avail & (0u - avail); /* the lowest avail square */
+        uint2 below = lv[i + 1];
+        /* The diagonals move one column per row, below.y rows down. */
+        uint c = cols | bit;
+        uint rd = (r | bit) << below.y;
+        uint ld = (l | bit) >> below.y;
+        uint open = ~(c | rd | ld | below.x);
+        if (i + 1 == last) {
+            /* The last avail row: one column is left, and it fits or not. */
+            count += open != 0;
+            avail ^= bit;
             continue;
         }
-        if (free_squares != 0) {
-            NQ_STACK(cols, j) = c;
-            NQ_STACK(right, j) = r;
-            NQ_STACK(left, j) = l;
-            NQ_STACK(todo, j) = free_squares;
-            i = j;
+        if (open == 0) {
+            avail ^= bit;
+            continue;
         }
+        NQ_STACK(todo, i) = avail; /* the queen placed is its lowest bit */
+        NQ_STACK(right, i) = r;
+        NQ_STACK(left, i) = l;
+        cols = c;
+        r = rd;
+        l = ld;
+        avail = open;
+        i++;
     }
 }

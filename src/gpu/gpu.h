@@ -34,7 +34,7 @@
 
 /* The most levels a task leaves below it: the kernel's NQ_DEPTH, the size
  * of its stack. */
-#define NQ_GPU_DEPTH 16
+#define NQ_GPU_DEPTH 14
 
 /* The smallest n for which NQ_ENGINE_AUTO takes a GPU device when one is
  * found: below it a count takes less than a second on the CPU, less than

@@ -182,7 +182,8 @@ int nq__gpu_batch_sum(const struct nq__gpu_batch *b, size_t k,
     return 0;
 }
 
-/* The kernel's loop for one task, in C. */
+/* The kernel's loop for one task, in C, step for step (count_kernel.cl
+ * says what each word holds). */
 static uint64_t task_count(const struct nq__gpu_batch *b, size_t t)
 {
     const uint32_t *w = b->task_words + t * 4;
@@ -190,41 +191,47 @@ static uint64_t task_count(const struct nq__gpu_batch *b, size_t t)
     uint32_t base = w[3] & 0xffu;
     const uint32_t *lv = b->levels + (search * NQ_GPU_LEVEL_STRIDE + base) * 2;
     uint32_t last = b->lasts[search] - base;
-    uint32_t cols[NQ_GPU_DEPTH], right[NQ_GPU_DEPTH], left[NQ_GPU_DEPTH];
-    uint32_t todo[NQ_GPU_DEPTH];
-    cols[0] = w[0];
-    right[0] = w[1];
-    left[0] = w[2];
-    todo[0] = ~(w[0] | w[1] | w[2] | lv[0]);
+    uint32_t todo[NQ_GPU_DEPTH], right[NQ_GPU_DEPTH], left[NQ_GPU_DEPTH];
+    uint32_t cols = w[0], r = w[1], l = w[2];
+    uint32_t avail = ~(w[0] | w[1] | w[2] | lv[0]);
     uint64_t count = 0;
     uint32_t i = 0;
     for (;;) {
-        uint32_t avail = todo[i];
         if (avail == 0) {
             if (i == 0)
                 return count;
             i--;
+            avail = todo[i];
+            r = right[i];
+            l = left[i];
+            uint32_t placed = nq__lowest_bit32(avail);
+            avail ^= placed;
+            cols ^= placed;
             continue;
         }
         uint32_t bit = nq__lowest_bit32(avail);
-        todo[i] = avail ^ bit;
-        uint32_t j = i + 1;
-        uint32_t gap = lv[j * 2 + 1];
-        uint32_t c = cols[i] | bit;
-        uint32_t r = (right[i] | bit) << gap;
-        uint32_t l = (left[i] | bit) >> gap;
-        uint32_t next = ~(c | r | l | lv[j * 2]);
-        if (j == last) {
-            count += next != 0;
+        uint32_t gap = lv[(i + 1) * 2 + 1];
+        uint32_t c = cols | bit;
+        uint32_t rd = (r | bit) << gap;
+        uint32_t ld = (l | bit) >> gap;
+        uint32_t open = ~(c | rd | ld | lv[(i + 1) * 2]);
+        if (i + 1 == last) {
+            count += open != 0;
+            avail ^= bit;
             continue;
         }
-        if (next != 0) {
-            cols[j] = c;
-            right[j] = r;
-            left[j] = l;
-            todo[j] = next;
-            i = j;
+        if (open == 0) {
+            avail ^= bit;
+            continue;
         }
+        todo[i] = avail;
+        right[i] = r;
+        left[i] = l;
+        cols = c;
+        r = rd;
+        l = ld;
+        avail = open;
+        i++;
     }
 }
 
