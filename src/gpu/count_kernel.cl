@@ -4,7 +4,7 @@
  * device when a plan opens it (src/gpu/gpu_opencl.c).
  *
  * The same search as the CPU's constellation kernel (src/count/
- * count_kernel.c): the rows left avail by a start constellation, filled
+ * count_kernel.c): the rows left free by a start constellation, filled
  * top to bottom with three bit masks (columns taken, diagonals running
  * down-right, diagonals running down-left); the border queens are folded
  * into a mask of closed squares per level (forbid) and the rows between two
