@@ -176,6 +176,8 @@ int nq_gpu_device_name(int index, char *name, size_t size)
     device_string(d, CL_DEVICE_VERSION, version, sizeof version);
     cl_platform_id platform = NULL;
     platform_name[0] = '\0';
+    /* OpenCL's handles are pointers, and it takes their size. */
+    // NOLINTNEXTLINE(bugprone-sizeof-expression)
     if (clGetDeviceInfo(d, CL_DEVICE_PLATFORM, sizeof platform, &platform,
                         NULL) != CL_SUCCESS ||
         clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof platform_name,
@@ -422,6 +424,14 @@ struct run {
     size_t message_size;
 };
 
+/* Releases a buffer (when there is one) and forgets it. */
+static void release_buffer(cl_mem *m)
+{
+    if (*m != NULL)
+        clReleaseMemObject(*m);
+    *m = NULL;
+}
+
 static void slot_release(struct slot *s)
 {
     if (s->queue != NULL) {
@@ -430,12 +440,11 @@ static void slot_release(struct slot *s)
     }
     if (s->read != NULL)
         clReleaseEvent(s->read);
-    cl_mem *mems[] = {&s->levels, &s->lasts, &s->tasks, &s->out, &s->next};
-    for (size_t i = 0; i < sizeof mems / sizeof *mems; i++) {
-        if (*mems[i] != NULL)
-            clReleaseMemObject(*mems[i]);
-        *mems[i] = NULL;
-    }
+    release_buffer(&s->levels);
+    release_buffer(&s->lasts);
+    release_buffer(&s->tasks);
+    release_buffer(&s->out);
+    release_buffer(&s->next);
     free(s->counts);
     nq__gpu_batch_free(&s->batch);
     if (s->kernel != NULL)
@@ -480,12 +489,8 @@ static int slot_buffers(struct run *r, struct slot *s, size_t tasks)
     size_t room = s->counts_room > 0 ? s->counts_room : g->batch_tasks;
     while (room < tasks)
         room *= 2;
-    if (s->tasks != NULL)
-        clReleaseMemObject(s->tasks);
-    if (s->out != NULL)
-        clReleaseMemObject(s->out);
-    s->tasks = NULL;
-    s->out = NULL;
+    release_buffer(&s->tasks);
+    release_buffer(&s->out);
     uint64_t *counts = realloc(s->counts, room * sizeof *counts);
     if (counts == NULL)
         return NQ_E_NOMEM;
@@ -549,17 +554,18 @@ static int slot_launch(struct run *r, struct slot *s)
         return device_failed(g, "copying a batch to the device", err,
                              r->message, r->message_size);
     cl_uint ntasks = (cl_uint)b->tasks;
-    err = clSetKernelArg(s->kernel, 0, sizeof s->levels, &s->levels);
-    if (err == CL_SUCCESS)
-        err = clSetKernelArg(s->kernel, 1, sizeof s->lasts, &s->lasts);
-    if (err == CL_SUCCESS)
-        err = clSetKernelArg(s->kernel, 2, sizeof s->tasks, &s->tasks);
+    /* The kernel's arguments in order; the number of tasks is the 4th. */
+    const cl_mem buffers[] = {s->levels, s->lasts, s->tasks, s->out, s->next};
+    const cl_uint at[] = {0, 1, 2, 4, 5};
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+        /* OpenCL's handles are pointers, and it takes their size. */
+        // NOLINTNEXTLINE(bugprone-sizeof-expression)
+        err = clSetKernelArg(s->kernel, at[i], sizeof(cl_mem), &buffers[i]);
+        if (err != CL_SUCCESS)
+            break;
+    }
     if (err == CL_SUCCESS)
         err = clSetKernelArg(s->kernel, 3, sizeof ntasks, &ntasks);
-    if (err == CL_SUCCESS)
-        err = clSetKernelArg(s->kernel, 4, sizeof s->out, &s->out);
-    if (err == CL_SUCCESS)
-        err = clSetKernelArg(s->kernel, 5, sizeof s->next, &s->next);
     if (err != CL_SUCCESS)
         return device_failed(g, "clSetKernelArg", err, r->message,
                              r->message_size);

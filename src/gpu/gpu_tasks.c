@@ -90,6 +90,7 @@ static int batch_expand(struct nq__gpu_batch *b, size_t k, int start)
 {
     const uint32_t *lv = b->levels + k * NQ_GPU_LEVEL_STRIDE * 2;
     if (start == 0) {
+        // cppcheck-suppress knownConditionTrueFalse ; ~x can be 0
         if (~lv[0] == 0)
             return 0; /* no free square on the first level */
         return batch_task(b, k, 0, 0, 0, 0);
@@ -112,11 +113,12 @@ static int batch_expand(struct nq__gpu_batch *b, size_t k, int start)
         uint32_t bit = nq__lowest_bit32(avail);
         todo[i] = avail ^ bit;
         int j = i + 1;
-        uint32_t gap = lv[j * 2 + 1];
+        uint32_t gap = lv[(size_t)j * 2 + 1];
         uint32_t c = cols[i] | bit;
         uint32_t r = (right[i] | bit) << gap;
         uint32_t l = (left[i] | bit) >> gap;
-        uint32_t next = ~(c | r | l | lv[j * 2]);
+        uint32_t next = ~(c | r | l | lv[(size_t)j * 2]);
+        // cppcheck-suppress knownConditionTrueFalse ; ~x can be 0
         if (next == 0)
             continue;
         if (j == start) {
@@ -144,8 +146,8 @@ int nq__gpu_batch_add(struct nq__gpu_batch *b, const struct nq__kernel_setup *s,
     for (int j = 0; j < s->levels; j++) {
         /* The low 32 bits: the board is at most 32 columns wide, and the
          * bits >= n stay closed in them. */
-        lv[j * 2] = (uint32_t)s->forbid[j];
-        lv[j * 2 + 1] = j == 0 ? 0 : (uint32_t)s->gap[j];
+        lv[(size_t)j * 2] = (uint32_t)s->forbid[j];
+        lv[(size_t)j * 2 + 1] = j == 0 ? 0 : (uint32_t)s->gap[j];
     }
     b->direct[k] = 0;
     b->lasts[k] = s->levels > 0 ? (uint32_t)s->levels - 1 : 0;
@@ -210,16 +212,17 @@ static uint64_t task_count(const struct nq__gpu_batch *b, size_t t)
             continue;
         }
         uint32_t bit = nq__lowest_bit32(avail);
-        uint32_t gap = lv[(i + 1) * 2 + 1];
+        uint32_t gap = lv[((size_t)i + 1) * 2 + 1];
         uint32_t c = cols | bit;
         uint32_t rd = (r | bit) << gap;
         uint32_t ld = (l | bit) >> gap;
-        uint32_t open = ~(c | rd | ld | lv[(i + 1) * 2]);
+        uint32_t open = ~(c | rd | ld | lv[((size_t)i + 1) * 2]);
         if (i + 1 == last) {
             count += open != 0;
             avail ^= bit;
             continue;
         }
+        // cppcheck-suppress knownConditionTrueFalse ; ~x can be 0
         if (open == 0) {
             avail ^= bit;
             continue;
