@@ -47,11 +47,18 @@ extern "C" {
 /* ------------------------------------------------------------------ */
 
 /*! The version of this header, as numbers and as a string; nq_version()
- *  gives the library's, which is the same when both come from one build. */
+ *  gives the library's, which is the same when both come from one build.
+ *  The three numbers are the project's one record of its version: CMake
+ *  reads them for the SONAME and the package files. */
 #define NQ_VERSION_MAJOR 0
 #define NQ_VERSION_MINOR 1
 #define NQ_VERSION_PATCH 0
-#define NQ_VERSION_STRING "0.1.0"
+#define NQ_VERSION_QUOTE_(x) #x
+#define NQ_VERSION_TEXT_(major, minor, patch)                                  \
+    NQ_VERSION_QUOTE_(major)                                                   \
+    "." NQ_VERSION_QUOTE_(minor) "." NQ_VERSION_QUOTE_(patch)
+#define NQ_VERSION_STRING                                                      \
+    NQ_VERSION_TEXT_(NQ_VERSION_MAJOR, NQ_VERSION_MINOR, NQ_VERSION_PATCH)
 
 /*! The largest board the bitboard engines and the textbook algorithms take. */
 #define NQ_MAX_N 64
