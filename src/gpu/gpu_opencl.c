@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/clock.h"
 #include "gpu/gpu.h"
 #include "gpu_kernel_source.h" /* generated: nq_gpu_kernel_source[] */
 
@@ -296,10 +297,11 @@ static void plan_launches(struct nq__gpu *g)
     if (g->is_gpu) {
         /* Two warps (or one wavefront) a group; enough groups that each
          * multiprocessor holds several while their stacks fit its local
-         * memory; batches of four million tasks or so, which keep the
-         * device busy for long enough that the host's part is hidden and
-         * each work-item takes dozens of tasks (so the last, long ones
-         * cost little). */
+         * memory; a first batch of four million tasks, later ones sized
+         * to the rate measured (BATCH_SECONDS each): long enough that the
+         * host's part is hidden and each work-item takes dozens of tasks
+         * (so the last, long ones cost little), short enough that a stop
+         * (which waits for the batches in flight) comes soon. */
         g->group = 64;
         g->groups_per_unit = 16;
         g->batch_searches = 4096;
@@ -417,8 +419,15 @@ struct slot {
     cl_kernel kernel;
 };
 
+/* The seconds of work a batch is sized to on a GPU, once the rate is
+ * known; and the bounds of its tasks. */
+#define BATCH_SECONDS 2.0
+#define BATCH_MIN_TASKS ((size_t)1 << 16)
+#define BATCH_MAX_TASKS ((size_t)1 << 25)
+
 struct run {
     const struct nq__gpu *g;
+    size_t want_tasks; /* the tasks a batch is filled to */
     struct slot slots[2];
     char *message;
     size_t message_size;
@@ -513,7 +522,7 @@ static int slot_fill(struct run *r, struct slot *s, size_t item, size_t count,
     s->first_item = item;
     struct nq__kernel_setup k;
     while (item < count && s->batch.searches < r->g->batch_searches &&
-           s->batch.tasks < r->g->batch_tasks) {
+           s->batch.tasks < r->want_tasks) {
         int rc = setup(user, item, &k);
         if (rc == 0)
             rc = nq__gpu_batch_add(&s->batch, &k, rest);
@@ -664,7 +673,12 @@ int nq__gpu_run(const struct nq__gpu *g, int n, size_t count,
         return NQ_E_INVAL;
     if (count == 0)
         return 0;
-    struct run r = {.g = g, .message = message, .message_size = message_size};
+    struct run r = {.g = g,
+                    .want_tasks = g->batch_tasks,
+                    .message = message,
+                    .message_size = message_size};
+    double start = nq__monotonic_seconds();
+    uint64_t counted = 0; /* tasks counted and reported */
     int rc = slot_open(&r, &r.slots[0]);
     if (rc == 0)
         rc = slot_open(&r, &r.slots[1]);
@@ -693,6 +707,15 @@ int nq__gpu_run(const struct nq__gpu *g, int n, size_t count,
             rc = slot_wait(&r, s);
         if (rc == 0)
             rc = slot_report(s, done, user);
+        counted += s->batch.tasks;
+        double seconds = nq__monotonic_seconds() - start;
+        if (g->is_gpu && seconds > 0.05 && counted > 0) {
+            /* The next batches: BATCH_SECONDS at the rate so far. */
+            double want = (double)counted / seconds * BATCH_SECONDS;
+            r.want_tasks = want < (double)BATCH_MIN_TASKS   ? BATCH_MIN_TASKS
+                           : want > (double)BATCH_MAX_TASKS ? BATCH_MAX_TASKS
+                                                            : (size_t)want;
+        }
         if (!more)
             break;
         cur = 1 - cur;
