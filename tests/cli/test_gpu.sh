@@ -55,10 +55,19 @@ grep -q "stopped by --max-time 0.5: no result" "$TMP/stderr" ||
     fail "--max-time: $(cat "$TMP/stderr")"
 [ ! -s "$TMP/stdout" ] || fail "--max-time: output on stdout"
 
-# SIGINT without a checkpoint: exit 130, the work is said to be lost.
+# SIGINT without a checkpoint: exit 130, the work is said to be lost. The
+# signal goes once the count has begun (its first progress line is out):
+# before that the device is being opened, and the default action would
+# end the tool without a word.
 "$NQUEENS" count 17 --engine gpu --progress > "$TMP/out" 2> "$TMP/err" &
 pid=$!
-sleep 1
+tries=0
+until [ -s "$TMP/err" ]; do
+    kill -0 "$pid" 2> /dev/null || fail "count 17 ended before SIGINT: $(cat "$TMP/err")"
+    tries=$((tries + 1))
+    [ "$tries" -lt 1200 ] || fail "no progress from count 17 after 60 s"
+    sleep 0.05
+done
 kill -INT "$pid"
 status=0
 wait "$pid" || status=$?
