@@ -163,9 +163,11 @@ typedef struct nq_count_result {
  *  0, NQ_E_RANGE for an n the engine does not take, NQ_E_INVAL for
  *  threads < 0, an unknown engine or a NULL result, NQ_E_OVERFLOW if a
  *  count would not fit in 64 bits, NQ_E_STOPPED when the progress callback
- *  cancelled it (checked between subproblems), NQ_E_NOMEM.
- *  On error `result` is zeroed. The result does not depend on the thread
- *  count or the engine. */
+ *  cancelled it (checked between subproblems), NQ_E_NOMEM; with
+ *  NQ_ENGINE_GPU also NQ_E_UNSUPPORTED (no GPU support built, no such
+ *  device) and NQ_E_DEVICE (the device failed; options->device_message
+ *  says how). On error `result` is zeroed. The result does not depend on
+ *  the thread count or the engine. */
 NQ_API int nq_count(int n, const nq_count_options *options,
                     nq_count_result *result);
 
@@ -740,9 +742,12 @@ typedef struct nq_subcount {
  *  (may be NULL): the engine, chosen by options->engine and the memory
  *  budget, and for the join its table of half boards, built on
  *  options->threads threads (the costly part of a join's set-up, growing
- *  with the table: see NQ_ENGINE_JOIN). Returns 0 and sets *plan, or
- *  NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM. Free with
- *  nq_plan_free(). */
+ *  with the table: see NQ_ENGINE_JOIN); for NQ_ENGINE_GPU the device
+ *  opened and its kernel built (seconds the first time, cached after).
+ *  Returns 0 and sets *plan, or NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM,
+ *  NQ_E_UNSUPPORTED and NQ_E_DEVICE (NQ_ENGINE_GPU: no device, or one
+ *  that cannot build the kernel; options->device_message says which).
+ *  Free with nq_plan_free(). */
 NQ_API int nq_plan_create(int n, const nq_count_options *options,
                           nq_plan **plan);
 
@@ -808,8 +813,9 @@ NQ_API uint64_t nq_plan_pass_bytes(const nq_plan *plan);
  *  same work: checkpoints record it and refuse a mismatch. */
 NQ_API const char *nq_plan_signature(const nq_plan *plan);
 
-/*! nq_plan_count_one() : solves subproblem `id` on the calling thread.
- *  Returns 0, NQ_E_INVAL for an id out of range, NQ_E_OVERFLOW. */
+/*! nq_plan_count_one() : solves subproblem `id` on the calling thread (a
+ *  constellation of a plan of NQ_ENGINE_GPU: on its device). Returns 0,
+ *  NQ_E_INVAL for an id out of range, NQ_E_OVERFLOW, NQ_E_DEVICE. */
 NQ_API int nq_plan_count_one(const nq_plan *plan, uint64_t id,
                              nq_subcount *out);
 
@@ -822,7 +828,11 @@ typedef int (*nq_subproblem_fn)(uint64_t id, const nq_subcount *count,
  *  threads (0 = all cores), handing ids out dynamically, and calls `done`
  *  (may be NULL) as each finishes, in any order. Returns 0, NQ_E_STOPPED
  *  when `done` stopped it (subproblems not yet reported are lost),
- *  NQ_E_INVAL, NQ_E_OVERFLOW, NQ_E_NOMEM. */
+ *  NQ_E_INVAL, NQ_E_OVERFLOW, NQ_E_NOMEM, NQ_E_DEVICE (a plan of
+ *  NQ_ENGINE_GPU whose device failed). A GPU plan counts its symmetric
+ *  ids on the threads, then its constellations on the device, in the
+ *  order given, a batch at a time (`done` hears of a batch's ids when the
+ *  whole batch is counted). */
 NQ_API int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
                        int threads, nq_subproblem_fn done, void *user);
 
