@@ -13,16 +13,19 @@ int cmd_seeds(int argc, char **argv);
  * (cli/count/cmd_count.c). */
 int cmd_count(int argc, char **argv);
 
-/* nqueens trace N: the backtracking search step by step (cli/trace/cmd_trace.c). */
+/* nqueens trace N: the backtracking search step by step
+ * (cli/trace/cmd_trace.c). */
 int cmd_trace(int argc, char **argv);
 
-/* nqueens bench [N]: every counting method side by side (cli/bench/cmd_bench.c). */
+/* nqueens bench [N]: every counting method side by side
+ * (cli/bench/cmd_bench.c). */
 int cmd_bench(int argc, char **argv);
 
 /* nqueens solve N: the solutions as a stream (cli/solve/cmd_solve.c). */
 int cmd_solve(int argc, char **argv);
 
-/* nqueens complete: complete pre-placed queens (cli/complete/cmd_complete.c). */
+/* nqueens complete: complete pre-placed queens (cli/complete/cmd_complete.c).
+ */
 int cmd_complete(int argc, char **argv);
 
 /* nqueens find N: one solution for any N (cli/find/cmd_find.c). */
@@ -31,7 +34,8 @@ int cmd_find(int argc, char **argv);
 /* nqueens verify [FILE|-]: check a placement (cli/find/cmd_verify.c). */
 int cmd_verify(int argc, char **argv);
 
-/* nqueens status FILE: how far a checkpointed count is (cli/count/cmd_status.c). */
+/* nqueens status FILE: how far a checkpointed count is
+ * (cli/count/cmd_status.c). */
 int cmd_status(int argc, char **argv);
 
 /* The option tables of the commands (optable.h), for their tests. */

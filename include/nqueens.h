@@ -19,7 +19,8 @@
  *  3. Counting by subproblems (nq_plan_*): what threads, checkpoints and
  *     MPI share.
  *  4. Checkpoints: a count that resumes after a stop or a crash.
- *  5. Experimental: benchmarks and oracles, which may change.
+ *  5. Experimental: benchmarks and oracles, which may change; declared
+ *     only where NQ_EXPERIMENTAL is defined before this header is included.
  */
 #ifndef NQUEENS_H
 #define NQUEENS_H
@@ -63,9 +64,11 @@ extern "C" {
 /*! The largest board the bitboard engines and the textbook algorithms take. */
 #define NQ_MAX_N 64
 
-/*! The most worker threads a call starts: a larger `threads` option runs on
- *  this many (nq_solve() refuses it), and `threads = 0` (all online cores)
- *  never stands for more. */
+/*! The most worker threads a call starts. One rule for every call that
+ *  takes a number of threads (the `threads` of each options struct,
+ *  nq_plan_run()): a larger number runs on NQ_MAX_THREADS, as
+ *  `threads = 0` (all online cores) never stands for more; a negative one
+ *  is NQ_E_INVAL, but where a call says otherwise. */
 #define NQ_MAX_THREADS 1024
 
 /*! nq_version() : the library's version as "MAJOR.MINOR.PATCH". */
@@ -77,7 +80,11 @@ NQ_API const char *nq_version(void);
 
 /*! The one table of error codes: NQ_E_<name>, its value and its message.
  *  The enum nq_error, nq_strerror() and nq_err_name() are generated from
- *  it. */
+ *  it. Two codes are reserved, returned by no call of this version:
+ *  NQ_E_THREAD, since a call whose worker threads cannot be started runs
+ *  on the calling thread instead; NQ_E_UNSUPPORTED, for an engine that
+ *  this build of the library leaves out (the GPU's, where it has no
+ *  OpenCL). */
 #define NQ_ERROR_TABLE(X)                                                      \
     X(INVAL, -1, "invalid argument")                                           \
     X(RANGE, -2, "board size out of range")                                    \
@@ -91,7 +98,7 @@ NQ_API const char *nq_version(void);
     X(CHECKPOINT, -10, "checkpoint does not match this run")                   \
     X(THREAD, -11, "could not start a thread")                                 \
     X(TIMEOUT, -12, "time limit reached")                                      \
-    X(UNSUPPORTED, -13, "not supported for this board size")                   \
+    X(UNSUPPORTED, -13, "not supported by this build")                         \
     X(NOTCHECKPOINT, -14, "not an nqueens checkpoint file")                    \
     X(CORRUPT, -15, "checkpoint file is damaged")                              \
     X(BUSY, -16, "checkpoint file is in use by another run")                   \
@@ -127,14 +134,9 @@ typedef int (*nq_solution_fn)(const int *cols, int n, void *user);
 typedef int (*nq_progress_fn)(uint64_t done, uint64_t total, uint64_t solutions,
                               void *user);
 
-/*! How processes that share the census of a count add up their parts
- *  (see nq_count_options): counts[0 .. len) must become their sums over
- *  all the processes. Returns 0, or non-zero where it could not. */
-typedef int (*nq_census_sum_fn)(void *user, uint32_t *counts, uint64_t len);
-
 /*! The options of the calls that take them, defined in part 2 with their
- *  defaults (nq_count_options_init() and friends); a NULL options pointer
- *  stands for the defaults. */
+ *  defaults and the rule by which they grow (nq_count_options_init() and
+ *  friends); a NULL options pointer stands for the defaults. */
 typedef struct nq_count_options nq_count_options;
 typedef struct nq_solve_options nq_solve_options;
 typedef struct nq_complete_options nq_complete_options;
@@ -161,7 +163,8 @@ typedef struct nq_count_result {
  *  fit). Built on the plan API below: nq_plan_create, then nq_count_plan
  *  (nq_plan_run over every id, nq_subcount_add, nq_plan_result). Returns
  *  0, NQ_E_RANGE for an n the engine does not take, NQ_E_INVAL for
- *  threads < 0, an unknown engine or a NULL result, NQ_E_OVERFLOW if a
+ *  threads < 0, an unknown engine, options of an unknown version or a NULL
+ *  result, NQ_E_OVERFLOW if a
  *  count would not fit in 64 bits, NQ_E_STOPPED when the progress callback
  *  cancelled it (checked between subproblems), NQ_E_NOMEM; with
  *  NQ_ENGINE_GPU also NQ_E_UNSUPPORTED (no GPU support built, no such
@@ -189,9 +192,10 @@ NQ_API int nq_count(int n, const nq_count_options *options,
  *  `options` may be NULL (the defaults).
  *  Returns 0 after the last solution; NQ_E_STOPPED when `fn` returned
  *  non-zero (it is not called again); NQ_E_RANGE unless 1 <= n <=
- *  NQ_MAX_N; NQ_E_INVAL for a NULL fn, threads < 0 or threads >
- *  NQ_SOLVE_MAX_THREADS (fn not called); NQ_E_NOMEM, in which case fn may
- *  have run for the first solutions. If no thread can be started the
+ *  NQ_MAX_N; NQ_E_INVAL for a NULL fn, threads < 0 or
+ *  options of an unknown version (fn not called); NQ_E_NOMEM, in which
+ *  case fn may have run for the first solutions. More threads than
+ *  NQ_MAX_THREADS run on that many. If no thread can be started the
  *  search runs on the calling thread. */
 NQ_API int nq_solve(int n, const nq_solve_options *options, nq_solution_fn fn,
                     void *user);
@@ -369,7 +373,8 @@ typedef enum nq_complete_order {
  *  board (the empty 40 x 40 board needs over 2*10^7 nodes): node_limit
  *  bounds that work in a deterministic way. Returns 0; NQ_E_NOSOLUTION when
  *  no completion exists; NQ_E_TIMEOUT when the node limit was reached first;
- *  NQ_E_INVAL for an unknown order; the input errors above. On error `out`
+ *  NQ_E_INVAL for an unknown order or options of an unknown version; the
+ *  input errors above. On error `out`
  *  is left unchanged. */
 NQ_API int nq_complete_first(int n, const int *given, nq_complete_order order,
                              const nq_complete_options *options, int *out);
@@ -385,12 +390,14 @@ NQ_API int nq_complete_each(int n, const int *given, nq_solution_fn fn,
                             void *user, uint64_t *count);
 
 /*! nq_complete_count() : counts the completions of `given` exactly, on
- *  `options->threads` threads (options may be NULL: the defaults). The
+ *  `options->threads` threads (options may be NULL: the defaults; a
+ *  negative number of threads stands for all cores, as 0 does). The
  *  search is split into subproblems that threads take in turn; the result
  *  does not depend on the thread count. Returns 0 (zero completions
  *  included); NQ_E_STOPPED when the progress callback cancelled it;
- *  NQ_E_OVERFLOW if the count would not fit in 64 bits; NQ_E_NOMEM; an
- *  input error above. On error *count is 0. */
+ *  NQ_E_OVERFLOW if the count would not fit in 64 bits; NQ_E_NOMEM;
+ *  NQ_E_INVAL for options of an unknown version; an input error above.
+ *  On error *count is 0. */
 NQ_API int nq_complete_count(int n, const int *given,
                              const nq_complete_options *options,
                              uint64_t *count);
@@ -546,6 +553,31 @@ NQ_API int nq_trace(int n, nq_trace_fn fn, void *user, nq_trace_stats *stats);
 /* 2. Options, and the encoded stream of solutions                    */
 /* ================================================================== */
 
+/*
+ * How options grow without breaking callers (libgit2's pattern). Every
+ * options struct opens with `unsigned version`, and a caller fills it
+ * with its nq_*_options_init(&options, NQ_*_OPTIONS_VERSION) before
+ * setting the fields it wants:
+ *
+ *     nq_count_options options;
+ *     nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
+ *     options.threads = 2;
+ *
+ * The version records which fields the caller's struct has. A program
+ * built against an older header goes on passing its older, smaller
+ * struct: init writes, and every call reads, only the fields of that
+ * version, and the fields added since take their defaults. A version of 0
+ * (a struct never initialised) or one newer than the library knows is
+ * refused: init and every call that takes the struct return NQ_E_INVAL.
+ *
+ * The rule for growing a struct: a new field goes at the end, after every
+ * other, and the struct's NQ_*_OPTIONS_VERSION goes up by one; its
+ * default is set by init and holds for callers of older versions; no
+ * field is ever removed, moved, retyped or given another meaning; a new
+ * value of an enum (an engine) goes at its end. The library keeps the
+ * size of each version of each struct (src/common/options.c).
+ */
+
 /* ------------------------------------------------------------------ */
 /* Options of a count                                                 */
 /* ------------------------------------------------------------------ */
@@ -573,43 +605,21 @@ typedef enum nq_engine {
                          library built without OpenCL or with no device */
 } nq_engine;
 
-/*! Options of a count. Start from nq_count_options_init(). */
+/*! The version of nq_count_options that this header defines. */
+#define NQ_COUNT_OPTIONS_VERSION 2
+
+/*! Options of nq_count(), nq_plan_create(), nq_count_plan() and
+ *  nq_checkpoint_run(). Start from nq_count_options_init(). The options of
+ *  the plan that only checkpoints and MPI need are nq_plan_options
+ *  (part 3). */
 struct nq_count_options {
+    unsigned version;        /* NQ_COUNT_OPTIONS_VERSION, set by init */
     int threads;             /* worker threads; 0 = all online cores */
     uint64_t memory_bytes;   /* memory budget; 0 = the default (2 GiB) */
     nq_engine engine;        /* NQ_ENGINE_AUTO by default */
     nq_progress_fn progress; /* may be NULL */
     void *progress_user;     /* handed to progress */
-    unsigned min_passes;     /* the join: cut into at least this many passes
-                                (each pass about 1/min_passes of the table or
-                                less) even where fewer fit the budget, so that
-                                a killed checkpointed run loses, and an MPI
-                                rank holds, little work; 0 or 1: as few
-                                passes as the budget allows. Where the
-                                smallest cut the join can make is coarser,
-                                that cut. The ids do not change. */
-    /* The census of the join in passes (the tops of every group, walked
-     * before the cut is made) split between processes that make the same
-     * plan, as the ranks of nqueens-mpi: with census_parts > 1 this one
-     * walks part census_part (< census_parts) alone and calls census_sum
-     * with its counts, which must add to each the same count of every
-     * other part (an all-reduce: the parts add up to the whole census).
-     * census_sum is called exactly once by nq_plan_create(), also where
-     * no census is walked (counts NULL, len 0), so that the processes stay
-     * in step; where it returns non-zero, the process walks the whole
-     * census itself. 0: no split. */
-    unsigned census_part;
-    unsigned census_parts;
-    nq_census_sum_fn census_sum;
-    void *census_user; /* handed to census_sum */
-    /* A census kept from an earlier plan of the same n on as many threads
-     * (nq_plan_census(); a checkpoint keeps it, nq_checkpoint_census()),
-     * taken instead of walking one where census_len is the length this
-     * plan's would have (else ignored). A pass's table built from a
-     * census that does not match the tops fails with NQ_E_CORRUPT, never
-     * giving a wrong count. NULL: walk it. */
-    const uint32_t *census;
-    uint64_t census_len;
+    /* Version 2: the GPU engine. */
     /* NQ_ENGINE_GPU: the OpenCL device, numbered from 0 as
      * nq_gpu_device_name() numbers them; -1 (the default): the first of
      * type GPU, else the first of any type. */
@@ -624,8 +634,11 @@ struct nq_count_options {
     size_t device_message_size; /* bytes at device_message */
 };
 
-/*! nq_count_options_init() : fills `options` with the defaults. */
-NQ_API void nq_count_options_init(nq_count_options *options);
+/*! nq_count_options_init() : fills the fields that version `version` of
+ *  the struct has with their defaults, and `version` itself. Pass
+ *  NQ_COUNT_OPTIONS_VERSION. Returns 0, or NQ_E_INVAL for a NULL options
+ *  or a version this library does not know (nothing written). */
+NQ_API int nq_count_options_init(nq_count_options *options, unsigned version);
 
 /*! nq_count_default_threads() : the number of worker threads that
  *  `threads = 0` stands for (the online cores, at least 1, at most
@@ -648,9 +661,13 @@ NQ_API int nq_gpu_device_name(int index, char *name, size_t size);
 /* Options of the solution stream; solutions as bytes                 */
 /* ------------------------------------------------------------------ */
 
-/*! Options of nq_solve() and nq_solve_unique(). Start from
- *  nq_solve_options_init(). */
+/*! The version of nq_solve_options that this header defines. */
+#define NQ_SOLVE_OPTIONS_VERSION 1
+
+/*! Options of nq_solve(), nq_solve_unique() and nq_solve_encoded(). Start
+ *  from nq_solve_options_init(). */
 struct nq_solve_options {
+    unsigned version;    /* NQ_SOLVE_OPTIONS_VERSION, set by init */
     int threads;         /* search threads; 0 = all online cores; 1 = the
                             search runs on the calling thread alone */
     size_t buffer_bytes; /* about the most memory that holds solutions
@@ -658,11 +675,13 @@ struct nq_solve_options {
                             32 KiB a thread); 0 = the default (8 MiB) */
 };
 
-/*! The most search threads nq_solve() takes: NQ_MAX_THREADS. */
+/*! The most search threads nq_solve() starts: NQ_MAX_THREADS (a larger
+ *  number runs on that many). Kept for the programs that name it. */
 #define NQ_SOLVE_MAX_THREADS NQ_MAX_THREADS
 
-/*! nq_solve_options_init() : fills `options` with the defaults. */
-NQ_API void nq_solve_options_init(nq_solve_options *options);
+/*! nq_solve_options_init() : the defaults, for version `version` of the
+ *  struct (NQ_SOLVE_OPTIONS_VERSION), as nq_count_options_init(). */
+NQ_API int nq_solve_options_init(nq_solve_options *options, unsigned version);
 
 /*! How nq_solve_encoded() turns solutions into bytes and hands them on. */
 typedef struct nq_solve_encoder {
@@ -703,9 +722,14 @@ NQ_API int nq_solve_encoded(int n, const nq_solve_options *options,
 /* Options of the completion                                          */
 /* ------------------------------------------------------------------ */
 
+/*! The version of nq_complete_options that this header defines. */
+#define NQ_COMPLETE_OPTIONS_VERSION 1
+
 /*! Options of the completion functions. Start from
  *  nq_complete_options_init(). */
 struct nq_complete_options {
+    /* NQ_COMPLETE_OPTIONS_VERSION, set by init */
+    unsigned version;
     /* count: worker threads; 0 = all online cores */
     int threads;
     /* first: give up with NQ_E_TIMEOUT after this many search nodes;
@@ -717,8 +741,10 @@ struct nq_complete_options {
     void *progress_user;
 };
 
-/*! nq_complete_options_init() : fills `options` with the defaults. */
-NQ_API void nq_complete_options_init(nq_complete_options *options);
+/*! nq_complete_options_init() : the defaults, for version `version` of the
+ *  struct (NQ_COMPLETE_OPTIONS_VERSION), as nq_count_options_init(). */
+NQ_API int nq_complete_options_init(nq_complete_options *options,
+                                    unsigned version);
 
 /* ================================================================== */
 /* 3. Counting by subproblems: what threads, checkpoints, MPI share   */
@@ -750,6 +776,66 @@ typedef struct nq_subcount {
  *  Free with nq_plan_free(). */
 NQ_API int nq_plan_create(int n, const nq_count_options *options,
                           nq_plan **plan);
+
+/*! How processes that share the census of a count add up their parts
+ *  (see nq_plan_options): counts[0 .. len) must become their sums over
+ *  all the processes. Returns 0, or non-zero where it could not. */
+typedef int (*nq_census_sum_fn)(void *user, uint32_t *counts, uint64_t len);
+
+/*! The version of nq_plan_options that this header defines. */
+#define NQ_PLAN_OPTIONS_VERSION 1
+
+/*! What only the drivers of a count in many processes or with a
+ *  checkpoint ask of its plan (nq_plan_create_ex()), beside the
+ *  everyday nq_count_options. Start from nq_plan_options_init(); it grows
+ *  by the rule of part 2. */
+typedef struct nq_plan_options {
+    unsigned version;    /* NQ_PLAN_OPTIONS_VERSION, set by init */
+    unsigned min_passes; /* the join: cut into at least this many passes
+                            (each pass about 1/min_passes of the table or
+                            less) even where fewer fit the budget, so that
+                            a killed checkpointed run loses, and an MPI
+                            rank holds, little work; 0 or 1: as few
+                            passes as the budget allows. Where the
+                            smallest cut the join can make is coarser,
+                            that cut. The ids do not change. */
+    /* The census of the join in passes (the tops of every group, walked
+     * before the cut is made) split between processes that make the same
+     * plan, as the ranks of nqueens-mpi: with census_parts > 1 this one
+     * walks part census_part (< census_parts) alone and calls census_sum
+     * with its counts, which must add to each the same count of every
+     * other part (an all-reduce: the parts add up to the whole census).
+     * census_sum is called exactly once by nq_plan_create_ex(), also
+     * where no census is walked (counts NULL, len 0), so that the
+     * processes stay in step; where it returns non-zero, the process
+     * walks the whole census itself. 0: no split. */
+    unsigned census_part;
+    unsigned census_parts;
+    nq_census_sum_fn census_sum;
+    void *census_user; /* handed to census_sum */
+    /* A census kept from an earlier plan of the same n on as many threads
+     * (nq_plan_census(); a checkpoint keeps it, nq_checkpoint_census()),
+     * taken instead of walking one where census_len is the length this
+     * plan's would have (else ignored). A pass's table built from a
+     * census that does not match the tops fails with NQ_E_CORRUPT, never
+     * giving a wrong count. NULL: walk it. */
+    const uint32_t *census;
+    uint64_t census_len;
+} nq_plan_options;
+
+/*! nq_plan_options_init() : the defaults (no passes asked for, no census
+ *  shared or given), for version `version` of the struct
+ *  (NQ_PLAN_OPTIONS_VERSION), as nq_count_options_init(). */
+NQ_API int nq_plan_options_init(nq_plan_options *options, unsigned version);
+
+/*! nq_plan_create_ex() : nq_plan_create() with the plan's options as well
+ *  (`plan_options` may be NULL: the defaults, which make the plan of
+ *  nq_plan_create()). Returns as nq_plan_create(); NQ_E_INVAL also for
+ *  census_parts > 1 without census_sum or with census_part >=
+ *  census_parts, or plan options of an unknown version. */
+NQ_API int nq_plan_create_ex(int n, const nq_count_options *options,
+                             const nq_plan_options *plan_options,
+                             nq_plan **plan);
 
 /*! nq_count_plan() : nq_count() on a plan made by nq_plan_create(), so
  *  that a caller who wants the plan's signature builds it only once
@@ -794,7 +880,7 @@ NQ_API uint64_t nq_plan_passes(const nq_plan *plan);
 NQ_API uint64_t nq_plan_pass_of(const nq_plan *plan, uint64_t id);
 
 /*! nq_plan_census() : the census of the tops that a join in passes keeps
- *  (walked or given by nq_count_options.census), for a later plan of the
+ *  (walked or given by nq_plan_options.census), for a later plan of the
  *  same n on as many threads: *counts (valid until nq_plan_free()) and
  *  *len; NULL and 0 where it keeps none (constellations, a whole table, or
  *  a census larger than a sixteenth of the budget, which each pass then
@@ -1024,8 +1110,8 @@ NQ_API int nq_checkpoint_close(nq_checkpoint *cp);
  *  `cp` must have been opened for this plan (n, signature and size).
  *  Returns 0, NQ_E_CHECKPOINT for a checkpoint of another plan,
  *  NQ_E_STOPPED, NQ_E_IO (a commit failed), NQ_E_OVERFLOW, NQ_E_NOMEM,
- *  NQ_E_INVAL. On error `result` is zeroed; the progress
- *  callback may have run. */
+ *  NQ_E_INVAL (also for options of an unknown version). On error `result`
+ *  is zeroed; the progress callback may have run. */
 NQ_API int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
                              const nq_count_options *options,
                              nq_count_result *result);
@@ -1038,8 +1124,13 @@ NQ_API int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
  * Calls kept for `nqueens bench` and the tests: simpler engines that show
  * what each idea of the fast counters buys, and serve as oracles. Their
  * names, signatures and results may change in any release; programs
- * should count with nq_count().
+ * should count with nq_count(). The library exports them, but they are
+ * declared only for a program that asks for them by defining
+ * NQ_EXPERIMENTAL before it includes this header (as zstd keeps such
+ * calls behind ZSTD_STATIC_LINKING_ONLY), so that none leans on them by
+ * accident.
  */
+#ifdef NQ_EXPERIMENTAL
 
 /*! nq_count_bitboard() : counts the solutions with the plain bitboard
  *  backtracking (three bit masks: columns and both diagonals taken), the
@@ -1054,6 +1145,8 @@ NQ_API int nq_count_bitboard(int n, uint64_t *total, uint64_t *nodes);
  *  left half (and its middle column for odd n) and doubling, since the
  *  mirror image of a solution is a solution: about half the nodes. */
 NQ_API int nq_count_bitboard_mirror(int n, uint64_t *total, uint64_t *nodes);
+
+#endif /* NQ_EXPERIMENTAL */
 
 #ifdef __cplusplus
 }

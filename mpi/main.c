@@ -14,11 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "count/checkpoint_errors.h"
 #include "common/interrupt.h"
-#include "mpi_count.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "count/checkpoint_errors.h"
+#include "count/count_tally.h"
+#include "mpi_count.h"
 
 static const char mpi_head[] =
     "Usage: mpirun -np P nqueens-mpi count [OPTIONS] N\n"
@@ -135,7 +136,7 @@ static void unsilence(int saved[2])
 }
 
 /* The census of the join's tops, added up over the ranks (see
- * nq_count_options): every rank calls this once, so the lengths are
+ * nq_plan_options): every rank calls this once, so the lengths are
  * compared first, and where they differ (or some rank walked none) all
  * ranks say no and each walks the census whole. */
 static int census_sum(void *user, uint32_t *counts, uint64_t len)
@@ -204,37 +205,35 @@ static int share_census(const struct count_request *req, int rank,
 static int agree_on_plan(const struct count_request *req, int rank,
                          nq_plan **plan)
 {
+    /* The join in passes, even where the whole table fits a rank's
+     * --memory: a pass is what a rank is handed, and a rank builds the
+     * table of its passes alone. */
     nq_count_options options;
-    nq_count_options_init(&options);
-    options.threads = req->threads;
-    options.memory_bytes = req->memory_bytes;
-    options.engine = (nq_engine)req->engine;
-    /* The join in passes of about a tenth of the run each, even where the
-     * whole table fits a rank's --memory: a pass is what a rank is handed,
-     * and a rank builds the table of its passes alone. */
-    options.min_passes = CHECKPOINT_PASSES;
+    nq_plan_options plan_options;
+    count_request_options(req, true, &options, &plan_options);
     int engine = (int)options.engine;
     if (rank == 0 && options.engine == NQ_ENGINE_AUTO &&
         req->checkpoint != NULL)
         engine = checkpoint_engine(req->checkpoint);
     MPI_Bcast(&engine, 1, MPI_INT, 0, MPI_COMM_WORLD);
     options.engine = (nq_engine)engine;
-    /* One rank a GPU, where there are GPUs: rank r takes the r-th, round
-     * the GPUs found (the plan's ids do not depend on the device). */
-    if (engine == NQ_ENGINE_GPU || engine == NQ_ENGINE_AUTO)
+    /* --engine gpu: one rank a GPU, where there are GPUs (rank r takes the
+     * r-th, round the GPUs found; the plan's ids do not depend on the
+     * device). */
+    if (engine == NQ_ENGINE_GPU)
         options.device = count_rank_device(rank);
     /* Each rank walks a part of the census of the join's tops. */
     int ranks = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    options.census_part = (unsigned)rank;
-    options.census_parts = (unsigned)ranks;
-    options.census_sum = census_sum;
+    plan_options.census_part = (unsigned)rank;
+    plan_options.census_parts = (unsigned)ranks;
+    plan_options.census_sum = census_sum;
     uint32_t *census = NULL;
-    int status = share_census(req, rank, &census, &options.census_len);
+    int status = share_census(req, rank, &census, &plan_options.census_len);
     if (status != 0)
         return status;
-    options.census = census;
-    int rc = nq_plan_create(req->n, &options, plan);
+    plan_options.census = census;
+    int rc = nq_plan_create_ex(req->n, &options, &plan_options, plan);
     free(census);
 
     /* The same signature and size: the ids mean the same work. The same
@@ -290,8 +289,8 @@ int main(int argc, char **argv)
     /* Every rank counts on threads, but only its main thread calls MPI:
      * a worker's callbacks run on the thread that called nq_plan_run(),
      * its main one, and rank 0 counts on a thread that never calls MPI
-     * (local.h). FUNNELED would do; SERIALIZED is asked for, as before:
-     * with FUNNELED, Open MPI 4.1's mpirun crashed now and then (2 in 7
+     * (count/local_run.h). FUNNELED would do; SERIALIZED is asked for, as
+     * before: with FUNNELED, Open MPI 4.1's mpirun crashed now and then (2 in 7
      * loaded runs of test_mpi_signal_slow) ending a job that rank 0
      * aborted; with SERIALIZED, 0 in 6. */
     if (MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided) !=
@@ -328,15 +327,11 @@ int main(int argc, char **argv)
     /* A checkpoint another run holds is refused before any rank builds
      * the plan (the join's table takes seconds and gigabytes at large n);
      * rank 0's open decides all the same. */
-    int busy = rank == 0 && req.checkpoint != NULL &&
-               nq_checkpoint_in_use(req.checkpoint) == NQ_E_BUSY;
-    MPI_Bcast(&busy, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (busy) {
-        status = rank == 0 ? checkpoint_error(req.checkpoint, NQ_E_BUSY, req.n,
-                                              NULL, 0)
-                           : EXIT_USAGE;
+    int refused = rank == 0 ? tally_refuse_busy(&req) : -1;
+    MPI_Bcast(&refused, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (refused >= 0) {
         MPI_Finalize();
-        return status;
+        return refused;
     }
 
     nq_plan *plan = NULL;

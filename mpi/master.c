@@ -2,8 +2,8 @@
  * master.c - rank 0 of nqueens-mpi: owns the unfinished subproblem ids
  * (from the checkpoint when there is one), hands chunks of them to the
  * workers on request, counts chunks of its own on a thread of its own
- * (local.h) while its main thread serves the workers, collects every count,
- * checkpoints it, and prints the result as `nqueens count` does.
+ * (count/local_run.h) while its main thread serves the workers, collects every
+ * count, checkpoints it, and prints the result as `nqueens count` does.
  *
  * Chunks shrink as the list empties (a share of what is left per rank), so
  * that the last subproblems spread over every rank instead of queueing
@@ -13,30 +13,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count/checkpoint_errors.h"
 #include "common/clock.h"
 #include "common/interrupt.h"
-#include "local.h"
+#include "count/count_tally.h"
+#include "count/local_run.h"
 #include "mpi_count.h"
-#include "common/parse.h"
 
 struct master {
     const struct mpi_job *job;
-    nq_checkpoint *cp;    /* NULL without --checkpoint */
-    uint64_t *queue;      /* the ids not finished when the run began */
-    size_t queue_len;     /* ids in queue */
-    size_t next;          /* the next id of queue to hand out */
-    uint64_t size;        /* subproblems in the plan */
-    uint64_t done;        /* finished, earlier runs included */
-    nq_subcount sum;      /* counts of the finished ones */
-    uint8_t *outstanding; /* bit per id: not yet counted in this run */
-    uint64_t *pass_left;  /* in passes, with a checkpoint: per pass, its
-                             ids not yet counted (committed at 0) */
-    uint64_t *buf;        /* receive buffer */
-    size_t buf_cap;       /* words in buf */
-    int *stops;           /* per rank: "no more work" replies sent */
-    int workers_left;     /* workers not yet sent all their stops */
-    struct progress progress;
+    struct tally t;         /* the books (count/count_tally.h): the
+                               checkpoint, the sum, the ids not finished when
+                               the run began (t.pending, ordered by pass) */
+    size_t next;            /* the next id of t.pending to hand out */
+    uint8_t *outstanding;   /* bit per id: not yet counted in this run */
+    uint64_t *buf;          /* receive buffer */
+    size_t buf_cap;         /* words in buf */
+    int *stops;             /* per rank: "no more work" replies sent */
+    int workers_left;       /* workers not yet sent all their stops */
     struct local_run local; /* rank 0's own chunk */
     int err;                /* the first failure, an NQ_E_* code */
     int err_rank;           /* the rank it came from */
@@ -67,7 +60,7 @@ static void master_fail(struct master *m, int err, int rank)
 static void master_record(struct master *m, uint64_t id,
                           const nq_subcount *count, int rank)
 {
-    if (id >= m->size) {
+    if (id >= m->t.size) {
         master_fail(m, NQ_E_INVAL, rank);
         return;
     }
@@ -80,28 +73,19 @@ static void master_record(struct master *m, uint64_t id,
             master_fail(m, NQ_E_INVAL, rank);
         return;
     }
-    int err = nq_subcount_add(&m->sum, count);
-    if (err == NQ_OK && m->cp != NULL)
-        err = nq_checkpoint_record(m->cp, id, count);
-    uint64_t pass = nq_plan_pass_of(m->job->plan, id);
-    if (err == NQ_OK && m->pass_left != NULL && pass != NQ_PLAN_NO_PASS &&
-        --m->pass_left[pass] == 0)
-        err = nq_checkpoint_commit(m->cp); /* a pass ended: save it now */
-    if (err != NQ_OK) {
-        master_fail(m, err, 0);
+    if (tally_add(&m->t, id, count) != 0 && m->t.err != NQ_OK) {
+        master_fail(m, m->t.err, 0);
         return;
     }
     m->outstanding[id / 8] &= (uint8_t) ~(1u << (id % 8));
-    m->done++;
-    progress_report(m->done, m->size, m->sum.total, &m->progress);
 }
 
 /* In a job in passes, the ids from queue[next] on that share its pass (or
  * that read no pass), and that pass in *pass. */
 static size_t master_same_pass(const struct master *m, uint64_t *pass)
 {
-    size_t left = m->queue_len - m->next;
-    const uint64_t *q = m->queue + m->next;
+    size_t left = m->t.pending_len - m->next;
+    const uint64_t *q = m->t.pending + m->next;
     *pass = nq_plan_pass_of(m->job->plan, q[0]);
     size_t same = 1;
     while (same < left && nq_plan_pass_of(m->job->plan, q[same]) == *pass)
@@ -113,7 +97,7 @@ static size_t master_same_pass(const struct master *m, uint64_t *pass)
  * a chunk never spans two passes, and the ids of one pass go out whole. */
 static size_t master_chunk(const struct master *m, uint64_t want)
 {
-    size_t left = m->queue_len - m->next;
+    size_t left = m->t.pending_len - m->next;
     if (m->job->in_passes && left > 0) {
         uint64_t pass;
         left = master_same_pass(m, &pass);
@@ -178,11 +162,11 @@ static void master_handle(struct master *m, const MPI_Status *status)
         m->err == NQ_OK && m->stop_signal == 0 ? master_chunk(m, m->buf[0]) : 0;
     uint64_t pass = NQ_PLAN_NO_PASS;
     if (k > 0 && m->job->in_passes)
-        pass = nq_plan_pass_of(m->job->plan, m->queue[m->next]);
+        pass = nq_plan_pass_of(m->job->plan, m->t.pending[m->next]);
     if (pass != NQ_PLAN_NO_PASS)
         MPI_Send(&pass, 1, MPI_UINT64_T, source, TAG_PASS, MPI_COMM_WORLD);
     else
-        MPI_Send(m->queue + m->next, (int)k, MPI_UINT64_T, source, TAG_WORK,
+        MPI_Send(m->t.pending + m->next, (int)k, MPI_UINT64_T, source, TAG_WORK,
                  MPI_COMM_WORLD);
     m->next += k;
     if (k == 0 && ++m->stops[source] == m->job->in_flight)
@@ -229,13 +213,13 @@ static void master_end_local(struct master *m, bool wait)
 static void master_stop_local(struct master *m)
 {
     local_stop(&m->local);
-    long nap = MPI_NAP_FIRST_NS;
+    long nap = LOCAL_NAP_FIRST_NS;
     while (m->local.running && !local_finished(&m->local)) {
         size_t news = master_serve(m);
         news += local_take(&m->local, master_take_local, m);
-        if (news > 0 && m->cp != NULL)
-            (void)nq_checkpoint_commit(m->cp); /* close reports a failure */
-        mpi_nap(&nap);
+        if (news > 0)
+            tally_save(&m->t);
+        local_nap(&nap);
     }
     master_end_local(m, true);
 }
@@ -245,10 +229,10 @@ static void master_stop_local(struct master *m)
 static void master_start_local(struct master *m)
 {
     const struct mpi_job *job = m->job;
-    size_t k = m->queue_len - m->next;
+    size_t k = m->t.pending_len - m->next;
     if (job->ranks > 1)
         k = master_chunk(m, CHUNK_PER_THREAD * (uint64_t)job->threads);
-    int rc = local_start(&m->local, m->queue + m->next, k);
+    int rc = local_start(&m->local, m->t.pending + m->next, k);
     if (rc != NQ_OK)
         master_fail(m, rc, 0);
     else
@@ -262,98 +246,52 @@ static void master_start_local(struct master *m)
  * SIGTERM, and SIGKILL follows a second later (docs/mpi.md). */
 static void master_loop(struct master *m)
 {
-    long nap = MPI_NAP_FIRST_NS;
+    long nap = LOCAL_NAP_FIRST_NS;
     bool saved = false;
     for (;;) {
         size_t news = master_serve(m);
         news += local_take(&m->local, master_take_local, m);
         master_end_local(m, false);
         bool stopping = master_stopping(m);
-        if (stopping && !saved && m->cp != NULL) {
-            (void)nq_checkpoint_commit(m->cp); /* close reports a failure */
+        if (stopping && !saved) {
+            tally_save(&m->t);
             saved = true;
         }
         /* A signal after the last count lets the workers go in order. */
-        if (m->err != NQ_OK || (stopping && m->done < m->size)) {
+        if (m->err != NQ_OK || (stopping && m->t.done < m->t.size)) {
             master_stop_local(m);
             break;
         }
-        if (m->done == m->size && m->workers_left == 0 && !m->local.running)
+        if (m->t.done == m->t.size && m->workers_left == 0 && !m->local.running)
             break;
-        if (!m->local.running && m->next < m->queue_len) {
+        if (!m->local.running && m->next < m->t.pending_len) {
             master_start_local(m);
             news++;
         }
         if (news > 0)
-            nap = MPI_NAP_FIRST_NS;
+            nap = LOCAL_NAP_FIRST_NS;
         else
-            mpi_nap(&nap);
+            local_nap(&nap);
     }
 }
 
-/* Opens the checkpoint and fills the queue; returns an exit status, or -1
- * to go on. */
+/* Opens the books (the checkpoint, the ids to count) and orders the ids
+ * by pass; returns an exit status, or -1 to go on. */
 static int master_prepare(struct master *m)
 {
-    const struct count_request *req = m->job->req;
-    const nq_plan *plan = m->job->plan;
-    m->size = nq_plan_size(plan);
-    if (req->checkpoint != NULL) {
-        int rc = nq_checkpoint_open(req->checkpoint, req->n,
-                                    nq_plan_signature(plan), m->size, &m->cp);
-        if (rc != NQ_OK)
-            return checkpoint_error(req->checkpoint, rc, req->n,
-                                    nq_plan_signature(plan), m->size);
-        if (req->checkpoint_interval_set)
-            nq_checkpoint_set_interval(m->cp, req->checkpoint_interval);
-        /* The census of the join's tops, for a resume to plan from. */
-        const uint32_t *census = NULL;
-        uint64_t census_len = 0;
-        nq_plan_census(plan, &census, &census_len);
-        if (nq_checkpoint_save_census(m->cp, census, census_len) != NQ_OK) {
-            char name[256];
-            cli_quote(req->checkpoint, name, sizeof name);
-            return cli_error("cannot save checkpoint '%s' (disk full or file "
-                             "not writable?)",
-                             name);
-        }
-    }
-    size_t pending = (size_t)m->size;
-    nq_checkpoint_info info;
-    if (m->cp != NULL) {
-        nq_checkpoint_info_get(m->cp, &info);
-        pending = (size_t)(info.size - info.done);
-        m->done = info.done;
-        m->sum = info.sum;
-    }
-    m->queue = malloc((pending > 0 ? pending : 1) * sizeof *m->queue);
-    m->outstanding = calloc((size_t)(m->size / 8 + 1), 1);
+    int status = tally_open(&m->t, m->job->req, m->job->plan);
+    if (status >= 0)
+        return status;
+    m->outstanding = calloc((size_t)(m->t.size / 8 + 1), 1);
     m->stops = calloc((size_t)m->job->ranks, sizeof *m->stops);
-    if (m->queue == NULL || m->outstanding == NULL || m->stops == NULL)
+    if (m->outstanding == NULL || m->stops == NULL)
         return cli_error("out of memory");
-    if (m->cp != NULL) {
-        nq_checkpoint_pending(m->cp, m->queue, pending, &m->queue_len);
-    } else {
-        for (uint64_t id = 0; id < m->size; id++)
-            m->queue[id] = id;
-        m->queue_len = (size_t)m->size;
-    }
-    if (m->job->in_passes &&
-        mpi_order_by_pass(m->job->plan, m->queue, m->queue_len) != NQ_OK)
+    if (m->job->in_passes && mpi_order_by_pass(m->job->plan, m->t.pending,
+                                               m->t.pending_len) != NQ_OK)
         return cli_error("out of memory");
-    for (size_t i = 0; i < m->queue_len; i++)
-        m->outstanding[m->queue[i] / 8] |= (uint8_t)(1u << (m->queue[i] % 8));
-    if (m->job->in_passes && m->cp != NULL) {
-        m->pass_left =
-            calloc(nq_plan_passes(m->job->plan), sizeof *m->pass_left);
-        if (m->pass_left == NULL)
-            return cli_error("out of memory");
-        for (size_t i = 0; i < m->queue_len; i++) {
-            uint64_t pass = nq_plan_pass_of(m->job->plan, m->queue[i]);
-            if (pass != NQ_PLAN_NO_PASS)
-                m->pass_left[pass]++;
-        }
-    }
+    for (size_t i = 0; i < m->t.pending_len; i++)
+        m->outstanding[m->t.pending[i] / 8] |=
+            (uint8_t)(1u << (m->t.pending[i] % 8));
     m->workers_left = m->job->ranks - 1;
     if (local_init(&m->local, m->job->plan, m->job->threads) != NQ_OK)
         return cli_error("out of memory");
@@ -363,33 +301,17 @@ static int master_prepare(struct master *m)
 /* Says how the run ended when it did not complete; returns the status. */
 static int master_report_failure(struct master *m, int closed)
 {
-    const struct count_request *req = m->job->req;
-    char name[256] = "";
-    if (req->checkpoint != NULL)
-        cli_quote(req->checkpoint, name, sizeof name);
     if (m->err == NQ_OK && m->stop_signal != 0) {
         char by[48] = "";
         if (m->stop_rank != 0)
             snprintf(by, sizeof by, " (a signal to rank %d)", m->stop_rank);
-        if (req->checkpoint == NULL)
-            cli_note("interrupted%s", by);
-        else if (closed != NQ_OK)
-            cli_error("interrupted%s, and the last work could not be saved "
-                      "in '%s': %s",
-                      by, name, nq_strerror(closed));
-        else
-            cli_note("interrupted%s: %llu of %llu subproblems saved in '%s'; "
-                     "the same command resumes",
-                     by, (unsigned long long)m->done,
-                     (unsigned long long)m->size, name);
-        return 128 + m->stop_signal;
+        return tally_say_interrupted(&m->t, by, closed, 128 + m->stop_signal);
     }
-    if (m->err == NQ_E_IO && req->checkpoint != NULL)
-        return cli_error("cannot save checkpoint '%s' (disk full or file not "
-                         "writable?)",
-                         name);
-    return cli_error("count of %d failed on rank %d: %s", req->n, m->err_rank,
-                     nq_strerror(m->err));
+    int status = tally_say_failed(&m->t, m->err);
+    if (status >= 0)
+        return status;
+    return cli_error("count of %d failed on rank %d: %s", m->job->req->n,
+                     m->err_rank, nq_strerror(m->err));
 }
 
 int mpi_master(const struct mpi_job *job, bool *abort_job)
@@ -406,30 +328,25 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
     nq_count_result result;
     memset(&result, 0, sizeof result);
     if (go) {
-        progress_start(&m.progress, job->req->progress);
-        progress_report(m.done, m.size, m.sum.total, &m.progress);
+        progress_start(&m.t.progress, job->req->progress);
+        tally_show(&m.t);
         master_loop(&m);
-        progress_end(&m.progress);
-        bool complete = m.err == NQ_OK && m.done == m.size;
-        if (complete)
-            m.err = nq_plan_result(job->plan, &m.sum, &result);
-        if (complete && m.err == NQ_OK && m.cp != NULL)
-            m.err = nq_checkpoint_finish(m.cp, &result);
-        int closed = nq_checkpoint_close(m.cp);
-        m.cp = NULL;
-        if (m.err == NQ_OK && complete && closed != NQ_OK)
-            master_fail(&m, closed, 0);
-        if (m.err != NQ_OK || !complete) {
+        progress_end(&m.t.progress);
+        if (m.err != NQ_OK && m.t.err == NQ_OK)
+            m.t.err = m.err; /* a worker's failure: no result */
+        int closed = NQ_OK;
+        int rc = tally_close(&m.t, &result, &closed);
+        if (rc != NQ_OK && rc != NQ_E_STOPPED)
+            master_fail(&m, rc, 0);
+        if (rc != NQ_OK) {
             status = master_report_failure(&m, closed);
             /* Workers may be counting or waiting: the job ends here. */
             *abort_job = job->ranks > 1;
         }
     }
-    nq_checkpoint_close(m.cp);
+    tally_free(&m.t);
     local_free(&m.local);
-    free(m.queue);
     free(m.outstanding);
-    free(m.pass_left);
     free(m.stops);
     free(m.buf);
     if (status >= 0)

@@ -4,8 +4,8 @@
  *
  * Rank 0 (the master) owns the list of unfinished subproblem ids, hands
  * chunks of it out on request, collects the counts (and checkpoints them)
- * and counts chunks of its own on another thread (local.h), so that its
- * main thread answers at all times. Every other rank (a worker) keeps
+ * and counts chunks of its own on another thread (count/local_run.h), so that
+ * its main thread answers at all times. Every other rank (a worker) keeps
  * several requests in flight, so that the next chunk is there when the
  * current one is done, and returns the counts of each chunk with its next
  * request. Ids and counts travel as arrays of uint64_t.
@@ -31,6 +31,7 @@
 #include <mpi.h>
 
 #include "count/count_request.h"
+#include "count/local_run.h"
 #include "nqueens.h"
 
 enum mpi_tag {
@@ -104,10 +105,7 @@ int mpi_order_by_pass(const nq_plan *plan, uint64_t *ids, size_t count);
  * SIGINT or SIGTERM came (cli/common/interrupt.c). */
 bool mpi_wait_message(int source, MPI_Status *status, bool watch_signals);
 
-/* One of those sleeps: *ns nanoseconds, then *ns grows for the next one
- * (up to 2 ms); a wait starts at MPI_NAP_FIRST_NS. */
-#define MPI_NAP_FIRST_NS 10000L
-void mpi_nap(long *ns);
+/* The sleeps are local_nap()'s (count/local_run.h). */
 
 /* The master's part: counts, hands out, collects, checkpoints, prints.
  * Returns the exit status; sets *abort_job when the workers cannot be let

@@ -6,24 +6,12 @@
  * costs at most a couple of milliseconds of latency, which the workers'
  * requests kept in flight hide.
  */
-#include <time.h>
-
 #include "common/interrupt.h"
 #include "mpi_count.h"
 
-/* The longest sleep between two probes, in nanoseconds. */
-#define WAIT_MAX_NS 2000000L
-
-void mpi_nap(long *ns)
-{
-    struct timespec ts = {0, *ns};
-    nanosleep(&ts, NULL);
-    *ns = *ns * 2 > WAIT_MAX_NS ? WAIT_MAX_NS : *ns * 2;
-}
-
 bool mpi_wait_message(int source, MPI_Status *status, bool watch_signals)
 {
-    long ns = MPI_NAP_FIRST_NS;
+    long ns = LOCAL_NAP_FIRST_NS;
     for (;;) {
         int flag = 0;
         MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, status);
@@ -31,6 +19,6 @@ bool mpi_wait_message(int source, MPI_Status *status, bool watch_signals)
             return true;
         if (watch_signals && interrupt_signal() != 0)
             return false;
-        mpi_nap(&ns);
+        local_nap(&ns);
     }
 }

@@ -151,7 +151,7 @@ int main(int argc, char **argv)
         const char *lex_end = "-";
         if (lex_nodes != 0) {
             nq_complete_options options;
-            nq_complete_options_init(&options);
+            nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
             options.node_limit = lex_nodes;
             int rc = nq_complete_first(n, given, NQ_COMPLETE_LEXICOGRAPHIC,
                                        &options, lex);

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
         rc = nq_classic_solve(NQ_CLASSIC_ARRAYS, n, count_one, &count, NULL);
     } else {
         nq_solve_options options;
-        nq_solve_options_init(&options);
+        nq_solve_options_init(&options, NQ_SOLVE_OPTIONS_VERSION);
         options.threads = atoi(argv[2]);
         rc = nq_solve(n, &options, count_one, &count);
     }

@@ -8,6 +8,7 @@
  * count is checked against the published count, and a wrong one stops the
  * bench with a message and exit status 1 before any figure is shown.
  */
+#define NQ_EXPERIMENTAL /* nq_count_bitboard*(): part 5 of nqueens.h */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,49 +16,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/clock.h"
 #include "commands.h"
+#include "common/clock.h"
 #include "common/duration.h"
-#include "output/json.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "common/published.h"
+#include "nqueens.h"
+#include "output/json.h"
 #include "output/writer.h"
 
-/* The published totals, OEIS A000170 (as tests/data/oeis-counts.tsv):
- * facts to check against, never a source of answers. */
-static const uint64_t bench_published[] = {0, /* n = 0 is not a board */
-                                           1,
-                                           0,
-                                           0,
-                                           2,
-                                           10,
-                                           4,
-                                           40,
-                                           92,
-                                           352,
-                                           724,
-                                           2680,
-                                           14200,
-                                           73712,
-                                           365596,
-                                           2279184,
-                                           14772512,
-                                           95815104,
-                                           666090624,
-                                           4968057848,
-                                           39029188884,
-                                           314666222712,
-                                           2691008701644,
-                                           24233937684440,
-                                           227514171973736,
-                                           2207893435808352,
-                                           22317699616364044,
-                                           234907967154122528};
-
-#define BENCH_MAX_N                                                            \
-    ((int)(sizeof bench_published / sizeof *bench_published) - 1)
+/* The published counts (common/published.h) are the bench's check. */
+#define BENCH_MAX_N PUBLISHED_MAX_N
 #define BENCH_DEFAULT_N 12
 #define BENCH_DEFAULT_RUNS 5
 #define BENCH_MAX_RUNS 1000
@@ -134,7 +105,7 @@ static int bench_iterative(int n, uint64_t *total, uint64_t *nodes)
 static int bench_engine(int n, int threads, uint64_t *total)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.threads = threads;
     nq_count_result result;
     int rc = nq_count(n, &options, &result);
@@ -195,12 +166,12 @@ static int bench_run_checked(const struct bench_method *m, int n,
                          nq_strerror(rc));
     if (fault != NULL && strcmp(fault, m->key) == 0)
         (*total)++; /* the tests' deliberate fault */
-    if (*total != bench_published[n]) {
+    if (*total != published_totals[n]) {
         cli_error("bench: %s counted %llu solutions of %d queens, the "
                   "published count is %llu: this method is WRONG on this "
                   "build",
                   m->key, (unsigned long long)*total, n,
-                  (unsigned long long)bench_published[n]);
+                  (unsigned long long)published_totals[n]);
         return EXIT_NEGATIVE;
     }
     return 0;
@@ -324,8 +295,8 @@ static void bench_write_table(struct writer *w, int n, int runs,
     writer_printf(w,
                   "every run checked against the published count: %llu "
                   "solution%s\n\n",
-                  (unsigned long long)bench_published[n],
-                  bench_published[n] == 1 ? "" : "s");
+                  (unsigned long long)published_totals[n],
+                  published_totals[n] == 1 ? "" : "s");
     writer_printf(w, "%-26s %14s %12s %12s %10s\n", "method", "nodes",
                   "median s", "nodes/s", "speed-up");
     double baseline = rows[base].median;
@@ -376,7 +347,7 @@ static void bench_write_json(struct writer *w, int n, int runs,
     json_key(&j, "cores");
     json_int(&j, sysconf(_SC_NPROCESSORS_ONLN));
     json_key(&j, "published");
-    json_uint(&j, bench_published[n]);
+    json_uint(&j, published_totals[n]);
     json_key(&j, "methods");
     json_begin_array(&j);
     size_t base = bench_baseline(rows);

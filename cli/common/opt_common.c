@@ -4,11 +4,11 @@
  */
 #include <stdint.h>
 
-#include "output/format.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "nqueens.h"
+#include "output/format.h"
 
 #define OPT_STR_(x) #x
 #define NQ_STR_(x) OPT_STR_(x)

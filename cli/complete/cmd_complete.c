@@ -9,19 +9,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "output/board.h"
 #include "commands.h"
 #include "common/deadline.h"
-#include "output/format.h"
-#include "output/json.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
 #include "common/progress.h"
 #include "input/read_given.h"
 #include "input/read_placement.h"
 #include "input/read_stream.h"
+#include "nqueens.h"
+#include "output/board.h"
+#include "output/format.h"
+#include "output/json.h"
 #include "output/writer.h"
 
 /* Search nodes the default order may spend proving the lexicographically
@@ -343,40 +343,13 @@ static int complete_report_conflict(int n, const int *given)
                      given[a] + 1, b + 1, given[b] + 1, how);
 }
 
-/* What the completion callback carries. */
-struct complete_stream {
-    const struct output_format *format;
-    struct format_run run;
-    uint64_t limit;           /* completions to write; UINT64_MAX: all */
-    bool svg_overflow;        /* an SVG without --limit met too many boards */
-    struct deadline deadline; /* --max-time */
-};
-
-static int complete_write_one(const int *cols, int n, void *user)
-{
-    struct complete_stream *s = user;
-    (void)n;
-    if (s->format == &format_svg && s->limit == UINT64_MAX &&
-        s->run.index == SVG_DEFAULT_MAX_BOARDS) {
-        s->svg_overflow = true;
-        return 1;
-    }
-    s->run.index++;
-    s->format->solution(&s->run, cols);
-    writer_record_end(s->run.out);
-    /* Stop once the output is gone, the limit is reached or the time is
-     * up. */
-    return s->run.out->err != 0 || s->run.index >= s->limit ||
-           deadline_check(&s->deadline);
-}
-
 /* The default mode: one completion, written to s (begun). Returns the exit
  * status. */
 static int complete_first(const struct complete_args *a, int n,
-                          const int *given, struct complete_stream *s)
+                          const int *given, struct format_stream *s)
 {
     nq_complete_options options;
-    nq_complete_options_init(&options);
+    nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
     /* The budget is the lexicographic order's: the fast order needs none. */
     if (a->order == NQ_COMPLETE_LEXICOGRAPHIC)
         options.node_limit = a->max_nodes;
@@ -395,16 +368,16 @@ static int complete_first(const struct complete_args *a, int n,
     }
     if (rc != NQ_OK)
         return cli_error("%s", nq_strerror(rc));
-    complete_write_one(cols, n, s);
+    format_stream_write(cols, n, s);
     return EXIT_OK;
 }
 
 /* --all: every completion, written to s (begun). Returns the exit status. */
-static int complete_all(int n, const int *given, struct complete_stream *s)
+static int complete_all(int n, const int *given, struct format_stream *s)
 {
     if (s->limit == 0)
         return EXIT_OK;
-    int rc = nq_complete_each(n, given, complete_write_one, s, NULL);
+    int rc = nq_complete_each(n, given, format_stream_write, s, NULL);
     if (rc != NQ_OK && rc != NQ_E_STOPPED)
         return cli_error("%s", nq_strerror(rc));
     if (s->deadline.passed)
@@ -422,7 +395,7 @@ static int complete_count(const struct complete_args *a, int n,
                           const int *given, struct writer *out)
 {
     nq_complete_options options;
-    nq_complete_options_init(&options);
+    nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
     options.threads = a->threads;
     struct progress progress;
     progress_start(&progress, PROGRESS_OFF);
@@ -492,7 +465,7 @@ int cmd_complete(int argc, char **argv)
         return status != EXIT_OK ? status : closed;
     }
 
-    struct complete_stream s = {.format = a.format, .limit = a.limit};
+    struct format_stream s = {.format = a.format, .limit = a.limit};
     deadline_start(&s.deadline, a.max_time);
     s.run.out = &out;
     s.run.n = n;

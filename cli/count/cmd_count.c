@@ -167,9 +167,7 @@ void count_report(struct writer *out, const struct count_request *req,
 static int count_memory_refusal(const struct count_request *req)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
-    options.threads = req->threads;
-    options.engine = (nq_engine)req->engine;
+    count_request_options(req, false, &options, NULL);
     uint64_t budget =
         req->memory_bytes != 0 ? req->memory_bytes : COUNT_DEFAULT_BUDGET;
     options.memory_bytes = budget;
@@ -270,12 +268,16 @@ static int count_run(const struct count_request *req, nq_count_result *result,
                      char *gpu_message, size_t gpu_message_size)
 {
     nq_count_options options;
-    count_options_of(req, &options, gpu_message, gpu_message_size);
-    if (req->checkpoint != NULL) /* --dry-run: the plan it would run */
-        options.min_passes = CHECKPOINT_PASSES;
+    nq_plan_options plan_options;
+    /* With --checkpoint (only --dry-run comes here): the plan it would
+     * run. */
+    count_request_options(req, req->checkpoint != NULL, &options,
+                          &plan_options);
+    options.device_message = gpu_message;
+    options.device_message_size = gpu_message_size;
 
     nq_plan *plan = NULL;
-    int rc = nq_plan_create(req->n, &options, &plan);
+    int rc = nq_plan_create_ex(req->n, &options, &plan_options, &plan);
     if (rc != 0)
         return rc;
     count_engine_name(plan, engine, engine_size);

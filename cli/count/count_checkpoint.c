@@ -1,11 +1,13 @@
 /*
  * count_checkpoint.c - `nqueens count N --checkpoint FILE`: the count as a
- * run that can be killed and resumed. The finished subproblems go into the
- * SQLite checkpoint in batches; SIGINT and SIGTERM stop the run at the next
- * finished subproblem, save, and exit 130 or 143. The same command run
- * again computes only what is missing, and the result is exactly that of an
- * uninterrupted count (the subproblems' ids and counts do not depend on
- * who ran them, or when).
+ * run that can be killed and resumed. The subproblems are counted on a
+ * thread of their own (local_run.h) while this one takes each count in
+ * and keeps the books (count_tally.h, as rank 0 of nqueens-mpi does): the
+ * finished subproblems go into the SQLite checkpoint in batches; SIGINT
+ * and SIGTERM save at once, stop the run, save each count that still ends,
+ * and exit 130 or 143. The same command run again computes only what is
+ * missing, and the result is exactly that of an uninterrupted count (the
+ * subproblems' ids and counts do not depend on who ran them, or when).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,19 +15,11 @@
 
 #include "common/interrupt.h"
 #include "common/messages.h"
-#include "common/parse.h"
-#include "common/progress.h"
 #include "count/checkpoint_errors.h"
 #include "count/count_request.h"
+#include "count/count_tally.h"
+#include "count/local_run.h"
 #include "nqueens.h"
-
-/* Draws progress and stops the run once a signal came. */
-static int count_checkpoint_progress(uint64_t done, uint64_t total,
-                                     uint64_t solutions, void *user)
-{
-    return progress_report(done, total, solutions, user) != 0 ||
-           interrupt_signal() != 0;
-}
 
 int checkpoint_engine(const char *path)
 {
@@ -60,121 +54,145 @@ int checkpoint_census(const char *path, int n, uint32_t **census, uint64_t *len)
     return rc;
 }
 
-int count_checkpointed(const struct count_request *req, nq_count_result *result,
-                       char *engine, size_t engine_size)
+/* The books of the run, and whether it must stop. */
+struct count_books {
+    struct tally *tally;
+    bool stop; /* --max-time passed, or a count could not be kept */
+};
+
+static void take_count(void *user, const struct local_result *r)
+{
+    struct count_books *b = user;
+    if (tally_add(b->tally, r->id, &r->count) != 0)
+        b->stop = true;
+}
+
+/* Whether the run must stop now: a signal, --max-time, a failure. */
+static bool count_stopping(struct count_books *b)
+{
+    struct deadline *d = b->tally->progress.deadline;
+    if (d != NULL && deadline_check(d))
+        b->stop = true;
+    return b->stop || interrupt_signal() != 0;
+}
+
+/* Counts the ids still to count on a thread of their own while this one
+ * takes each count in. On a stop it saves at once (a SIGKILL may follow
+ * the SIGTERM of a batch system), then each count that ends while the run
+ * winds down. Returns the run's code: NQ_OK, NQ_E_STOPPED after a stop, or
+ * the error of the count. */
+static int count_pending(struct tally *t, int threads)
+{
+    if (t->pending_len == 0)
+        return NQ_OK;
+    struct local_run run;
+    int rc = local_init(&run, t->plan, threads);
+    if (rc == NQ_OK)
+        rc = local_start(&run, t->pending, t->pending_len);
+    if (rc != NQ_OK) {
+        local_free(&run);
+        return rc;
+    }
+    struct count_books books = {t, false};
+    long nap = LOCAL_NAP_FIRST_NS;
+    bool stopped = false;
+    while (!local_finished(&run)) {
+        if (local_take(&run, take_count, &books) > 0)
+            nap = LOCAL_NAP_FIRST_NS;
+        if (count_stopping(&books)) {
+            stopped = true;
+            break;
+        }
+        local_nap(&nap);
+    }
+    if (stopped) {
+        tally_save(t);
+        local_stop(&run);
+        while (!local_finished(&run)) {
+            if (local_take(&run, take_count, &books) > 0)
+                tally_save(t);
+            local_nap(&nap);
+        }
+    }
+    rc = local_end(&run);
+    local_take(&run, take_count, &books);
+    local_free(&run);
+    return rc;
+}
+
+/* The plan of a checkpointed count: the engine and the census of the run
+ * it resumes, if any; `message` (size bytes, kept as long as the plan)
+ * for the words of a GPU that fails. Returns 0 or the exit status. */
+static int count_checkpoint_plan(const struct count_request *req,
+                                 nq_plan **plan, char *message, size_t size)
 {
     nq_count_options options;
-    char gpu_message[1024];
-    count_options_of(req, &options, gpu_message, sizeof gpu_message);
-    /* A join in passes of about a tenth of the run each, even where the
-     * whole table fits: a killed run redoes at most the passes it was
-     * building or joining. */
-    options.min_passes = CHECKPOINT_PASSES;
-
-    /* A file another run holds is refused before the plan is built (the
-     * join's table takes seconds and gigabytes at large n). */
-    if (nq_checkpoint_in_use(req->checkpoint) == NQ_E_BUSY)
-        return checkpoint_error(req->checkpoint, NQ_E_BUSY, req->n, NULL, 0);
-
+    nq_plan_options plan_options;
+    count_request_options(req, true, &options, &plan_options);
+    options.device_message = message;
+    options.device_message_size = size;
     /* Resuming: the engine that began the run finishes it. */
     if (options.engine == NQ_ENGINE_AUTO)
         options.engine = (nq_engine)checkpoint_engine(req->checkpoint);
-
     /* Resuming a join in passes: the census of the tops that planned it,
      * so that the plan is made without walking them again. */
     uint32_t *census = NULL;
     int rc = checkpoint_census(req->checkpoint, req->n, &census,
-                               &options.census_len);
+                               &plan_options.census_len);
     if (rc != NQ_OK)
         return checkpoint_error(req->checkpoint, rc, req->n, NULL, 0);
-    options.census = census;
-
-    nq_plan *plan = NULL;
-    rc = nq_plan_create(req->n, &options, &plan);
+    plan_options.census = census;
+    rc = nq_plan_create_ex(req->n, &options, &plan_options, plan);
     free(census);
-    options.census = NULL;
-    options.census_len = 0;
     if (rc != NQ_OK && options.engine == NQ_ENGINE_GPU)
-        return count_gpu_error(req, rc, gpu_message);
+        return count_gpu_error(req, rc, message);
     if (rc != NQ_OK)
         return cli_error("count of %d: %s", req->n, nq_strerror(rc));
+    return 0;
+}
+
+int count_checkpointed(const struct count_request *req, nq_count_result *result,
+                       char *engine, size_t engine_size)
+{
+    int status = tally_refuse_busy(req);
+    if (status >= 0)
+        return status;
+    nq_plan *plan = NULL;
+    char gpu_message[1024] = "";
+    status = count_checkpoint_plan(req, &plan, gpu_message, sizeof gpu_message);
+    if (status != 0)
+        return status;
     count_engine_name(plan, engine, engine_size);
 
-    nq_checkpoint *cp = NULL;
-    rc = nq_checkpoint_open(req->checkpoint, req->n, nq_plan_signature(plan),
-                            nq_plan_size(plan), &cp);
-    if (rc != NQ_OK) {
-        int status =
-            checkpoint_error(req->checkpoint, rc, req->n,
-                             nq_plan_signature(plan), nq_plan_size(plan));
+    struct tally t;
+    status = tally_open(&t, req, plan);
+    if (status >= 0) {
+        tally_free(&t);
         nq_plan_free(plan);
         return status;
     }
-    if (req->checkpoint_interval_set)
-        nq_checkpoint_set_interval(cp, req->checkpoint_interval);
-    const uint32_t *planned = NULL;
-    uint64_t planned_len = 0;
-    nq_plan_census(plan, &planned, &planned_len);
-    rc = nq_checkpoint_save_census(cp, planned, planned_len);
-    if (rc != NQ_OK) {
-        (void)nq_checkpoint_close(cp);
-        nq_plan_free(plan);
-        char name[256];
-        cli_quote(req->checkpoint, name, sizeof name);
-        return cli_error("cannot save checkpoint '%s' (disk full or file "
-                         "not writable?)",
-                         name);
-    }
-
-    struct progress progress;
-    progress_start(&progress, req->progress);
     struct deadline deadline;
     deadline_start(&deadline, req->max_time);
-    progress.deadline = &deadline;
-    options.progress = count_checkpoint_progress;
-    options.progress_user = &progress;
+    progress_start(&t.progress, req->progress);
+    t.progress.deadline = &deadline;
     interrupt_install();
-    rc = nq_checkpoint_run(cp, plan, &options, result);
-    progress_end(&progress);
-
-    nq_checkpoint_info info;
-    nq_checkpoint_info_get(cp, &info);
-    int closed = nq_checkpoint_close(cp);
+    tally_show(&t);
+    int run = count_pending(&t, req->threads);
+    progress_end(&t.progress);
+    if (run != NQ_OK && run != NQ_E_STOPPED && t.err == NQ_OK)
+        t.err = run;
+    int closed = NQ_OK;
+    int rc = tally_close(&t, result, &closed);
     nq_plan_free(plan);
-    char name[256];
-    cli_quote(req->checkpoint, name, sizeof name);
-    if (rc == NQ_E_STOPPED && interrupt_signal() != 0) {
-        if (closed != NQ_OK)
-            cli_error("interrupted, and the last work could not be saved in "
-                      "'%s': %s",
-                      name, nq_strerror(closed));
-        else
-            cli_note("interrupted: %llu of %llu subproblems saved in '%s'; "
-                     "the same command resumes",
-                     (unsigned long long)info.done,
-                     (unsigned long long)info.size, name);
-        return interrupt_exit_status();
-    }
-    if (rc == NQ_E_STOPPED && deadline.passed) {
-        if (closed != NQ_OK)
-            return cli_error("count of %d stopped by --max-time %g, and the "
-                             "last work could not be saved in '%s': %s",
-                             req->n, req->max_time, name, nq_strerror(closed));
-        return cli_error("count of %d stopped by --max-time %g: %llu of %llu "
-                         "subproblems saved in '%s'; the same command resumes",
-                         req->n, req->max_time, (unsigned long long)info.done,
-                         (unsigned long long)info.size, name);
-    }
-    if (rc == NQ_OK && closed != NQ_OK)
-        rc = closed;
-    if (rc == NQ_E_IO)
-        return cli_error("cannot save checkpoint '%s' (disk full or file "
-                         "not writable?)",
-                         name);
-    if (rc == NQ_E_CORRUPT) /* its census did not match the tops */
-        return checkpoint_error(req->checkpoint, rc, req->n, NULL, 0);
+    if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
+        return tally_say_interrupted(&t, "", closed, interrupt_exit_status());
+    if (rc == NQ_E_STOPPED && deadline.passed)
+        return tally_say_max_time(&t, closed);
     if (rc == NQ_E_DEVICE)
         return count_gpu_error(req, rc, gpu_message);
+    status = tally_say_failed(&t, rc);
+    if (status >= 0)
+        return status;
     if (rc != NQ_OK)
         return cli_error("count of %d: %s", req->n, nq_strerror(rc));
     return -1;

@@ -14,49 +14,19 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "common/published.h"
 #include "count/count_estimate.h"
 #include "nqueens.h"
-
-/* The published number of solutions for n = 0..27 (OEIS A000170). */
-static const double published_totals[] = {1,
-                                          1,
-                                          0,
-                                          0,
-                                          2,
-                                          10,
-                                          4,
-                                          40,
-                                          92,
-                                          352,
-                                          724,
-                                          2680,
-                                          14200,
-                                          73712,
-                                          365596,
-                                          2279184,
-                                          14772512,
-                                          95815104,
-                                          666090624,
-                                          4968057848.0,
-                                          39029188884.0,
-                                          314666222712.0,
-                                          2691008701644.0,
-                                          24233937684440.0,
-                                          227514171973736.0,
-                                          2207893435808352.0,
-                                          22317699616364044.0,
-                                          234907967154122528.0};
-#define PUBLISHED_MAX_N 27
 
 /* The total for n, the last published one grown by its last ratio
  * beyond. */
 static double expected_total(int n)
 {
     if (n <= PUBLISHED_MAX_N)
-        return published_totals[n];
-    double growth = published_totals[PUBLISHED_MAX_N] /
-                    published_totals[PUBLISHED_MAX_N - 1];
-    double total = published_totals[PUBLISHED_MAX_N];
+        return (double)published_totals[n];
+    double growth = (double)published_totals[PUBLISHED_MAX_N] /
+                    (double)published_totals[PUBLISHED_MAX_N - 1];
+    double total = (double)published_totals[PUBLISHED_MAX_N];
     for (int k = PUBLISHED_MAX_N; k < n; k++)
         total *= growth;
     return total;
@@ -146,8 +116,6 @@ void count_estimate(const nq_plan *plan, const nq_count_options *options,
     calibration.engine = nq_plan_engine(plan);
     calibration.progress = NULL;
     calibration.progress_user = NULL;
-    /* Ten passes of a count this small cost more than its join. */
-    calibration.min_passes = 0;
     e->calibration_n = calibration_n(e->n);
     nq_count_result result;
     double start = cli_monotonic_seconds();

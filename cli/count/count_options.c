@@ -1,6 +1,7 @@
 /*
  * count_options.c - the options of a count, defined once for `nqueens
- * count` and nqueens-mpi, and the parse of a count's command line.
+ * count` and nqueens-mpi, the parse of a count's command line, and the
+ * one step from the request it gives to the library's options.
  */
 #include <stdio.h>
 #include <string.h>
@@ -80,21 +81,6 @@ const struct opt_def count_opt_list_devices = {
     .name = "list-devices",
     .kind = OPTK_FLAG,
     .help = "name the OpenCL devices that --device takes, and exit"};
-
-void count_options_of(const struct count_request *req,
-                      nq_count_options *options, char *message, size_t size)
-{
-    nq_count_options_init(options);
-    options->threads = req->threads;
-    options->memory_bytes = req->memory_bytes;
-    options->engine = (nq_engine)req->engine;
-    if (req->device_set)
-        options->device = req->device;
-    options->device_message = message;
-    options->device_message_size = size;
-    if (message != NULL && size > 0)
-        message[0] = '\0';
-}
 
 int count_gpu_error(const struct count_request *req, int rc,
                     const char *message)
@@ -183,4 +169,25 @@ int count_parse(int argc, char **argv, const struct optable *t,
             return cli_usage_error("--device needs --engine gpu");
     }
     return -1;
+}
+
+void count_request_options(const struct count_request *req, bool in_passes,
+                           nq_count_options *options,
+                           nq_plan_options *plan_options)
+{
+    nq_count_options_init(options, NQ_COUNT_OPTIONS_VERSION);
+    options->threads = req->threads;
+    options->memory_bytes = req->memory_bytes;
+    options->engine = (nq_engine)req->engine;
+    if (req->device_set)
+        options->device = req->device;
+    if (plan_options == NULL)
+        return;
+    nq_plan_options_init(plan_options, NQ_PLAN_OPTIONS_VERSION);
+    /* The join in passes of about a tenth of the run each, even where the
+     * whole table fits: a killed run redoes at most the passes it was
+     * building or joining, and a rank of nqueens-mpi, handed a pass,
+     * builds and holds a tenth of the table. */
+    if (in_passes)
+        plan_options->min_passes = CHECKPOINT_PASSES;
 }

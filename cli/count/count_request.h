@@ -50,15 +50,6 @@ extern const struct opt_def count_opt_dry_run;      /* --dry-run */
 extern const struct opt_def count_opt_device;       /* --device ID */
 extern const struct opt_def count_opt_list_devices; /* --list-devices */
 
-struct nq_count_options;
-
-/* The library's options of the count `req` asks for (threads, memory,
- * engine, device), with `message` (size bytes) for the words of a GPU
- * that fails (nq_count_options.device_message). */
-void count_options_of(const struct count_request *req,
-                      struct nq_count_options *options, char *message,
-                      size_t size);
-
 /* The error line of a count that failed with `rc` on the GPU engine
  * (NQ_E_UNSUPPORTED, NQ_E_DEVICE, NQ_E_RANGE), with the library's
  * `message`; returns the exit status (2). */
@@ -93,7 +84,7 @@ int checkpoint_engine(const char *path);
 
 /* The census of the tops kept in the checkpoint at `path` for a count of
  * n (malloc'ed into *census, *len entries; NULL where none is kept, or
- * the file is of another n or none yet), for nq_count_options.census.
+ * the file is of another n or none yet), for nq_plan_options.census.
  * Returns 0 or the reader's error for a census that is there but
  * damaged. */
 int checkpoint_census(const char *path, int n, uint32_t **census,
@@ -104,8 +95,19 @@ void count_report(struct writer *out, const struct count_request *req,
                   const struct nq_count_result *r, int threads,
                   const char *engine, double seconds);
 
+/* The library's options for the count `req` asks for: the one step from
+ * a request to nq_count_options and nq_plan_options, for `count`, `count
+ * --checkpoint` and nqueens-mpi alike. `in_passes`: the join cut into
+ * CHECKPOINT_PASSES passes at least (a run that saves its work, or whose
+ * passes are handed out to ranks). `plan_options` may be NULL. */
+struct nq_count_options;
+struct nq_plan_options;
+void count_request_options(const struct count_request *req, bool in_passes,
+                           struct nq_count_options *options,
+                           struct nq_plan_options *plan_options);
+
 /* The passes a join is cut into, at least, under --checkpoint and in
- * nqueens-mpi (nq_count_options.min_passes): each about a tenth of the
+ * nqueens-mpi (nq_plan_options.min_passes): each about a tenth of the
  * run. */
 #define CHECKPOINT_PASSES 10
 

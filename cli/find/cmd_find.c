@@ -11,15 +11,15 @@
 #include <string.h>
 #include <time.h>
 
-#include "output/board.h"
-#include "common/clock.h"
 #include "commands.h"
+#include "common/clock.h"
 #include "common/deadline.h"
-#include "output/json.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "nqueens.h"
+#include "output/board.h"
+#include "output/json.h"
 #include "output/writer.h"
 
 static const char find_head[] =

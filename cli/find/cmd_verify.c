@@ -15,12 +15,12 @@
 
 #include "commands.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/options.h"
 #include "common/parse.h"
 #include "input/read_placement.h"
 #include "input/read_stream.h"
+#include "nqueens.h"
 #include "output/writer.h"
 
 static const char verify_head[] =

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/parse.h"
 #include "input/read_given.h"
+#include "nqueens.h"
 
 /* Numbers are read in a wide range so that 99:1 is "off the board", not
  * "malformed". */

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nqueens.h"
 #include "input/read_placement.h"
+#include "nqueens.h"
 
 /* Bytes read from a stream at a time. */
 #define READ_BLOCK (1u << 20)

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "nqueens.h"
 #include "input/read_stream.h"
+#include "nqueens.h"
 
 struct stream_reader {
     FILE *f;

@@ -1,7 +1,7 @@
 /*
  * board.h - drawing a placement as n lines of n cells, and the style
- * that --queen, --empty and --compact choose (cli/output/board.c, the options in
- * cli/common/opt_common.c).
+ * that --queen, --empty and --compact choose (cli/output/board.c, the options
+ * in cli/common/opt_common.c).
  */
 #ifndef NQ_CLI_BOARD_H
 #define NQ_CLI_BOARD_H

@@ -10,8 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "output/board.h"
+#include "common/deadline.h"
 #include "nqueens.h"
+#include "output/board.h"
 #include "output/writer.h"
 
 /* The text of each column number followed by a separator, e.g. "12 ". */
@@ -89,5 +90,23 @@ extern const char format_words[];
  * picture must be known before its first board). */
 #define SVG_DEFAULT_MAX_BOARDS 1000
 #define SVG_LIMIT_MAX 100000
+
+/* A stream of solutions written in one format, as `solve` and `complete`
+ * write theirs, through format_stream_write(). */
+struct format_stream {
+    const struct output_format *format;
+    struct format_run run;
+    uint64_t limit;           /* solutions to write; UINT64_MAX: all */
+    bool svg_overflow;        /* an SVG without --limit met too many boards */
+    struct deadline deadline; /* --max-time */
+};
+
+/* An nq_solution_fn over a struct format_stream (`user`): writes the
+ * solution unless `limit` are written already or an SVG without --limit
+ * holds SVG_DEFAULT_MAX_BOARDS (then svg_overflow is set, and the run
+ * must fail: the picture is not all there is). Returns non-zero to stop:
+ * then, or once the output has failed, the limit is reached or the
+ * deadline has passed. */
+int format_stream_write(const int *cols, int n, void *user);
 
 #endif /* NQ_CLI_FORMAT_H */

@@ -1,7 +1,7 @@
 /*
  * format_board.c - `solve --format board`: each solution as "Solution K:"
- * and the board of the teaching texts (cli/output/board.c), a blank line between
- * boards.
+ * and the board of the teaching texts (cli/output/board.c), a blank line
+ * between boards.
  */
 #include "output/format.h"
 

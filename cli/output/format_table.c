@@ -1,6 +1,7 @@
 /*
- * format_table.c - the table of output formats and the column-number text
- * that the line formats share.
+ * format_table.c - the table of output formats, the column-number text
+ * that the line formats share, and the callback that writes a stream of
+ * solutions through a format (`solve` and `complete`).
  */
 #include <string.h>
 
@@ -62,6 +63,25 @@ char *format_put_text(char *buf, const char *text)
     while (*text != '\0')
         *buf++ = *text++;
     return buf;
+}
+
+int format_stream_write(const int *cols, int n, void *user)
+{
+    struct format_stream *s = user;
+    (void)n;
+    /* `>=`, not `==`: a limit of 0 writes nothing. */
+    if (s->run.index >= s->limit)
+        return 1;
+    if (s->format == &format_svg && s->limit == UINT64_MAX &&
+        s->run.index >= SVG_DEFAULT_MAX_BOARDS) {
+        s->svg_overflow = true;
+        return 1;
+    }
+    s->run.index++;
+    s->format->solution(&s->run, cols);
+    writer_record_end(s->run.out);
+    return s->run.out->err != 0 || s->run.index >= s->limit ||
+           deadline_check(&s->deadline);
 }
 
 int format_no_end(struct format_run *run)

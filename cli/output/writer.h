@@ -1,7 +1,7 @@
 /*
- * writer.h - the tool's buffered output stream (cli/output/writer.c): errors are
- * remembered and reported once at the close, and a named file appears
- * only when it is complete.
+ * writer.h - the tool's buffered output stream (cli/output/writer.c): errors
+ * are remembered and reported once at the close, and a named file appears only
+ * when it is complete.
  */
 #ifndef NQ_CLI_WRITER_H
 #define NQ_CLI_WRITER_H

@@ -9,12 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "output/board.h"
 #include "commands.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "nqueens.h"
+#include "output/board.h"
 #include "output/writer.h"
 
 static const char seeds_head[] =

@@ -8,14 +8,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "output/board.h"
 #include "commands.h"
 #include "common/deadline.h"
-#include "output/format.h"
 #include "common/messages.h"
-#include "nqueens.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "nqueens.h"
+#include "output/board.h"
+#include "output/format.h"
 #include "output/writer.h"
 
 static const char solve_head[] =
@@ -47,48 +47,19 @@ static const char solve_tail[] =
     "Exit status: 0 success (also when there is no solution), 2 bad usage\n"
     "or an output that could not be written.\n";
 
-/* What the solution callback carries. */
-struct solve_run {
-    const struct output_format *format;
-    struct format_run run;
-    uint64_t limit;           /* solutions to write; UINT64_MAX: all */
-    bool svg_overflow;        /* an SVG without --limit met too many boards */
-    struct deadline deadline; /* --max-time */
-};
-
-static int solve_write_one(const int *cols, int n, void *user)
-{
-    struct solve_run *s = user;
-    (void)n;
-    if (s->run.index == s->limit)
-        return 1;
-    if (s->format == &format_svg && s->limit == UINT64_MAX &&
-        s->run.index == SVG_DEFAULT_MAX_BOARDS) {
-        s->svg_overflow = true;
-        return 1;
-    }
-    s->run.index++;
-    s->format->solution(&s->run, cols);
-    writer_record_end(s->run.out);
-    /* Stop once the output is gone, the limit is reached or the time is
-     * up. */
-    return s->run.out->err != 0 || s->run.index == s->limit ||
-           deadline_check(&s->deadline);
-}
-
 /* nq_solve_encoded()'s side of a format that encodes: the search threads
  * make the text, the calling thread writes it. */
 static size_t solve_encode(const unsigned char *cols, size_t count, int n,
                            char *out, void *user)
 {
-    const struct solve_run *s = user;
+    const struct format_stream *s = user;
     (void)n;
     return s->format->encode(&s->run, cols, count, out);
 }
 
 static int solve_emit(const char *bytes, size_t len, size_t count, void *user)
 {
-    struct solve_run *s = user;
+    struct format_stream *s = user;
     writer_put(s->run.out, bytes, len);
     writer_record_end(s->run.out);
     s->run.index += count;
@@ -184,7 +155,7 @@ int cmd_solve(int argc, char **argv)
     struct writer out;
     if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
-    struct solve_run s = {.format = a.format, .limit = a.limit};
+    struct format_stream s = {.format = a.format, .limit = a.limit};
     deadline_start(&s.deadline, a.max_time);
     s.run.out = &out;
     s.run.n = a.n;
@@ -198,7 +169,7 @@ int cmd_solve(int argc, char **argv)
     }
 
     nq_solve_options options;
-    nq_solve_options_init(&options);
+    nq_solve_options_init(&options, NQ_SOLVE_OPTIONS_VERSION);
     options.threads = a.threads;
     /* Every solution in a format that encodes a run at once: the text is
      * made on the search threads. */
@@ -212,8 +183,9 @@ int cmd_solve(int argc, char **argv)
         writer_direct(&out);
     int rc = s.limit == 0 ? NQ_OK
              : encoded    ? nq_solve_encoded(a.n, &options, &encoder)
-             : a.unique   ? nq_solve_unique(a.n, &options, solve_write_one, &s)
-                          : nq_solve(a.n, &options, solve_write_one, &s);
+             : a.unique
+                 ? nq_solve_unique(a.n, &options, format_stream_write, &s)
+                 : nq_solve(a.n, &options, format_stream_write, &s);
     /* A failed run only frees what the format holds. */
     s.run.abandon = (rc != NQ_OK && rc != NQ_E_STOPPED) || s.svg_overflow;
     status = a.format->end(&s.run);

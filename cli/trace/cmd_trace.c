@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "trace/big.h"
 #include "commands.h"
-#include "output/json.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "output/json.h"
+#include "trace/big.h"
 #include "trace/trace.h"
 
 static const char trace_head[] =
@@ -43,6 +43,22 @@ static const char trace_tail[] =
     "  nqueens trace --animate --delay 50 8\n";
 
 #define TRACE_DEFAULT_DELAY_MS 200
+
+int trace_stop(const nq_trace_event *e, bool first, uint64_t max_steps,
+               enum trace_end *end)
+{
+    if (e->kind == NQ_TRACE_BACKTRACK && e->row == 0)
+        return 0; /* the last event of the search: nothing is cut off */
+    if (first && e->kind == NQ_TRACE_SOLUTION) {
+        *end = TRACE_END_FIRST;
+        return 1;
+    }
+    if (max_steps != 0 && e->step >= max_steps) {
+        *end = TRACE_END_MAX_STEPS;
+        return 1;
+    }
+    return 0;
+}
 
 const char *trace_kind_name(nq_trace_kind kind)
 {
@@ -307,17 +323,7 @@ static int trace_print_event(const nq_trace_event *event, int n, void *user)
         trace_write_text(p, event, n);
     if (p->out->err != 0)
         return 1; /* the output is gone: stop searching */
-    if (event->kind == NQ_TRACE_BACKTRACK && event->row == 0)
-        return 0; /* the last event of the search: nothing is cut off */
-    if (p->first && event->kind == NQ_TRACE_SOLUTION) {
-        p->end = TRACE_END_FIRST;
-        return 1;
-    }
-    if (p->max_steps != 0 && event->step >= p->max_steps) {
-        p->end = TRACE_END_MAX_STEPS;
-        return 1;
-    }
-    return 0;
+    return trace_stop(event, p->first, p->max_steps, &p->end);
 }
 
 static int trace_stream(int n, struct trace_printer *p, const char *path)

@@ -26,6 +26,14 @@ enum trace_end {
     TRACE_END_INTERRUPTED   /* Ctrl-C during --animate */
 };
 
+/* The stop rule of every trace: after event `e`, whether the trace ends
+ * before the search does (1, with the reason in *end: --first met a
+ * solution, or --max-steps events were made; `max_steps` 0: no limit) or
+ * goes on (0). The search's last event (the backtrack from row 0) cuts
+ * nothing off, so a trace that ends there is whole. */
+int trace_stop(const nq_trace_event *e, bool first, uint64_t max_steps,
+               enum trace_end *end);
+
 /* The event's square and reason, as in the text trace: for example
  * "(2,1)" and "column of (1,1)", 1-based. Returns buf. */
 const char *trace_square_text(const nq_trace_event *event, char *buf,
@@ -44,8 +52,8 @@ bool trace_attacked(const int *cols, int depth, int row, int col);
 void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
                          enum trace_end end, uint64_t max_steps);
 
-/* Runs the search with a redrawn board on the terminal (cli/trace/trace_animate.c).
- * Returns the exit status. */
+/* Runs the search with a redrawn board on the terminal
+ * (cli/trace/trace_animate.c). Returns the exit status. */
 int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms);
 
 /* Records the search and writes the self-contained HTML replay page to

@@ -213,17 +213,7 @@ static int trace_animate_event(const nq_trace_event *e, int n, void *user)
         a->end = TRACE_END_INTERRUPTED;
         return 1;
     }
-    if (e->kind == NQ_TRACE_BACKTRACK && e->row == 0)
-        return 0; /* the last event of the search: nothing is cut off */
-    if (a->first && e->kind == NQ_TRACE_SOLUTION) {
-        a->end = TRACE_END_FIRST;
-        return 1;
-    }
-    if (a->max_steps != 0 && e->step >= a->max_steps) {
-        a->end = TRACE_END_MAX_STEPS;
-        return 1;
-    }
-    return 0;
+    return trace_stop(e, a->first, a->max_steps, &a->end);
 }
 
 /* The rows and columns a frame takes: the lines of trace_frame() and one

@@ -60,17 +60,7 @@ static int trace_record_event(const nq_trace_event *e, int n, void *user)
                               .row = (signed char)e->row,
                               .col = (signed char)e->col,
                               .clash_row = (signed char)e->clash_row};
-    if (e->kind == NQ_TRACE_BACKTRACK && e->row == 0)
-        return 0; /* the last event of the search: nothing is cut off */
-    if (rec->first && e->kind == NQ_TRACE_SOLUTION) {
-        rec->end = TRACE_END_FIRST;
-        return 1;
-    }
-    if (e->step >= rec->max_steps) {
-        rec->end = TRACE_END_MAX_STEPS;
-        return 1;
-    }
-    return 0;
+    return trace_stop(e, rec->first, rec->max_steps, &rec->end);
 }
 
 /* The data script: board size, events, the library's counts and a note

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "trace/big.h"
 #include "output/json.h"
+#include "trace/big.h"
 #include "trace/trace.h"
 
 struct tree_printer {
@@ -119,17 +119,7 @@ static int tree_event(const nq_trace_event *e, int n, void *user)
     }
     if (p->out->err != 0)
         return 1; /* the output is gone: stop searching */
-    if (e->kind == NQ_TRACE_BACKTRACK && e->row == 0)
-        return 0; /* the last event of the search: nothing is cut off */
-    if (p->first && e->kind == NQ_TRACE_SOLUTION) {
-        p->end = TRACE_END_FIRST;
-        return 1;
-    }
-    if (p->max_steps != 0 && e->step >= p->max_steps) {
-        p->end = TRACE_END_MAX_STEPS;
-        return 1;
-    }
-    return 0;
+    return trace_stop(e, p->first, p->max_steps, &p->end);
 }
 
 /* The width of the widest of `count` texts of a column, or of its head. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "common/bits.h"
+#include "common/options.h"
 #include "complete/complete_search.h"
 #include "nqueens.h"
 
@@ -127,10 +128,10 @@ int nq_complete_first(int n, const int *given, nq_complete_order order,
     int rc = nq_complete_check(n, given, NULL);
     if (rc != NQ_OK)
         return rc;
-    if (out == NULL)
+    nq_complete_options o;
+    if (out == NULL || nq__complete_options_read(options, &o) != NQ_OK)
         return NQ_E_INVAL;
-    struct complete_budget budget = {
-        .limit = options != NULL ? options->node_limit : 0};
+    struct complete_budget budget = {.limit = o.node_limit};
     int cols[NQ_MAX_N];
     if (order == NQ_COMPLETE_LEXICOGRAPHIC) {
         rc = complete_first_lex(n, given, cols, &budget);
@@ -166,12 +167,4 @@ int nq_complete_each(int n, const int *given, nq_solution_fn fn, void *user,
     if (count != NULL)
         *count = run.count;
     return stopped ? NQ_E_STOPPED : NQ_OK;
-}
-
-void nq_complete_options_init(nq_complete_options *options)
-{
-    options->threads = 0;
-    options->node_limit = 0;
-    options->progress = NULL;
-    options->progress_user = NULL;
 }

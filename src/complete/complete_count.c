@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/options.h"
 #include "complete/complete_search.h"
 #include "nqueens.h"
 #include "run/pool.h"
@@ -118,19 +119,17 @@ int nq_complete_count(int n, const int *given,
         return rc;
     if (count == NULL)
         return NQ_E_INVAL;
-    nq_complete_options defaults;
-    if (options == NULL) {
-        nq_complete_options_init(&defaults);
-        options = &defaults;
-    }
+    nq_complete_options o;
+    if (nq__complete_options_read(options, &o) != NQ_OK)
+        return NQ_E_INVAL;
     /* A negative count of threads has always meant all cores here. */
-    int threads = nq__pool_threads(options->threads);
+    int threads = nq__pool_threads(o.threads);
 
     struct count_job job;
     memset(&job, 0, sizeof job);
     job.n = n;
-    job.progress = options->progress;
-    job.progress_user = options->progress_user;
+    job.progress = o.progress;
+    job.progress_user = o.progress_user;
     atomic_init(&job.cancel, false);
 
     struct cs_node root;

@@ -6,17 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/options.h"
 #include "count/count_plan.h"
 #include "run/pool.h"
-
-void nq_count_options_init(nq_count_options *options)
-{
-    memset(options, 0, sizeof *options);
-    options->threads = 0;      /* all online cores */
-    options->memory_bytes = 0; /* the default budget */
-    options->engine = NQ_ENGINE_AUTO;
-    options->device = -1; /* the first GPU, else the first device */
-}
 
 struct count_sum {
     nq_subcount sum;
@@ -47,12 +39,9 @@ int nq_count_plan(const nq_plan *plan, const nq_count_options *options,
     if (result == NULL)
         return NQ_E_INVAL;
     memset(result, 0, sizeof *result);
-    nq_count_options defaults;
-    if (options == NULL) {
-        nq_count_options_init(&defaults);
-        options = &defaults;
-    }
-    if (plan == NULL || options->threads < 0)
+    nq_count_options o;
+    if (nq__count_options_read(options, &o) != NQ_OK || plan == NULL ||
+        o.threads < 0)
         return NQ_E_INVAL;
     uint64_t size = nq_plan_size(plan);
     uint64_t *ids = malloc(size * sizeof *ids);
@@ -62,10 +51,9 @@ int nq_count_plan(const nq_plan *plan, const nq_count_options *options,
         ids[i] = i;
 
     struct count_sum s = {.total = size,
-                          .progress = options->progress,
-                          .progress_user = options->progress_user};
-    int rc =
-        nq_plan_run(plan, ids, (size_t)size, options->threads, count_add, &s);
+                          .progress = o.progress,
+                          .progress_user = o.progress_user};
+    int rc = nq_plan_run(plan, ids, (size_t)size, o.threads, count_add, &s);
     if (rc == NQ_E_STOPPED && s.error != 0)
         rc = s.error; /* the sum overflowed, nobody asked to stop */
     if (rc == 0)
@@ -83,7 +71,7 @@ int nq__count_limited(int n, const nq_count_options *options, uint64_t limit,
         return NQ_E_INVAL;
     memset(result, 0, sizeof *result);
     nq_plan *plan = NULL;
-    int rc = nq__plan_create_limited(n, options, limit, &plan);
+    int rc = nq__plan_create_limited(n, options, NULL, limit, &plan);
     if (rc != 0)
         return rc;
     rc = nq_count_plan(plan, options, result);

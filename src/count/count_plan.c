@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/options.h"
 #include "count/count_plan.h"
 #include "gpu/gpu.h"
 #include "run/pool.h"
@@ -61,10 +62,10 @@ static int plan_gpu(nq_plan *p, uint64_t budget, const nq_count_options *o,
 /* The tops per share and group of the whole table (*len entries), the
  * census split between processes where the options ask for it (then
  * census_sum is called, and the plan notes it). */
-static int walk_census(nq_plan *p, const nq_count_options *o,
+static int walk_census(nq_plan *p, int threads, const nq_plan_options *o,
                        uint32_t **share_tops, uint64_t *len)
 {
-    uint64_t own = nq__join_share_tops_bytes(p->n, o->threads);
+    uint64_t own = nq__join_share_tops_bytes(p->n, threads);
     if (o->census != NULL && own != UINT64_MAX &&
         o->census_len * sizeof **share_tops == own) {
         /* Given: taken as it is (a pass's build checks it against the
@@ -77,7 +78,7 @@ static int walk_census(nq_plan *p, const nq_count_options *o,
         return 0;
     }
     bool split = o->census_parts > 1;
-    int rc = nq__join_census_part(p->n, o->threads, split ? o->census_part : 0,
+    int rc = nq__join_census_part(p->n, threads, split ? o->census_part : 0,
                                   split ? o->census_parts : 1, share_tops, len);
     if (!split)
         return rc;
@@ -88,7 +89,7 @@ static int walk_census(nq_plan *p, const nq_count_options *o,
         return rc;
     /* Not shared: the whole census here. */
     free(*share_tops);
-    return nq__join_census_part(p->n, o->threads, 0, 1, share_tops, len);
+    return nq__join_census_part(p->n, threads, 0, 1, share_tops, len);
 }
 
 /* The join in passes, where the whole table does not fit the budget or
@@ -97,9 +98,9 @@ static int walk_census(nq_plan *p, const nq_count_options *o,
  * pass's table fits (and holds at most 1/min_passes of the tops, where a
  * cut that fine exists). Each run builds one pass's table at a time
  * (plan_run_passes()). */
-static int plan_passes(nq_plan *p, uint64_t budget, const nq_count_options *o)
+static int plan_passes(nq_plan *p, uint64_t budget, int threads,
+                       const nq_plan_options *o)
 {
-    int threads = o->threads;
     unsigned min_passes = o->min_passes;
     /* Beside a pass's table: the filter of its tops, and the tops per
      * share and group that spare each build its count walk, where they
@@ -112,7 +113,7 @@ static int plan_passes(nq_plan *p, uint64_t budget, const nq_count_options *o)
     uint64_t *tops = NULL;
     uint64_t groups = 0, len = 0;
     uint32_t *share_tops = NULL;
-    int rc = walk_census(p, o, &share_tops, &len);
+    int rc = walk_census(p, threads, o, &share_tops, &len);
     if (rc == 0)
         rc = nq__join_sum_shares(p->n, threads, share_tops, &tops, &groups);
     if (rc == 0 && with_census) {
@@ -165,9 +166,9 @@ static int plan_passes(nq_plan *p, uint64_t budget, const nq_count_options *o)
 
 /* The join's units and table of n, if they fit the budget (and no passes
  * are asked for), or else its cut into passes. */
-static int plan_join(nq_plan *p, uint64_t budget, const nq_count_options *o)
+static int plan_join(nq_plan *p, uint64_t budget, int threads,
+                     const nq_plan_options *o)
 {
-    int threads = o->threads;
     unsigned min_passes = o->min_passes;
     if (p->n > NQ_JOIN_MAX_N)
         return NQ_E_RANGE;
@@ -182,7 +183,7 @@ static int plan_join(nq_plan *p, uint64_t budget, const nq_count_options *o)
              : nq__join_table_build(p->n, threads, budget - units_bytes,
                                     &p->table);
     if (rc == NQ_E_NOMEM && p->n >= 4)
-        rc = plan_passes(p, budget - units_bytes, o);
+        rc = plan_passes(p, budget - units_bytes, threads, o);
     if (rc != 0)
         return rc;
     p->engine = NQ_ENGINE_JOIN;
@@ -193,22 +194,22 @@ static int plan_join(nq_plan *p, uint64_t budget, const nq_count_options *o)
 /* The join is worth its table from this n on. */
 #define JOIN_MIN_N 4
 
-/* nq__plan_create_limited() but for the census_sum call that every
- * plan creation of a shared census makes; *summed: made already. */
-static int plan_create(int n, const nq_count_options *options, uint64_t limit,
+/* nq__plan_create_limited() on options read whole, but for the census_sum
+ * call that every plan creation of a shared census makes; *summed: made
+ * already. `given`: a device opened already (NULL: none). */
+static int plan_create(int n, const nq_count_options *options,
+                       const nq_plan_options *plan_options, uint64_t limit,
                        struct nq__gpu *given, nq_plan **plan, bool *summed)
 {
-    if (plan == NULL)
-        return NQ_E_INVAL;
-    *plan = NULL;
     if (n < 1 || n > NQ_MAX_N)
         return NQ_E_RANGE;
     if (options->threads < 0 || options->engine < NQ_ENGINE_AUTO ||
         options->engine > NQ_ENGINE_GPU ||
-        (options->census_parts > 1 &&
-         (options->census_sum == NULL ||
-          options->census_part >= options->census_parts)))
+        (plan_options->census_parts > 1 &&
+         (plan_options->census_sum == NULL ||
+          plan_options->census_part >= plan_options->census_parts)))
         return NQ_E_INVAL;
+    int threads = options->threads;
     uint64_t budget = options->memory_bytes != 0 ? options->memory_bytes
                                                  : NQ_COUNT_DEFAULT_MEMORY;
 
@@ -222,7 +223,7 @@ static int plan_create(int n, const nq_count_options *options, uint64_t limit,
     int rc;
     switch (options->engine) {
     case NQ_ENGINE_JOIN:
-        rc = plan_join(p, budget, options);
+        rc = plan_join(p, budget, threads, plan_options);
         break;
     case NQ_ENGINE_CONSTELLATIONS:
         rc = plan_constellations(p, budget);
@@ -247,7 +248,7 @@ static int plan_create(int n, const nq_count_options *options, uint64_t limit,
             }
         }
         if (rc == NQ_E_RANGE && n >= JOIN_MIN_N && n <= NQ_JOIN_MAX_N)
-            rc = plan_join(p, budget, options);
+            rc = plan_join(p, budget, threads, plan_options);
         if (rc == NQ_E_RANGE || rc == NQ_E_NOMEM) {
             /* No room for the join: backtracking needs next to none. */
             free(p->units);
@@ -267,26 +268,32 @@ static int plan_create(int n, const nq_count_options *options, uint64_t limit,
 
 /* nq__plan_create_limited() with a device opened already (NULL: none). */
 static int plan_create_on(int n, const nq_count_options *options,
-                          uint64_t limit, struct nq__gpu *given, nq_plan **plan)
+                          const nq_plan_options *plan_options, uint64_t limit,
+                          struct nq__gpu *given, nq_plan **plan)
 {
-    nq_count_options defaults;
-    if (options == NULL) {
-        nq_count_options_init(&defaults);
-        options = &defaults;
-    }
+    if (plan == NULL)
+        return NQ_E_INVAL;
+    *plan = NULL;
+    nq_plan_options po;
+    if (nq__plan_options_read(plan_options, &po) != NQ_OK)
+        return NQ_E_INVAL; /* no field of it can be trusted */
+    nq_count_options o;
     bool summed = false;
-    int rc = plan_create(n, options, limit, given, plan, &summed);
+    int rc = nq__count_options_read(options, &o);
+    if (rc == NQ_OK)
+        rc = plan_create(n, &o, &po, limit, given, plan, &summed);
     /* Processes that share a census call census_sum once each, whether
      * they walked one or not, so that none waits on the others. */
-    if (options->census_parts > 1 && options->census_sum != NULL && !summed)
-        options->census_sum(options->census_user, NULL, 0);
+    if (po.census_parts > 1 && po.census_sum != NULL && !summed)
+        po.census_sum(po.census_user, NULL, 0);
     return rc;
 }
 
 int nq__plan_create_limited(int n, const nq_count_options *options,
-                            uint64_t limit, nq_plan **plan)
+                            const nq_plan_options *plan_options, uint64_t limit,
+                            nq_plan **plan)
 {
-    return plan_create_on(n, options, limit, NULL, plan);
+    return plan_create_on(n, options, plan_options, limit, NULL, plan);
 }
 
 int nq__plan_create_on(int n, const nq_count_options *options,
@@ -294,12 +301,18 @@ int nq__plan_create_on(int n, const nq_count_options *options,
 {
     if (device == NULL || options == NULL || options->engine != NQ_ENGINE_GPU)
         return NQ_E_INVAL;
-    return plan_create_on(n, options, UINT64_MAX, device, plan);
+    return plan_create_on(n, options, NULL, UINT64_MAX, device, plan);
 }
 
 int nq_plan_create(int n, const nq_count_options *options, nq_plan **plan)
 {
-    return nq__plan_create_limited(n, options, UINT64_MAX, plan);
+    return nq__plan_create_limited(n, options, NULL, UINT64_MAX, plan);
+}
+
+int nq_plan_create_ex(int n, const nq_count_options *options,
+                      const nq_plan_options *plan_options, nq_plan **plan)
+{
+    return nq__plan_create_limited(n, options, plan_options, UINT64_MAX, plan);
 }
 
 void nq_plan_free(nq_plan *plan)

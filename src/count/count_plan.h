@@ -52,7 +52,7 @@ struct nq_plan {
                               share and group (nq__join_group_tops()) */
     uint64_t table_budget; /* join in passes: the bytes a table may take */
     uint64_t share_tops_len;
-    bool census_summed; /* the options' census_sum has been called */
+    bool census_summed; /* the plan options' census_sum has been called */
     char signature[64];
     struct nq__gpu *gpu;  /* NQ_ENGINE_GPU: the device that counts the
                              constellations (the rest stays on the CPU) */
@@ -74,7 +74,8 @@ enum nq__subproblem_kind {
  * treated as overflow, so tests can reach the overflow paths with an
  * artificially small accumulator. */
 int nq__plan_create_limited(int n, const nq_count_options *options,
-                            uint64_t limit, nq_plan **plan);
+                            const nq_plan_options *plan_options, uint64_t limit,
+                            nq_plan **plan);
 
 struct nq__gpu;
 

@@ -13,6 +13,7 @@
  * Both report nodes: queens placed, the same unit as nq_trace()'s place
  * events, so the bench compares like with like.
  */
+#define NQ_EXPERIMENTAL /* nq_count_bitboard*(): part 5 of nqueens.h */
 #include <string.h>
 
 #include "common/bits.h"

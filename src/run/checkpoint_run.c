@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/options.h"
 #include "nqueens.h"
 
 struct run_state {
@@ -67,14 +68,13 @@ int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
         strcmp(info.signature, nq_plan_signature(plan)) != 0)
         return NQ_E_CHECKPOINT;
 
-    nq_count_options defaults;
-    nq_count_options_init(&defaults);
-    if (options == NULL)
-        options = &defaults;
+    nq_count_options o;
+    if (nq__count_options_read(options, &o) != NQ_OK)
+        return NQ_E_INVAL;
     struct run_state s = {.cp = cp,
                           .plan = plan,
-                          .progress = options->progress,
-                          .progress_user = options->progress_user,
+                          .progress = o.progress,
+                          .progress_user = o.progress_user,
                           .size = info.size,
                           .err = NQ_OK};
     size_t pending = (size_t)(info.size - info.done);
@@ -98,7 +98,7 @@ int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
     if (err == NQ_OK && run_report(&s) != 0)
         err = NQ_E_STOPPED;
     if (err == NQ_OK && pending > 0) {
-        err = nq_plan_run(plan, ids, pending, options->threads, run_done, &s);
+        err = nq_plan_run(plan, ids, pending, o.threads, run_done, &s);
         if (err == NQ_E_STOPPED && s.err != NQ_OK)
             err = s.err;
     }

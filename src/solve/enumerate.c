@@ -24,6 +24,7 @@
 
 #include "common/clock.h"
 #include "common/kernel.h"
+#include "common/options.h"
 #include "common/symmetry.h"
 #include "nqueens.h"
 #include "run/pool.h"
@@ -469,29 +470,19 @@ static int solve_parallel(int n, bool unique, const struct solve_join *join,
 
 /* ---- the public calls ------------------------------------------------- */
 
-void nq_solve_options_init(nq_solve_options *options)
-{
-    options->threads = 0;
-    options->buffer_bytes = 0;
-}
-
 static int solve(int n, const nq_solve_options *options, bool unique,
                  nq_solution_fn fn, void *user, const nq_solve_encoder *enc)
 {
-    nq_solve_options defaults;
-    nq_solve_options_init(&defaults);
-    if (options == NULL)
-        options = &defaults;
+    nq_solve_options o;
+    int read = nq__solve_options_read(options, &o);
     if (n < 1 || n > NQ_MAX_N)
         return NQ_E_RANGE;
-    if ((fn == NULL && enc == NULL) || options->threads < 0 ||
-        options->threads > NQ_SOLVE_MAX_THREADS)
+    if ((fn == NULL && enc == NULL) || read != NQ_OK || o.threads < 0)
         return NQ_E_INVAL;
-    int threads = options->threads;
+    int threads = o.threads; /* at most NQ_MAX_THREADS */
     if (threads == 0)
         threads = n < ENUM_SERIAL_BELOW_N ? 1 : nq__pool_threads(0);
-    size_t buffer = options->buffer_bytes != 0 ? options->buffer_bytes
-                                               : ENUM_DEFAULT_BUFFER;
+    size_t buffer = o.buffer_bytes != 0 ? o.buffer_bytes : ENUM_DEFAULT_BUFFER;
     int depth = subproblem_depth(n);
     struct kernel prefixes;
     int rc = nq__kernel_start(&prefixes, n, NULL, 0, depth,

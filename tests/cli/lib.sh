@@ -76,3 +76,36 @@ readme_run_example() {
 need_tool() {
     command -v "$1" > /dev/null 2>&1 || fail "$1 is missing: apt-get install $2"
 }
+
+# need_browser WHAT: sets $browser to Debian's chromium, or skips the test
+# (status 77) saying that WHAT is not tested.
+need_browser() {
+    browser=""
+    for candidate in chromium chromium-browser; do
+        if command -v "$candidate" > /dev/null 2>&1; then
+            browser=$candidate
+            break
+        fi
+    done
+    if [ -z "$browser" ]; then
+        echo "SKIP: chromium is not installed (Debian package chromium;" \
+            "make check installs it): $1 is not tested"
+        exit 77
+    fi
+}
+
+# headless_browser MS URL ARGS...: runs $browser headless on URL with a
+# fresh profile and MS milliseconds of virtual time, its log appended to
+# $TMP/browser.log.
+headless_browser() {
+    budget=$1
+    url=$2
+    shift 2
+    profile=$(mktemp -d "$TMP/profile.XXXXXX")
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic \
+        --no-first-run --disable-background-networking \
+        --disable-component-update --disable-sync \
+        --user-data-dir="$profile" --enable-logging=stderr --v=0 \
+        --virtual-time-budget="$budget" \
+        "$@" "$url" 2>> "$TMP/browser.log"
+}

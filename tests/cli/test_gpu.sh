@@ -80,7 +80,7 @@ grep -q "interrupted after" "$TMP/err" || fail "SIGINT message: $(cat "$TMP/err"
 handover() {
     n=$1 db=$2 first=$3 second=$4
     "$NQUEENS" count "$n" --engine "$first" --threads 1 --checkpoint "$db" \
-        --checkpoint-interval 0 --quiet > "$TMP/out" 2> "$TMP/err" &
+        --checkpoint-interval 0.05 --quiet > "$TMP/out" 2> "$TMP/err" &
     pid=$!
     wait_done_above "$db" $((2 * n)) "$pid"
     kill -INT "$pid" 2> /dev/null || true
@@ -103,7 +103,7 @@ handover 16 "$TMP/cpu-gpu.db" constellations gpu
 # --max-time with a checkpoint saves, and the same command finishes.
 db=$TMP/max-time.db
 expect_exit 2 "$NQUEENS" count 16 --engine gpu --checkpoint "$db" \
-    --checkpoint-interval 0 --max-time 1 --quiet
+    --checkpoint-interval 0.05 --max-time 1 --quiet
 grep -q "stopped by --max-time 1: [0-9]* of [0-9]* subproblems saved" "$TMP/stderr" ||
     fail "--max-time with a checkpoint: $(cat "$TMP/stderr")"
 "$NQUEENS" count 16 --engine gpu --checkpoint "$db" --quiet > "$TMP/out" ||

@@ -7,30 +7,11 @@
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 
-browser=""
-for candidate in chromium chromium-browser; do
-    if command -v "$candidate" > /dev/null 2>&1; then
-        browser=$candidate
-        break
-    fi
-done
-if [ -z "$browser" ]; then
-    echo "SKIP: chromium is not installed (Debian package chromium;" \
-        "make check installs it): the HTML replay is not tested"
-    exit 77
-fi
+need_browser "the HTML replay"
 
-# headless URL ARGS...: runs the browser on URL with a fresh profile.
+# headless URL ARGS...: the page in the browser, with a fresh profile.
 headless() {
-    url=$1
-    shift
-    profile=$(mktemp -d "$TMP/profile.XXXXXX")
-    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic \
-        --no-first-run --disable-background-networking \
-        --disable-component-update --disable-sync \
-        --user-data-dir="$profile" --enable-logging=stderr --v=0 \
-        --virtual-time-budget=5000 \
-        "$@" "$url" 2>> "$TMP/browser.log"
+    headless_browser 5000 "$@"
 }
 
 "$NQUEENS" trace --format html -o "$TMP/trace.html" 6 || fail "trace --format html"

@@ -10,16 +10,10 @@
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 
-browser=""
-for candidate in chromium chromium-browser; do
-    if command -v "$candidate" > /dev/null 2>&1; then
-        browser=$candidate
-        break
-    fi
-done
-if [ -z "$browser" ] || ! command -v python3 > /dev/null 2>&1; then
-    echo "SKIP: chromium or python3 is not installed (Debian packages" \
-        "chromium, python3; make check installs them): keys not tested"
+need_browser "the keys"
+if ! command -v python3 > /dev/null 2>&1; then
+    echo "SKIP: python3 is not installed (Debian package python3; make" \
+        "check installs it): the keys are not tested"
     exit 77
 fi
 keys() {

@@ -11,29 +11,11 @@
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 
-browser=""
-for candidate in chromium chromium-browser; do
-    if command -v "$candidate" > /dev/null 2>&1; then
-        browser=$candidate
-        break
-    fi
-done
-if [ -z "$browser" ]; then
-    echo "SKIP: chromium is not installed (Debian package chromium;" \
-        "make check installs it): the play page is not tested"
-    exit 77
-fi
+need_browser "the play page"
 
+# headless URL ARGS...: the page in the browser, with a fresh profile.
 headless() {
-    url=$1
-    shift
-    profile=$(mktemp -d "$TMP/profile.XXXXXX")
-    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic \
-        --no-first-run --disable-background-networking \
-        --disable-component-update --disable-sync \
-        --user-data-dir="$profile" --enable-logging=stderr --v=0 \
-        --virtual-time-budget=3000 \
-        "$@" "$url" 2>> "$TMP/browser.log"
+    headless_browser 3000 "$@"
 }
 
 # field NAME: the value of "NAME":... in $result, up to the next key.

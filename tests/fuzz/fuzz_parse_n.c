@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "fuzz.h"
 #include "common/parse.h"
+#include "fuzz.h"
 
 /* The contract, spelled out digit by digit: true and *value when `text`
  * is [+-]digits, representable as a long long and within [min, max]. */

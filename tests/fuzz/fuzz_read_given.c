@@ -9,10 +9,10 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "fuzz.h"
 #include "common/messages.h"
-#include "nqueens.h"
+#include "fuzz.h"
 #include "input/read_given.h"
+#include "nqueens.h"
 
 static bool is_blank(char c)
 {

@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "fuzz.h"
 #include "common/parse.h"
+#include "fuzz.h"
 
 static bool is_space(uint8_t c)
 {

@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "nqueens.h"
 #include "input/read_stream.h"
+#include "nqueens.h"
 
 /* Records checked at most, so that a run stays short. */
 #define FUZZ_RECORDS 64

@@ -9,21 +9,9 @@ set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 . "$NQ_SOURCE_DIR/tests/cli/checkpoint-lib.sh"
 
-# mpi P ARGS...: nqueens-mpi on P ranks. MPIRUN_FLAGS is meant to split.
-mpi() {
-    p=$1
-    shift
-    # shellcheck disable=SC2086
-    timeout 300 "$MPIRUN" $MPIRUN_FLAGS -np "$p" "$NQUEENS_MPI" "$@"
-}
+. "$NQ_SOURCE_DIR/tests/mpi/mpi-lib.sh"
 
-for p in 1 2 3; do
-    for n in 1 8 12; do
-        mpi "$p" count "$n" > "$TMP/out" 2> "$TMP/err" ||
-            fail "P=$p n=$n: exit $?: $(head -5 "$TMP/err")"
-        expect_published "$n" "$TMP/out"
-    done
-done
+expect_counts_on_ranks "1 2 3" "1 8 12"
 mpi 3 count 13 --threads 1 > "$TMP/out" 2> "$TMP/err" || fail "P=3 n=13"
 expect_published 13 "$TMP/out"
 

@@ -6,21 +6,9 @@ set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 . "$NQ_SOURCE_DIR/tests/cli/checkpoint-lib.sh"
 
-# mpi P ARGS...: nqueens-mpi on P ranks. MPIRUN_FLAGS is meant to split.
-mpi() {
-    p=$1
-    shift
-    # shellcheck disable=SC2086
-    timeout 300 "$MPIRUN" $MPIRUN_FLAGS -np "$p" "$NQUEENS_MPI" "$@"
-}
+. "$NQ_SOURCE_DIR/tests/mpi/mpi-lib.sh"
 
-for p in 1 2 3; do
-    for n in 14 15 16; do
-        mpi "$p" count "$n" > "$TMP/out" 2> "$TMP/err" ||
-            fail "P=$p n=$n: exit $?: $(head -5 "$TMP/err")"
-        expect_published "$n" "$TMP/out"
-    done
-done
+expect_counts_on_ranks "1 2 3" "14 15 16"
 
 # Kill rank 1 in the middle: the job ends with an error naming it, and the
 # checkpoint lets the rerun skip the saved work. (Constellations: the join

@@ -524,12 +524,15 @@ static void test_run_commits_each_pass(void **state)
 {
     (void)state;
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = NQ_ENGINE_JOIN;
     options.threads = 2;
-    options.min_passes = 10;
+    nq_plan_options plan_options;
+    nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
+    plan_options.min_passes = 10;
     nq_plan *plan = NULL;
-    assert_int_equal(nq_plan_create(12, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_create_ex(12, &options, &plan_options, &plan),
+                     NQ_OK);
     uint64_t passes = nq_plan_passes(plan);
     assert_true(passes >= 10);
     nq_checkpoint *cp = NULL;
@@ -554,7 +557,7 @@ static void test_run_commits_each_pass(void **state)
 static int count_two(const nq_plan *plan, nq_count_result *r)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.threads = 2;
     return nq_count_plan(plan, &options, r);
 }
@@ -564,14 +567,17 @@ static int count_two(const nq_plan *plan, nq_count_result *r)
 static nq_plan *plan_15(const uint32_t *census, uint64_t len)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = NQ_ENGINE_JOIN;
     options.threads = 2;
-    options.min_passes = 10;
-    options.census = census;
-    options.census_len = len;
+    nq_plan_options plan_options;
+    nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
+    plan_options.min_passes = 10;
+    plan_options.census = census;
+    plan_options.census_len = len;
     nq_plan *plan = NULL;
-    assert_int_equal(nq_plan_create(15, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_create_ex(15, &options, &plan_options, &plan),
+                     NQ_OK);
     assert_true(nq_plan_passes(plan) >= 10);
     return plan;
 }

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "trace/big.h"
 #include "testutil.h"
+#include "trace/big.h"
 
 static const char *text_of(const struct big *b)
 {

@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "output/json.h"
-#include "testutil.h"
 #include "output/writer.h"
+#include "testutil.h"
 
 /* A writer on a fresh temporary file; json_output() closes it and returns
  * what was written. */

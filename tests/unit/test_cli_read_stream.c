@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nqueens.h"
 #include "input/read_stream.h"
+#include "nqueens.h"
 #include "testutil.h"
 
 /* The two solutions of n = 4, 0-based. */

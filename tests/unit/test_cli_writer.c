@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "common/messages.h"
-#include "testutil.h"
 #include "output/writer.h"
+#include "testutil.h"
 
 /* A fresh scratch folder per test, removed with all it holds (files
  * only: the tests make no sub-folders). */

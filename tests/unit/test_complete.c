@@ -110,7 +110,7 @@ static void check_instance(const struct solutions *all, const int *given)
 
     for (int threads = 1; threads <= 3; threads++) {
         nq_complete_options options;
-        nq_complete_options_init(&options);
+        nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
         options.threads = threads;
         uint64_t count = 99;
         assert_int_equal(nq_complete_count(n, given, &options, &count), NQ_OK);
@@ -261,7 +261,7 @@ static void test_big_boards(void **state)
     /* The node limit: the empty 40 x 40 board needs far more than 1000
      * nodes to prove its lexicographically first solution. */
     nq_complete_options options;
-    nq_complete_options_init(&options);
+    nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
     options.node_limit = 1000;
     int empty[40];
     for (int r = 0; r < 40; r++)
@@ -358,7 +358,7 @@ static void test_stop_and_cancel(void **state)
 
     uint64_t calls = 0;
     nq_complete_options options;
-    nq_complete_options_init(&options);
+    nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
     options.threads = 2;
     options.progress = cancel_at_once;
     options.progress_user = &calls;
@@ -402,7 +402,7 @@ static void test_progress_on_calling_thread(void **state)
     for (int threads = 1; threads <= 4; threads++) {
         struct progress_threads p = {.caller = pthread_self()};
         nq_complete_options options;
-        nq_complete_options_init(&options);
+        nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
         options.threads = threads;
         options.progress = record_thread;
         options.progress_user = &p;

@@ -18,7 +18,7 @@
 static nq_count_result count_on(int n, int threads, nq_engine engine)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.threads = threads;
     options.engine = engine;
     nq_count_result r;
@@ -58,7 +58,7 @@ static void test_symmetric_ids(void **state)
     for (int n = 1; n <= 18; n++) {
         struct oeis_row want = oeis_counts(n);
         nq_count_options options;
-        nq_count_options_init(&options);
+        nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
         options.engine = NQ_ENGINE_CONSTELLATIONS; /* no table to build */
         nq_plan *plan = NULL;
         assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
@@ -103,7 +103,7 @@ static void test_engine_choice(void **state)
 {
     (void)state;
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     nq_plan *plan = NULL;
 
     /* The default: the join where it fits. */
@@ -263,7 +263,7 @@ static void check_ids_against_oracle(int n, nq_engine engine, uint64_t memory,
         NQ_OK);
 
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = engine;
     options.memory_bytes = memory;
     options.threads = 2;
@@ -349,7 +349,7 @@ static void test_subproblems_against_oracle(void **state)
 static uint64_t budget_for_passes(int n, int threads, size_t passes)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = NQ_ENGINE_JOIN;
     options.threads = threads;
     for (uint64_t b = (uint64_t)64 << 20; b > 0; b -= b / 16 + 1) {
@@ -389,7 +389,7 @@ static void test_passes_published(void **state)
         struct oeis_row want = oeis_counts(n);
         for (int threads = 1; threads <= 3; threads++) {
             nq_count_options options;
-            nq_count_options_init(&options);
+            nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
             options.engine = NQ_ENGINE_JOIN;
             options.threads = threads;
             options.memory_bytes = budget_for_passes(n, threads, 2);
@@ -404,23 +404,25 @@ static void test_passes_published(void **state)
     }
 }
 
-/* options.min_passes: the plan cuts at least that many passes, each of at
- * most that share of the tops, where the budget would take the whole
- * table; the ids, the signature and the counts are those of the plan
- * without it. */
+/* nq_plan_options.min_passes: the plan cuts at least that many passes, each of
+ * at most that share of the tops, where the budget would take the whole table;
+ * the ids, the signature and the counts are those of the plan without it. */
 static void test_min_passes(void **state)
 {
     (void)state;
     for (int n = 4; n <= COUNT_QUICK_MAX_N; n++) {
         nq_count_options options;
-        nq_count_options_init(&options);
+        nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
         options.engine = NQ_ENGINE_JOIN;
         options.threads = 2;
         nq_plan *whole = NULL, *cut = NULL;
         assert_int_equal(nq_plan_create(n, &options, &whole), NQ_OK);
         assert_int_equal(nq_plan_passes(whole), 1);
-        options.min_passes = 10;
-        assert_int_equal(nq_plan_create(n, &options, &cut), NQ_OK);
+        nq_plan_options plan_options;
+        nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
+        plan_options.min_passes = 10;
+        assert_int_equal(nq_plan_create_ex(n, &options, &plan_options, &cut),
+                         NQ_OK);
         assert_string_equal(nq_plan_signature(cut), nq_plan_signature(whole));
         assert_int_equal(nq_plan_size(cut), nq_plan_size(whole));
         uint64_t all =
@@ -512,16 +514,19 @@ static void test_shared_census(void **state)
         for (unsigned part = 0; part < 3; part++) {
             struct census_others others = {n, 2, part, 3, 0, part == 2};
             nq_count_options options;
-            nq_count_options_init(&options);
+            nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
             options.engine = NQ_ENGINE_JOIN;
             options.threads = 2;
-            options.min_passes = 10;
-            options.census_part = part;
-            options.census_parts = 3;
-            options.census_sum = sum_census;
-            options.census_user = &others;
+            nq_plan_options shared;
+            nq_plan_options_init(&shared, NQ_PLAN_OPTIONS_VERSION);
+            shared.min_passes = 10;
+            shared.census_part = part;
+            shared.census_parts = 3;
+            shared.census_sum = sum_census;
+            shared.census_user = &others;
             nq_plan *plan = NULL;
-            assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
+            assert_int_equal(nq_plan_create_ex(n, &options, &shared, &plan),
+                             NQ_OK);
             assert_int_equal(others.calls, 1);
             nq_count_result r;
             assert_int_equal(nq_count_plan(plan, &options, &r), NQ_OK);
@@ -533,21 +538,25 @@ static void test_shared_census(void **state)
      * range; and no census_sum is an error. */
     struct census_others others = {0};
     nq_count_options options;
-    nq_count_options_init(&options);
-    options.census_parts = 2;
-    options.census_sum = sum_census;
-    options.census_user = &others;
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
+    nq_plan_options shared;
+    nq_plan_options_init(&shared, NQ_PLAN_OPTIONS_VERSION);
+    shared.census_parts = 2;
+    shared.census_sum = sum_census;
+    shared.census_user = &others;
     options.engine = NQ_ENGINE_CONSTELLATIONS;
     nq_plan *plan = NULL;
-    assert_int_equal(nq_plan_create(10, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_create_ex(10, &options, &shared, &plan), NQ_OK);
     nq_plan_free(plan);
     assert_int_equal(others.calls, 1);
     options.engine = NQ_ENGINE_JOIN;
-    assert_int_equal(nq_plan_create(NQ_JOIN_MAX_N + 1, &options, &plan),
-                     NQ_E_RANGE);
+    assert_int_equal(
+        nq_plan_create_ex(NQ_JOIN_MAX_N + 1, &options, &shared, &plan),
+        NQ_E_RANGE);
     assert_int_equal(others.calls, 2);
-    options.census_sum = NULL;
-    assert_int_equal(nq_plan_create(10, &options, &plan), NQ_E_INVAL);
+    shared.census_sum = NULL;
+    assert_int_equal(nq_plan_create_ex(10, &options, &shared, &plan),
+                     NQ_E_INVAL);
 }
 
 /* A run of some ids of a plan in passes builds the tables of their passes
@@ -565,7 +574,7 @@ static int add_up(uint64_t id, const nq_subcount *count, void *user)
 static nq_plan *plan_in_passes(int n, int threads, size_t passes)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = NQ_ENGINE_JOIN;
     options.threads = threads;
     options.memory_bytes = budget_for_passes(n, threads, passes);
@@ -775,7 +784,7 @@ static void check_small_accumulator(nq_engine engine)
     int n = 10;
     struct oeis_row want = oeis_counts(n);
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = engine;
     nq_count_result r;
     /* A limit just big enough: the count goes through. */
@@ -793,7 +802,8 @@ static void check_small_accumulator(nq_engine engine)
     }
     /* A limit below one subproblem's weighted count. */
     nq_plan *plan = NULL;
-    assert_int_equal(nq__plan_create_limited(n, &options, 3, &plan), NQ_OK);
+    assert_int_equal(nq__plan_create_limited(n, &options, NULL, 3, &plan),
+                     NQ_OK);
     int overflows = 0;
     for (uint64_t id = 0; id < nq_plan_size(plan); id++) {
         nq_subcount sub;
@@ -840,7 +850,7 @@ static void test_progress_and_cancel(void **state)
     for (int threads = 1; threads <= 2; threads++) {
         struct progress_log log = {0};
         nq_count_options options;
-        nq_count_options_init(&options);
+        nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
         options.threads = threads;
         options.progress = progress;
         options.progress_user = &log;
@@ -865,14 +875,14 @@ static void test_bad_arguments(void **state)
     assert_int_equal(nq_count(NQ_MAX_N + 1, NULL, &r), NQ_E_RANGE);
     assert_int_equal(nq_count(8, NULL, NULL), NQ_E_INVAL);
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     assert_int_equal(options.threads, 0);
     assert_int_equal(options.memory_bytes, 0);
     assert_null(options.progress);
     options.threads = -1;
     assert_int_equal(nq_count(8, &options, &r), NQ_E_INVAL);
     /* A budget that cannot hold the plan. */
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.memory_bytes = 100;
     assert_int_equal(nq_count(12, &options, &r), NQ_E_NOMEM);
     nq_plan *plan = (nq_plan *)&r;

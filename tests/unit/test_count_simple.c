@@ -3,6 +3,7 @@
  * published counts, their node counts against the traced textbook search
  * (the same tree), and their argument checks.
  */
+#define NQ_EXPERIMENTAL /* nq_count_bitboard*(): part 5 of nqueens.h */
 #include "testutil.h"
 
 #define SIMPLE_MAX_TESTED_N 13

@@ -11,7 +11,7 @@ static void check(int n, int threads, nq_engine engine)
 {
     struct oeis_row want = oeis_counts(n);
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.threads = threads;
     options.engine = engine;
     nq_count_result r;
@@ -42,7 +42,7 @@ static void test_symmetric_to_21(void **state)
     for (int n = 19; n <= 21; n++) {
         struct oeis_row want = oeis_counts(n);
         nq_count_options options;
-        nq_count_options_init(&options);
+        nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
         options.engine = NQ_ENGINE_CONSTELLATIONS; /* no table to build */
         nq_plan *plan = NULL;
         assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);

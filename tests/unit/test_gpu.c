@@ -68,7 +68,7 @@ static int close_device(void **state)
 static nq_plan *gpu_plan(int n)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = NQ_ENGINE_GPU;
     nq_plan *plan = NULL;
     assert_int_equal(nq__plan_create_on(n, &options, device, &plan), NQ_OK);
@@ -79,7 +79,7 @@ static nq_plan *gpu_plan(int n)
 static nq_plan *cpu_plan(int n)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = NQ_ENGINE_CONSTELLATIONS;
     nq_plan *plan = NULL;
     assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
@@ -188,7 +188,7 @@ static void test_published_counts(void **state)
         struct oeis_row want = oeis_counts(n);
         nq_plan *plan = gpu_plan(n);
         nq_count_options options;
-        nq_count_options_init(&options);
+        nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
         options.threads = 2;
         nq_count_result r;
         assert_int_equal(nq_count_plan(plan, &options, &r), NQ_OK);
@@ -261,7 +261,7 @@ static void test_stop(void **state)
     (void)state;
     nq_plan *plan = gpu_plan(13);
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     uint64_t limit = nq_plan_size(plan) / 2;
     options.progress = stop_after;
     options.progress_user = &limit;
@@ -286,7 +286,7 @@ static void checkpoint_handover(int n, nq_plan *first, nq_plan *second)
                                         nq_plan_size(first), &cp),
                      NQ_OK);
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.threads = 2;
     uint64_t limit = nq_plan_size(first) / 2;
     options.progress = stop_after;
@@ -374,7 +374,7 @@ static void test_devices(void **state)
 
     /* A device number that is not there: refused, with a message. */
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = NQ_ENGINE_GPU;
     options.device = count;
     char message[256] = "";
@@ -400,7 +400,7 @@ static void test_auto_takes_no_cpu_device(void **state)
             skip();
     }
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.memory_bytes = (uint64_t)1 << 20; /* no room for the join */
     nq_plan *plan = NULL;
     assert_int_equal(nq_plan_create(NQ_GPU_AUTO_MIN_N, &options, &plan), NQ_OK);

@@ -24,7 +24,7 @@ static void test_published_counts(void **state)
     for (int n = 16; n <= 17; n++) {
         struct oeis_row want = oeis_counts(n);
         nq_count_options options;
-        nq_count_options_init(&options);
+        nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
         options.engine = NQ_ENGINE_GPU;
         options.threads = 2;
         nq_plan *plan = NULL;

@@ -5,6 +5,7 @@
  * counted form yields the same while it pauses, and counts the queens of
  * the plain bitboard tree.
  */
+#define NQ_EXPERIMENTAL /* nq_count_bitboard*(): part 5 of nqueens.h */
 #include "common/kernel.h"
 #include "oracle.h"
 

@@ -38,7 +38,7 @@ static struct receiver run_solve(int n, bool unique, int threads, size_t buffer,
     struct receiver r = {
         .got = {.n = n}, .caller = pthread_self(), .stop_after = stop_after};
     nq_solve_options options;
-    nq_solve_options_init(&options);
+    nq_solve_options_init(&options, NQ_SOLVE_OPTIONS_VERSION);
     options.threads = threads;
     options.buffer_bytes = buffer;
     int rc = unique ? nq_solve_unique(n, &options, receive, &r)
@@ -176,7 +176,7 @@ static void test_errors(void **state)
 {
     (void)state;
     nq_solve_options options;
-    nq_solve_options_init(&options);
+    nq_solve_options_init(&options, NQ_SOLVE_OPTIONS_VERSION);
     assert_int_equal(options.threads, 0);
     assert_int_equal(nq_solve(0, NULL, never_called, NULL), NQ_E_RANGE);
     assert_int_equal(nq_solve(NQ_MAX_N + 1, NULL, never_called, NULL),
@@ -185,9 +185,11 @@ static void test_errors(void **state)
     assert_int_equal(nq_solve(8, NULL, NULL, NULL), NQ_E_INVAL);
     options.threads = -1;
     assert_int_equal(nq_solve(8, &options, never_called, NULL), NQ_E_INVAL);
-    options.threads = NQ_SOLVE_MAX_THREADS + 1;
+    options.version = NQ_SOLVE_OPTIONS_VERSION + 1; /* not known yet */
+    options.threads = 2;
     assert_int_equal(nq_solve_unique(8, &options, never_called, NULL),
                      NQ_E_INVAL);
+    options.version = NQ_SOLVE_OPTIONS_VERSION;
     /* No solution is an answer, not an error. */
     options.threads = 2;
     assert_int_equal(nq_solve(3, &options, never_called, NULL), NQ_OK);
@@ -240,7 +242,7 @@ static struct encoded run_encoded(int n, int threads, size_t buffer,
                         .caller = pthread_self(),
                         .stop_after_emits = stop_after_emits};
     nq_solve_options options;
-    nq_solve_options_init(&options);
+    nq_solve_options_init(&options, NQ_SOLVE_OPTIONS_VERSION);
     options.threads = threads;
     options.buffer_bytes = buffer;
     nq_solve_encoder encoder = {.encode = encode_letters,
@@ -311,7 +313,7 @@ static void test_encoded_stop_and_errors(void **state)
     bad.max_bytes = NQ_SOLVE_MAX_ENCODED + 1;
     assert_int_equal(nq_solve_encoded(8, NULL, &bad), NQ_E_INVAL);
     nq_solve_options options;
-    nq_solve_options_init(&options);
+    nq_solve_options_init(&options, NQ_SOLVE_OPTIONS_VERSION);
     options.threads = -1;
     assert_int_equal(nq_solve_encoded(8, &options, &encoder), NQ_E_INVAL);
     /* No solution: nothing emitted, an answer all the same. */

@@ -1,10 +1,12 @@
 /*
- * local.c - rank 0's own counting on a thread of its own (local.h).
+ * local_run.c - a chunk of a plan's ids counted on a thread of its own
+ * (local_run.h): rank 0 of nqueens-mpi, and count --checkpoint.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#include "local.h"
+#include "count/local_run.h"
 
 /* Results kept at first; the buffer doubles as it fills. */
 #define LOCAL_RESULTS_FIRST 256
@@ -131,4 +133,14 @@ void local_free(struct local_run *l)
     free(l->done);
     free(l->taking);
     memset(l, 0, sizeof *l);
+}
+
+/* The longest sleep between two looks, in nanoseconds. */
+#define LOCAL_NAP_MAX_NS 2000000L
+
+void local_nap(long *ns)
+{
+    struct timespec ts = {0, *ns};
+    nanosleep(&ts, NULL);
+    *ns = *ns * 2 > LOCAL_NAP_MAX_NS ? LOCAL_NAP_MAX_NS : *ns * 2;
 }

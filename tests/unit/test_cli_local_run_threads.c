@@ -1,6 +1,7 @@
 /*
- * test_mpi_local_threads.c - rank 0's own counting thread of nqueens-mpi
- * (mpi/local.c), which needs no MPI: a chunk started on it reports every
+ * test_cli_local_run_threads.c - a chunk of a plan counted on a thread of
+ * its own (cli/count/local_run.c: rank 0 of nqueens-mpi and count
+ * --checkpoint), which needs no MPI: a chunk started on it reports every
  * id exactly once, and its counts add up to the published total, whether
  * the main thread takes them in while it runs or after; the join in passes
  * too (its tables built on that thread); a stopped chunk ends with
@@ -10,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "local.h"
+#include "count/local_run.h"
 #include "testutil.h"
 
 #define MAX_IDS 100000
@@ -48,12 +49,15 @@ static void short_nap(void)
 static nq_plan *make_plan(int n, nq_engine engine, unsigned min_passes)
 {
     nq_count_options options;
-    nq_count_options_init(&options);
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = engine;
     options.threads = 2;
-    options.min_passes = min_passes;
+    nq_plan_options plan_options;
+    nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
+    plan_options.min_passes = min_passes;
     nq_plan *plan = NULL;
-    assert_int_equal(nq_plan_create(n, &options, &plan), NQ_OK);
+    assert_int_equal(nq_plan_create_ex(n, &options, &plan_options, &plan),
+                     NQ_OK);
     assert_true(nq_plan_size(plan) <= MAX_IDS);
     return plan;
 }

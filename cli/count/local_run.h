@@ -1,16 +1,19 @@
 /*
- * local.h - rank 0's own counting, on a thread of its own, so that rank
- * 0's main thread answers the workers at all times. Counted on the main
- * thread, a chunk kept rank 0 deaf for as long as one of its subproblems
- * ran, and a join pass's table takes seconds to build (7 s at n = 20 on
- * one thread): the workers' results backed up until their sends blocked,
- * and a worker that asked for its next pass waited for the answer.
+ * local_run.h - a chunk of a plan's ids counted on a thread of its own, so
+ * that the calling thread stays free: rank 0 of nqueens-mpi answers the
+ * workers at all times (counted on its main thread, a chunk kept rank 0
+ * deaf for as long as one of its subproblems ran, and a join pass's table
+ * takes seconds to build: 7 s at n = 20 on one thread; the workers'
+ * results backed up until their sends blocked), and `count --checkpoint`
+ * saves the moment a signal comes, and each count that ends while the
+ * run winds down (count/count_tally.h).
  *
- * The counting thread never calls MPI: it keeps each finished count for
- * the main thread, which takes them in with local_take().
+ * The counting thread never calls MPI nor touches the checkpoint: it keeps
+ * each finished count for the calling thread, which takes them in with
+ * local_take().
  */
-#ifndef NQ_MPI_LOCAL_H
-#define NQ_MPI_LOCAL_H
+#ifndef NQ_CLI_LOCAL_RUN_H
+#define NQ_CLI_LOCAL_RUN_H
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -73,5 +76,13 @@ int local_end(struct local_run *l);
 
 /* Ends a chunk still running (stopped) and releases *l. */
 void local_free(struct local_run *l);
+
+/* A short sleep of a thread that waits for results (or, in nqueens-mpi,
+ * for messages) without spinning: *ns nanoseconds, then *ns doubles for
+ * the next one, up to 2 ms; a wait starts at LOCAL_NAP_FIRST_NS. A wait
+ * that nothing answers costs a core next to nothing, and an answer waits
+ * a couple of milliseconds at most. */
+#define LOCAL_NAP_FIRST_NS 10000L
+void local_nap(long *ns);
 
 #endif

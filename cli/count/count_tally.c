@@ -1,0 +1,214 @@
+/*
+ * count_tally.c - the books of a count that saves its work, kept alike by
+ * `count --checkpoint` and rank 0 of nqueens-mpi (count_tally.h): the
+ * checkpoint's open, census, records, saves and outcome, and their words.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/messages.h"
+#include "common/parse.h"
+#include "count/checkpoint_errors.h"
+#include "count/count_tally.h"
+
+int tally_refuse_busy(const struct count_request *req)
+{
+    if (req->checkpoint != NULL &&
+        nq_checkpoint_in_use(req->checkpoint) == NQ_E_BUSY)
+        return checkpoint_error(req->checkpoint, NQ_E_BUSY, req->n, NULL, 0);
+    return -1;
+}
+
+/* The checkpoint's name as messages quote it. */
+static const char *tally_name(const struct tally *t, char *name, size_t size)
+{
+    name[0] = '\0';
+    if (t->req->checkpoint != NULL)
+        cli_quote(t->req->checkpoint, name, size);
+    return name;
+}
+
+static int tally_cannot_save(const struct tally *t)
+{
+    char name[256];
+    return cli_error("cannot save checkpoint '%s' (disk full or file not "
+                     "writable?)",
+                     tally_name(t, name, sizeof name));
+}
+
+/* Opens the checkpoint and keeps the plan's census in it, so that a
+ * resume plans without walking the tops again. */
+static int tally_open_checkpoint(struct tally *t)
+{
+    const struct count_request *req = t->req;
+    const char *signature = nq_plan_signature(t->plan);
+    int rc =
+        nq_checkpoint_open(req->checkpoint, req->n, signature, t->size, &t->cp);
+    if (rc != NQ_OK)
+        return checkpoint_error(req->checkpoint, rc, req->n, signature,
+                                t->size);
+    if (req->checkpoint_interval_set)
+        nq_checkpoint_set_interval(t->cp, req->checkpoint_interval);
+    const uint32_t *census = NULL;
+    uint64_t census_len = 0;
+    nq_plan_census(t->plan, &census, &census_len);
+    if (nq_checkpoint_save_census(t->cp, census, census_len) != NQ_OK)
+        return tally_cannot_save(t);
+    nq_checkpoint_info info;
+    nq_checkpoint_info_get(t->cp, &info);
+    t->done = info.done;
+    t->sum = info.sum;
+    return -1;
+}
+
+/* Per pass, the ids of the list that are in it: a pass is saved when the
+ * last of them is in. */
+static int tally_count_passes(struct tally *t)
+{
+    uint64_t passes = nq_plan_passes(t->plan);
+    if (t->cp == NULL || passes <= 1)
+        return NQ_OK;
+    t->pass_left = calloc(passes, sizeof *t->pass_left);
+    if (t->pass_left == NULL)
+        return NQ_E_NOMEM;
+    for (size_t i = 0; i < t->pending_len; i++) {
+        uint64_t pass = nq_plan_pass_of(t->plan, t->pending[i]);
+        if (pass != NQ_PLAN_NO_PASS)
+            t->pass_left[pass]++;
+    }
+    return NQ_OK;
+}
+
+int tally_open(struct tally *t, const struct count_request *req,
+               const nq_plan *plan)
+{
+    memset(t, 0, sizeof *t);
+    t->req = req;
+    t->plan = plan;
+    t->size = nq_plan_size(plan);
+    if (req->checkpoint != NULL) {
+        int status = tally_open_checkpoint(t);
+        if (status >= 0)
+            return status;
+    }
+    size_t left = (size_t)(t->size - t->done);
+    t->pending = malloc((left > 0 ? left : 1) * sizeof *t->pending);
+    if (t->pending == NULL)
+        return cli_error("out of memory");
+    if (t->cp != NULL) {
+        nq_checkpoint_pending(t->cp, t->pending, left, &t->pending_len);
+    } else {
+        for (uint64_t id = 0; id < t->size; id++)
+            t->pending[id] = id;
+        t->pending_len = (size_t)t->size;
+    }
+    if (tally_count_passes(t) != NQ_OK)
+        return cli_error("out of memory");
+    return -1;
+}
+
+void tally_show(struct tally *t)
+{
+    (void)progress_report(t->done, t->size, t->sum.total, &t->progress);
+}
+
+int tally_add(struct tally *t, uint64_t id, const nq_subcount *count)
+{
+    int err = nq_subcount_add(&t->sum, count);
+    if (err == NQ_OK && t->cp != NULL)
+        err = nq_checkpoint_record(t->cp, id, count);
+    uint64_t pass = nq_plan_pass_of(t->plan, id);
+    if (err == NQ_OK && t->pass_left != NULL && pass != NQ_PLAN_NO_PASS &&
+        --t->pass_left[pass] == 0)
+        err = nq_checkpoint_commit(t->cp); /* a pass ended: save it now */
+    if (err != NQ_OK) {
+        if (t->err == NQ_OK)
+            t->err = err;
+        return 1;
+    }
+    t->done++;
+    return progress_report(t->done, t->size, t->sum.total, &t->progress);
+}
+
+void tally_save(struct tally *t)
+{
+    if (t->cp != NULL)
+        (void)nq_checkpoint_commit(t->cp); /* the close reports a failure */
+}
+
+void tally_free(struct tally *t)
+{
+    (void)nq_checkpoint_close(t->cp);
+    t->cp = NULL;
+    free(t->pending);
+    free(t->pass_left);
+    t->pending = NULL;
+    t->pass_left = NULL;
+    t->pending_len = 0;
+}
+
+int tally_close(struct tally *t, nq_count_result *result, int *closed)
+{
+    memset(result, 0, sizeof *result);
+    bool complete = t->err == NQ_OK && t->done == t->size;
+    int err = t->err;
+    if (complete)
+        err = nq_plan_result(t->plan, &t->sum, result);
+    if (complete && err == NQ_OK && t->cp != NULL)
+        err = nq_checkpoint_finish(t->cp, result);
+    *closed = nq_checkpoint_close(t->cp);
+    t->cp = NULL;
+    tally_free(t);
+    if (err == NQ_OK && complete && *closed != NQ_OK)
+        err = *closed;
+    if (err == NQ_OK && !complete)
+        err = NQ_E_STOPPED;
+    if (err != NQ_OK)
+        memset(result, 0, sizeof *result);
+    return err;
+}
+
+int tally_say_interrupted(const struct tally *t, const char *by, int closed,
+                          int status)
+{
+    char name[256];
+    tally_name(t, name, sizeof name);
+    if (t->req->checkpoint == NULL)
+        cli_note("interrupted%s", by);
+    else if (closed != NQ_OK)
+        cli_error("interrupted%s, and the last work could not be saved in "
+                  "'%s': %s",
+                  by, name, nq_strerror(closed));
+    else
+        cli_note("interrupted%s: %llu of %llu subproblems saved in '%s'; "
+                 "the same command resumes",
+                 by, (unsigned long long)t->done, (unsigned long long)t->size,
+                 name);
+    return status;
+}
+
+int tally_say_max_time(const struct tally *t, int closed)
+{
+    const struct count_request *req = t->req;
+    char name[256];
+    tally_name(t, name, sizeof name);
+    if (closed != NQ_OK)
+        return cli_error("count of %d stopped by --max-time %g, and the "
+                         "last work could not be saved in '%s': %s",
+                         req->n, req->max_time, name, nq_strerror(closed));
+    return cli_error("count of %d stopped by --max-time %g: %llu of %llu "
+                     "subproblems saved in '%s'; the same command resumes",
+                     req->n, req->max_time, (unsigned long long)t->done,
+                     (unsigned long long)t->size, name);
+}
+
+int tally_say_failed(const struct tally *t, int err)
+{
+    if (t->req->checkpoint == NULL)
+        return -1;
+    if (err == NQ_E_IO)
+        return tally_cannot_save(t);
+    if (err == NQ_E_CORRUPT) /* its census did not match the tops */
+        return checkpoint_error(t->req->checkpoint, err, t->req->n, NULL, 0);
+    return -1;
+}
