@@ -92,11 +92,10 @@ static const char *cl_error_name(cl_int err)
 __attribute__((format(printf, 3, 4))) static void
 say(char *message, size_t size, const char *format, ...)
 {
-    if (message == NULL || size == 0)
-        return;
     va_list ap;
     va_start(ap, format);
-    vsnprintf(message, size, format, ap);
+    if (message != NULL && size > 0)
+        vsnprintf(message, size, format, ap);
     va_end(ap);
 }
 
