@@ -48,6 +48,8 @@ _nqueens_values()
     find:--method) echo "construct random search" ;;
     count:--engine) echo "auto join constellations gpu" ;;
     complete:--order) echo "lex fast" ;;
+    complete:--input-format) echo "vector json csv board matrix" ;;
+    complete:--exclude-diagonal) echo "sum: diff:" ;;
     *:--base) echo "0 1" ;;
     esac
 }
@@ -56,7 +58,7 @@ _nqueens_values()
 _nqueens_file_option()
 {
     case $1:$2 in
-    *:--output | complete:--board | count:--checkpoint) return 0 ;;
+    *:--output | complete:--board | complete:--instance | count:--checkpoint) return 0 ;;
     esac
     return 1
 }

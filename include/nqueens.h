@@ -318,7 +318,12 @@ NQ_API int nq_verify(const int *cols, int n, nq_conflict_fn fn, void *user,
  *   NQ_E_INVAL     for a NULL pointer it needs, or a given[r] outside
  *                  -1..n-1;
  *   NQ_E_CONFLICT  when two given queens attack each other
- *                  (nq_complete_check() names them).
+ *                  (nq_complete_check() names them), or a given queen
+ *                  stands on a square that the options' exclusions rule
+ *                  out (nq_complete_check_options() names it);
+ *   NQ_E_INVAL     also for exclusions off the board.
+ * The calls that take options apply their exclusions (blocked squares,
+ * excluded diagonals) to every free row once, before the search.
  */
 
 /*! The value of given[r] for a row without a given queen. */
@@ -328,9 +333,14 @@ NQ_API int nq_verify(const int *cols, int n, nq_conflict_fn fn, void *user,
  *  be written in a `given` array: the reader of the input rejects them.) */
 typedef enum nq_complete_attack {
     NQ_COMPLETE_NO_ATTACK = 0,
-    NQ_COMPLETE_SAME_COLUMN = 1,      /* equal columns */
-    NQ_COMPLETE_SAME_DIAGONAL = 2,    /* equal row - column: a diagonal */
-    NQ_COMPLETE_SAME_ANTIDIAGONAL = 3 /* equal row + column: anti-diagonal */
+    NQ_COMPLETE_SAME_COLUMN = 1,       /* equal columns */
+    NQ_COMPLETE_SAME_DIAGONAL = 2,     /* equal row - column: a diagonal */
+    NQ_COMPLETE_SAME_ANTIDIAGONAL = 3, /* equal row + column: anti-diagonal */
+    /* A given queen on a square that nq_complete_exclusions rules out
+     * (row_a == row_b, the queen's row): */
+    NQ_COMPLETE_ON_BLOCKED = 4,      /* a blocked square */
+    NQ_COMPLETE_ON_EXCLUDED_SUM = 5, /* an excluded row + column diagonal */
+    NQ_COMPLETE_ON_EXCLUDED_DIFF = 6 /* an excluded row - column diagonal */
 } nq_complete_attack;
 
 /*! The first pair of given queens that attack each other. */
@@ -340,6 +350,24 @@ typedef struct nq_complete_conflict {
     nq_complete_attack kind; /* how they attack */
 } nq_complete_conflict;
 
+/*! Squares where no queen may stand, besides those the given queens
+ *  attack: the two other forms of the completion problem in the research
+ *  literature (CSPLib problems 079 and 080). Coordinates are 0-based. A
+ *  completion puts no queen on a blocked square or an excluded diagonal;
+ *  a given queen standing on one is a conflict (NQ_E_CONFLICT). Zero it
+ *  (or pass no exclusions) for none. */
+typedef struct nq_complete_exclusions {
+    /* bit c of blocked[r]: square (r, c) is blocked; rows and columns
+     * from n on must be 0 */
+    uint64_t blocked[NQ_MAX_N];
+    /* bit k of the 128 (sum[k / 64] >> k % 64): no queen where
+     * row + column == k, for k = 0 .. 2n-2; bits from 2n-1 on must be 0 */
+    uint64_t sum[2];
+    /* bit k: no queen where row - column == k - (n - 1), for k = 0 ..
+     * 2n-2 (CSPLib's offset, so that every k is non-negative) */
+    uint64_t diff[2];
+} nq_complete_exclusions;
+
 /*! nq_complete_check() : validates a partial placement. Returns 0 when
  *  1 <= n <= NQ_MAX_N, every given[r] is in -1..n-1 and no two given
  *  queens attack each other; NQ_E_CONFLICT when two do, with `conflict`
@@ -347,6 +375,16 @@ typedef struct nq_complete_conflict {
  *  row_b, then smallest row_a); NQ_E_RANGE or NQ_E_INVAL otherwise. */
 NQ_API int nq_complete_check(int n, const int *given,
                              nq_complete_conflict *conflict);
+
+/*! nq_complete_check_options() : nq_complete_check() with the exclusions
+ *  of `options` (may be NULL: none) as well: NQ_E_INVAL when an exclusion
+ *  names a square or a diagonal off the n x n board; NQ_E_CONFLICT, with
+ *  `conflict` filled, when two given queens attack each other (first, as
+ *  above) or a given queen stands on an excluded square (then the first
+ *  such queen in row order, with kind NQ_COMPLETE_ON_*). */
+NQ_API int nq_complete_check_options(int n, const int *given,
+                                     const nq_complete_options *options,
+                                     nq_complete_conflict *conflict);
 
 /*! Which completion nq_complete_first() returns. Both are deterministic:
  *  the same input always gives the same completion. */
@@ -366,7 +404,8 @@ typedef enum nq_complete_order {
 
 /*! nq_complete_first() : writes one completion of `given` to out[0..n-1]
  *  (0-based columns, the given queens included), chosen by `order`.
- *  `options` may be NULL (the defaults); only its node_limit is used. `out`
+ *  `options` may be NULL (the defaults); its node_limit and
+ *  exclusions are used. `out`
  *  may be `given` itself. The lexicographic order has to prove that no
  *  smaller column of any free row can be completed, which can take far
  *  longer than finding a completion when few queens are given on a large
@@ -388,6 +427,13 @@ NQ_API int nq_complete_first(int n, const int *given, nq_complete_order order,
  *  in which case `fn` has not been called. */
 NQ_API int nq_complete_each(int n, const int *given, nq_solution_fn fn,
                             void *user, uint64_t *count);
+
+/*! nq_complete_each_options() : nq_complete_each() with options (may be
+ *  NULL: the defaults); only their exclusions are used. */
+NQ_API int nq_complete_each_options(int n, const int *given,
+                                    const nq_complete_options *options,
+                                    nq_solution_fn fn, void *user,
+                                    uint64_t *count);
 
 /*! nq_complete_count() : counts the completions of `given` exactly, on
  *  `options->threads` threads (options may be NULL: the defaults; a
@@ -723,7 +769,7 @@ NQ_API int nq_solve_encoded(int n, const nq_solve_options *options,
 /* ------------------------------------------------------------------ */
 
 /*! The version of nq_complete_options that this header defines. */
-#define NQ_COMPLETE_OPTIONS_VERSION 1
+#define NQ_COMPLETE_OPTIONS_VERSION 2
 
 /*! Options of the completion functions. Start from
  *  nq_complete_options_init(). */
@@ -739,6 +785,9 @@ struct nq_complete_options {
     nq_progress_fn progress;
     /* handed to progress */
     void *progress_user;
+    /* every call: squares and diagonals where no queen may stand; NULL =
+     * none (the default). Read during the call only. */
+    const nq_complete_exclusions *exclusions;
 };
 
 /*! nq_complete_options_init() : the defaults, for version `version` of the
@@ -898,6 +947,47 @@ NQ_API uint64_t nq_plan_pass_bytes(const nq_plan *plan);
  *  rows=3". Two plans with equal signatures have the same ids meaning the
  *  same work: checkpoints record it and refuse a mismatch. */
 NQ_API const char *nq_plan_signature(const nq_plan *plan);
+
+/*! What nq_plan_create() would make, told without making it
+ *  (nq_plan_outline()): the engine and the join's cut into passes as
+ *  nq_plan_create() chooses them, and the sizes a model of the count's
+ *  cost needs. */
+typedef struct nq_outline {
+    nq_engine engine;   /* NQ_ENGINE_JOIN, _CONSTELLATIONS or _GPU (asked
+                           for; AUTO is told without looking for one) */
+    char signature[64]; /* what nq_plan_signature() would say */
+    uint64_t passes;    /* the join's passes (1: the whole table) */
+    uint64_t pieces;    /* the engine's units or constellations */
+    uint64_t groups;    /* the join: the groups of its whole table */
+    double tops;        /* the join: the tops of its whole table */
+    double built;       /* the join in passes: the tops its passes build
+                           (odd n: some twice); else `tops` */
+    uint64_t held;      /* the join in passes: the groups its passes'
+                           tables hold; else `groups` */
+    uint64_t bytes;     /* the most memory the count holds: the units and
+                           the whole table, or the units, the filter and
+                           census beside a pass, and the largest pass's
+                           table */
+    int census;         /* the join in passes: 1, its plan walks the census
+                           of every top first (its cost is that of building
+                           the whole table once); else 0 */
+} nq_outline;
+
+/*! nq_plan_outline() : the outline of the plan that nq_plan_create_ex()
+ *  makes of the count of n under `options` and `plan_options` (either may
+ *  be NULL: the defaults; of the plan options only min_passes is read), in
+ *  milliseconds at
+ *  any n: the tops of each group of the join, which nq_plan_create()
+ *  counts by walking them all (minutes from n = 22 on), are estimated by
+ *  a fixed sample of random probes (the same every call), and the cut
+ *  into passes is made from them by the plan's own logic. So `tops`,
+ *  `built`, `bytes` and even `passes` are estimates (within a few percent
+ *  of the plan's where measured: bench/README.md), and a budget close to
+ *  what the plan needs may be judged either way. Returns 0, NQ_E_RANGE,
+ *  NQ_E_INVAL or NQ_E_NOMEM as nq_plan_create_ex() would. */
+NQ_API int nq_plan_outline(int n, const nq_count_options *options,
+                           const nq_plan_options *plan_options,
+                           nq_outline *out);
 
 /*! nq_plan_count_one() : solves subproblem `id` on the calling thread (a
  *  constellation of a plan of NQ_ENGINE_GPU: on its device). Returns 0,

@@ -54,7 +54,7 @@ static double cpu_now(void)
 static const char *row_order(int n, const int *given, uint64_t nodes, int *cols)
 {
     struct cs_node root;
-    nq__cs_root(n, given, &root);
+    nq__cs_root(n, given, NULL, &root);
     struct cs_run run = {.n = n,
                          .policy = CS_LEXICOGRAPHIC,
                          .stop_after = 1,

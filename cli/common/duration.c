@@ -1,20 +1,35 @@
 /*
  * duration.c - decimals for a time in seconds (duration.h).
  */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "common/duration.h"
 
 #define DURATION_MAX_DECIMALS 12
 
 int cli_seconds_decimals(double seconds)
 {
-    int decimals = 3;
     if (!(seconds > 0)) /* also NaN */
-        return decimals;
-    /* Each decimal below 0.1 s keeps a third significant digit. */
-    double limit = 0.1;
-    while (seconds < limit && decimals < DURATION_MAX_DECIMALS) {
-        decimals++;
-        limit /= 10;
+        return 3;
+    /* Two decimals in [1, 10); one fewer for each power of ten above,
+     * one more below. */
+    int decimals = 2;
+    double low = 1, high = 10;
+    while (seconds >= high && decimals > 0) {
+        decimals--;
+        low *= 10;
+        high *= 10;
     }
+    while (seconds < low && decimals < DURATION_MAX_DECIMALS) {
+        decimals++;
+        low /= 10;
+        high /= 10;
+    }
+    /* 9.996 rounds to 10.00 at two decimals: one fewer keeps three. */
+    char text[64];
+    snprintf(text, sizeof text, "%.*f", decimals, seconds);
+    if (decimals > 0 && strtod(text, NULL) >= high)
+        decimals--;
     return decimals;
 }

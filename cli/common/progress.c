@@ -24,6 +24,9 @@
 #define PROGRESS_TERMINAL_PERIOD 0.25
 #define PROGRESS_LOG_PERIOD 5.0
 
+/* For this long the time left is the estimate's, where there is one. */
+#define PROGRESS_ESTIMATE_SECONDS 60.0
+
 /* Writes a duration as H:MM:SS, or D days H:MM:SS. */
 static void format_duration(char *buf, size_t size, double seconds)
 {
@@ -45,10 +48,20 @@ static void format_duration(char *buf, size_t size, double seconds)
 size_t progress_format(char *buf, size_t size, uint64_t done, uint64_t total,
                        uint64_t solutions, double elapsed, double rate)
 {
+    return progress_format_left(buf, size, done, total, solutions, elapsed,
+                                rate, -1);
+}
+
+size_t progress_format_left(char *buf, size_t size, uint64_t done,
+                            uint64_t total, uint64_t solutions, double elapsed,
+                            double rate, double left_seconds)
+{
     char spent[32], left[32];
     format_duration(spent, sizeof spent, elapsed);
     if (done >= total)
         snprintf(left, sizeof left, "0:00:00");
+    else if (left_seconds >= 0.0)
+        format_duration(left, sizeof left, left_seconds);
     else if (rate > 0.0)
         format_duration(left, sizeof left, (double)(total - done) / rate);
     else
@@ -84,8 +97,13 @@ static void progress_draw(struct progress *p, double now)
     double elapsed = now - p->start;
     uint64_t new_done = p->done - p->first_done;
     double rate = elapsed > 0.0 ? (double)new_done / elapsed : 0.0;
-    size_t len = progress_format(line, sizeof line, p->done, p->total,
-                                 p->solutions, elapsed, rate);
+    /* The estimate's time left in the first minute, while it lasts. */
+    double left = -1;
+    if (p->expected_end > 0 && elapsed < PROGRESS_ESTIMATE_SECONDS &&
+        p->expected_end > now)
+        left = p->expected_end - now;
+    size_t len = progress_format_left(line, sizeof line, p->done, p->total,
+                                      p->solutions, elapsed, rate, left);
     if (p->terminal) {
         /* Cut to the terminal's width: a wrapped line cannot be redrawn. */
         struct winsize ws;
@@ -99,6 +117,11 @@ static void progress_draw(struct progress *p, double now)
     }
     fflush(stderr);
     p->last = now;
+}
+
+void progress_expect(struct progress *p, double start, double seconds)
+{
+    p->expected_end = seconds >= 0 ? start + seconds : 0;
 }
 
 int progress_report(uint64_t done, uint64_t total, uint64_t solutions,

@@ -32,10 +32,18 @@ struct progress {
     uint64_t total;      /* subproblems in all */
     uint64_t solutions;  /* solutions found so far */
     struct deadline *deadline; /* --max-time, or NULL */
+    double expected_end;       /* monotonic seconds when the estimate says the
+                                  work ends; 0: no estimate */
 };
 
 /* Starts a display; nothing is drawn until the first report. */
 void progress_start(struct progress *p, enum progress_mode mode);
+
+/* The estimate of the whole work, begun at monotonic second `start`
+ * (negative: none): in the first minute, before the rate of the
+ * subproblems says much (a join builds a pass's table before any of its
+ * units is done), the time left is the estimate's. */
+void progress_expect(struct progress *p, double start, double seconds);
 
 /* An nq_progress_fn: `user` is the struct progress. Draws when due; asks
  * to stop only once p->deadline (when not NULL) has passed. */
@@ -49,5 +57,10 @@ void progress_end(struct progress *p);
  * length. `rate` is subproblems a second, `elapsed` seconds. */
 size_t progress_format(char *buf, size_t size, uint64_t done, uint64_t total,
                        uint64_t solutions, double elapsed, double rate);
+
+/* progress_format() with the time left given (negative: from the rate). */
+size_t progress_format_left(char *buf, size_t size, uint64_t done,
+                            uint64_t total, uint64_t solutions, double elapsed,
+                            double rate, double left);
 
 #endif /* NQ_CLI_PROGRESS_H */

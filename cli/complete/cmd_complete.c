@@ -1,7 +1,10 @@
 /*
  * cmd_complete.c - `nqueens complete N`: some queens are given (--given
- * "r:c,..." or --board FILE); write the first completion, count them all
- * (--count) or stream them all (--all), or say that none exists (exit 1).
+ * "r:c,..." or --board FILE), some squares blocked (--blocked, `#` on a
+ * board) or some diagonals excluded (--exclude-diagonal), or all of it
+ * read from a CSPLib instance file (--instance); write the first
+ * completion, count them all (--count) or stream them all (--all), or say
+ * that none exists (exit 1).
  */
 #include <errno.h>
 #include <stddef.h>
@@ -15,7 +18,9 @@
 #include "common/opt_common.h"
 #include "common/parse.h"
 #include "common/progress.h"
+#include "input/read_diagonal.h"
 #include "input/read_given.h"
+#include "input/read_instance.h"
 #include "input/read_placement.h"
 #include "input/read_stream.h"
 #include "nqueens.h"
@@ -31,14 +36,21 @@
  * machine. */
 #define COMPLETE_DEFAULT_MAX_NODES 20000000ull
 
+/* --exclude-diagonal options kept: more than the 254 diagonals of the
+ * largest board would repeat some. */
+#define COMPLETE_MAX_DIAGONAL_OPTIONS 256
+
 static const char complete_head[] =
     "Usage: nqueens complete [OPTIONS] N [--given ROW:COL,...]\n"
     "       nqueens complete [OPTIONS] [N] --board FILE|-\n"
+    "       nqueens complete [OPTIONS] [N] --instance FILE|-\n"
     "\n"
-    "Completes a board on which some queens are already placed: writes the\n"
-    "first completion (a solution that keeps every given queen), or counts\n"
-    "or lists them all. Exit status 1 and \"no completion exists\" on\n"
-    "standard error when there is none.\n"
+    "Completes a board on which some queens are already placed, some\n"
+    "squares blocked or some diagonals excluded: writes the first\n"
+    "completion (a solution that keeps every given queen and puts none on\n"
+    "a blocked square or an excluded diagonal), or counts or lists them\n"
+    "all. Exit status 1 and \"no completion exists\" on standard error\n"
+    "when there is none.\n"
     "\n";
 
 static const char complete_tail[] =
@@ -47,18 +59,30 @@ static const char complete_tail[] =
     "  nqueens complete 8 --given 1:1,2:5 --format vector\n"
     "  nqueens complete 8 --given 1:2 --count\n"
     "  nqueens complete 8 --given 1:1,2:3     (exit 1: no completion)\n"
+    "  nqueens complete 8 --given 4:4,5:2 --blocked 1:3 --count\n"
+    "  nqueens complete 10 --exclude-diagonal sum:5,diff:-3\n"
+    "  nqueens complete --instance FILE --first-diagonals 9\n"
     "\n"
     "Exit status: 0 success (also a count or a list of zero completions),\n"
     "1 no completion exists, 2 bad usage or bad input (given queens off\n"
-    "the board, sharing a row or attacking each other).\n";
+    "the board, sharing a row, attacking each other or standing on a\n"
+    "blocked square or an excluded diagonal; a malformed instance file).\n";
 
 enum complete_mode { MODE_FIRST, MODE_COUNT, MODE_ALL };
 
 /* The options after parsing. */
 struct complete_args {
-    const char *n_text;                 /* N as given, NULL if none */
-    const char *given_text;             /* --given */
-    const char *board_path;             /* --board */
+    const char *n_text;        /* N as given, NULL if none */
+    const char *given_text;    /* --given */
+    const char *board_path;    /* --board */
+    const char *instance_path; /* --instance */
+    const char *blocked_text;  /* --blocked */
+    const char *diagonal_texts[COMPLETE_MAX_DIAGONAL_OPTIONS];
+    int diagonal_options; /* --exclude-diagonal given */
+    int first_diagonals;  /* --first-diagonals */
+    bool first_diagonals_given;
+    enum stream_format input_format; /* --input-format */
+    bool input_format_given;
     enum complete_mode mode;            /* what to write */
     uint64_t limit;                     /* --limit; UINT64_MAX: all */
     nq_complete_order order;            /* --order */
@@ -66,7 +90,6 @@ struct complete_args {
     int threads;                        /* --threads; 0: all cores */
     const struct output_format *format; /* --format */
     int base;                           /* --base */
-    bool base_given;                    /* --base was given */
     struct board_style style;           /* --queen, --empty, --compact */
     bool glyphs_given;                  /* one of them was given */
     const char *output;                 /* -o */
@@ -91,6 +114,23 @@ static int set_given(const struct opt_def *def, const char *value, void *dest)
     return 0;
 }
 
+/* --exclude-diagonal: repeatable; each value may list several. */
+static int add_diagonals(const struct opt_def *def, const char *value,
+                         void *dest)
+{
+    struct complete_args *a = dest;
+    if (a->diagonal_options == COMPLETE_MAX_DIAGONAL_OPTIONS)
+        return cli_usage_error("--%s given more than %d times: list several "
+                               "in one, separated by commas",
+                               def->name, COMPLETE_MAX_DIAGONAL_OPTIONS);
+    a->diagonal_texts[a->diagonal_options++] = value;
+    return 0;
+}
+
+static const struct opt_choice complete_input_formats[] = {
+    {"vector", STREAM_VECTOR}, {"json", STREAM_JSON},     {"csv", STREAM_CSV},
+    {"board", STREAM_BOARD},   {"matrix", STREAM_MATRIX}, {NULL, 0}};
+
 static const struct opt_choice complete_orders[] = {
     {"lex", NQ_COMPLETE_LEXICOGRAPHIC},
     {"fast", NQ_COMPLETE_FEWEST_FREE},
@@ -101,15 +141,41 @@ static const struct opt complete_opts[] = {
     OPT_SECTION("The given queens:"),
     OPT_ONE(ARGS, given_text, .name = "given", .letter = 'g', .kind = OPTK_CALL,
             .takes_value = true, .value_name = "LIST",
-            .help = "1-based ROW:COLUMN pairs separated by "
-                    "commas,\n"
-                    "in any rows: --given \"1:1,5:7\"",
+            .help = "ROW:COLUMN pairs separated by commas, in any\n"
+                    "rows, numbered from 1 (or --base 0):\n"
+                    "--given \"1:1,5:7\"",
             .set = set_given),
     OPT_STRING("board", 'b', ARGS, board_path, "FILE",
                "a partial board (- for standard input): N lines\n"
-               "of N cells, Q a queen; rows may hold no queen;\n"
-               "or a vector with . for a free row (2 . . 3),\n"
-               "a 0/1 matrix, or any format verify reads"),
+               "of N cells, Q a queen, # a blocked square; rows\n"
+               "may hold no queen; or a vector with . for a free\n"
+               "row (2 . . 3), a 0/1 matrix, or any format\n"
+               "verify reads"),
+    OPT_ONE_GIVEN(ARGS, input_format, input_format_given,
+                  .name = "input-format", .kind = OPTK_CHOICE,
+                  .choices = complete_input_formats, .value_name = "FORMAT",
+                  .help = "--board: vector, json, csv, board or matrix\n"
+                          "(default: recognised from the input)"),
+    OPT_STRING("instance", 0, ARGS, instance_path, "FILE",
+               "a CSPLib instance file (problems 079, 080):\n"
+               "letting n, init (queens), blocks (squares), or\n"
+               "n, numdiags, diags (excluded diagonals); in the\n"
+               "file's own numbering, whatever --base says"),
+    OPT_ONE_GIVEN(ARGS, first_diagonals, first_diagonals_given,
+                  .name = "first-diagonals", .kind = OPTK_INT,
+                  .value_name = "D", .min = 0, .max = 100000000,
+                  .help = "--instance with diags: exclude only the first D\n"
+                          "(default: all numdiags)"),
+    OPT_SECTION("\nSquares where no queen may stand:"),
+    OPT_ONE(ARGS, blocked_text, .name = "blocked", .kind = OPTK_CALL,
+            .takes_value = true, .value_name = "LIST",
+            .help = "blocked squares, ROW:COLUMN pairs as --given",
+            .set = set_given),
+    OPT_CALL("exclude-diagonal", 0, true, add_diagonals, "sum:K|diff:K",
+             "no queen where row + column = K (sum) or\n"
+             "row - column = K (diff), in the numbering of\n"
+             "--base; repeatable, or several separated by\n"
+             "commas"),
     OPT_SECTION("\nWhat to write:"),
     OPT_NOTE("(default)", "the lexicographically first completion"),
     OPT_FLAG("count", 'c', ARGS, count,
@@ -141,7 +207,11 @@ static const struct opt complete_opts[] = {
                   "`nqueens solve`; --count with json writes\n"
                   "{\"n\":N,\"completions\":C}"),
     OPT_USE_HELP(opt_json, ARGS, json, "the same as --format json"),
-    OPT_USE_GIVEN(opt_base, ARGS, base, base_given, NULL),
+    OPT_USE_HELP(opt_base, ARGS, base,
+                 "number of the first row and column, 0 or 1\n"
+                 "(default 1): in --given, --blocked,\n"
+                 "--exclude-diagonal sum:K, --board vectors and\n"
+                 "the vector and csv output"),
     OPT_USE(opt_output, ARGS, output),
     OPT_USE_GIVEN(opt_queen, ARGS, style.queen, glyphs_given,
                   "board: how a queen is drawn (default Q); with\n"
@@ -165,12 +235,9 @@ static int complete_check_combinations(const struct complete_args *a)
         return cli_usage_error("--count and --format %s exclude each other "
                                "(a count is a number, or json)",
                                a->format->name);
-    if (a->mode == MODE_COUNT &&
-        ((a->glyphs_given && a->board_path == NULL) || a->base_given))
-        return cli_usage_error("--count and %s exclude each other (a count "
-                               "draws no board)",
-                               a->base_given ? "--base"
-                                             : "--queen/--empty/--compact");
+    if (a->mode == MODE_COUNT && a->glyphs_given && a->board_path == NULL)
+        return cli_usage_error("--count and --queen/--empty/--compact exclude "
+                               "each other (a count draws no board)");
     if (a->mode != MODE_FIRST && a->order == NQ_COMPLETE_FEWEST_FREE)
         return cli_usage_error("--order fast and %s exclude each other (%s "
                                "takes every completion, in lexicographic "
@@ -188,10 +255,6 @@ static int complete_check_combinations(const struct complete_args *a)
     if (a->max_time > 0 && a->mode == MODE_FIRST)
         return cli_usage_error("--max-time goes with --count or --all (the "
                                "first completion is bounded by --max-nodes)");
-    if (a->base_given && !a->format->uses_base)
-        return cli_usage_error("--base applies to --format vector and csv, "
-                               "not %s",
-                               a->format->name);
     if (a->glyphs_given && !a->format->uses_glyphs && a->board_path == NULL)
         return cli_usage_error("--queen, --empty and --compact apply to "
                                "--format board, not %s",
@@ -219,7 +282,18 @@ static int complete_parse_args(int argc, char **argv, struct complete_args *a)
                                "other");
     if (a->given_text != NULL && a->board_path != NULL)
         return cli_usage_error("--given and --board exclude each other");
-    if (a->n_text == NULL && a->board_path == NULL)
+    if (a->instance_path != NULL &&
+        (a->given_text != NULL || a->board_path != NULL))
+        return cli_usage_error("--instance and %s exclude each other (the "
+                               "instance gives the queens)",
+                               a->board_path != NULL ? "--board" : "--given");
+    if (a->first_diagonals_given && a->instance_path == NULL)
+        return cli_usage_error("--first-diagonals goes with --instance (the "
+                               "first D pairs of its diags list)");
+    if (a->input_format_given && a->board_path == NULL)
+        return cli_usage_error("--input-format goes with --board (the format "
+                               "of the board read)");
+    if (a->n_text == NULL && a->board_path == NULL && a->instance_path == NULL)
         return cli_usage_error("no N given");
     if (opt_json_format(a->json, a->format_given, &a->format) != 0)
         return EXIT_USAGE;
@@ -241,7 +315,7 @@ static int read_one_board(FILE *f, const struct stream_options *options,
     }
     int rc = stream_next(reader, record, err);
     if (rc == 0) {
-        err->line = stream_reader_lines(reader) + 1;
+        err->line = stream_reader_end_line(reader);
         err->column = 1;
         snprintf(err->message, sizeof err->message, "no placement given");
         rc = NQ_E_PARSE;
@@ -264,7 +338,7 @@ static int read_one_board(FILE *f, const struct stream_options *options,
 }
 
 static int complete_read_board(const struct complete_args *a, int *n,
-                               int *given)
+                               int *given, uint64_t *blocked)
 {
     bool from_stdin = strcmp(a->board_path, "-") == 0;
     /* `source` points into it after the if: its scope cannot shrink. */
@@ -285,7 +359,10 @@ static int complete_read_board(const struct complete_args *a, int *n,
     struct stream_options options = {0};
     placement_options_init(&options.read);
     options.read.allow_empty_rows = true;
+    options.read.read_blocked = true;
+    options.read.base = a->base;
     options.read.max_n = NQ_MAX_N;
+    options.format = a->input_format;
     options.read.expected_n = a->n_text != NULL ? *n : 0;
     if (a->glyphs_given) {
         options.queen = a->style.queen;
@@ -306,50 +383,130 @@ static int complete_read_board(const struct complete_args *a, int *n,
     }
     *n = board.n;
     memcpy(given, board.cols, sizeof(int) * (size_t)board.n);
+    if (board.blocked != NULL)
+        memcpy(blocked, board.blocked, sizeof(uint64_t) * (size_t)board.n);
     placement_free(&board);
     return 0;
 }
 
-/* Reads the given queens; returns 0 or an exit status. */
-static int complete_read_queens(const struct complete_args *a, int *n,
-                                int *given)
+/* The instance file of --instance; returns 0 or an exit status. */
+static int complete_read_instance(const struct complete_args *a, int *n,
+                                  int *given, nq_complete_exclusions *x)
 {
-    if (a->n_text != NULL && !cli_parse_n(a->n_text, NQ_MAX_N, "", n))
-        return EXIT_USAGE;
-    if (a->board_path != NULL)
-        return complete_read_board(a, n, given);
-    return read_given(a->given_text != NULL ? a->given_text : "", *n, given);
+    struct instance instance;
+    int first = a->first_diagonals_given ? a->first_diagonals : -1;
+    int status = read_instance(a->instance_path, first, &instance);
+    if (status != 0)
+        return status;
+    if (a->n_text != NULL && *n != instance.n)
+        return cli_error("N is %d, but the instance is a board of n = %d", *n,
+                         instance.n);
+    *n = instance.n;
+    memcpy(given, instance.given, sizeof(int) * (size_t)instance.n);
+    *x = instance.excluded;
+    return 0;
 }
 
-/* Says which given queens attack each other; returns the exit status. */
-static int complete_report_conflict(int n, const int *given)
+/* Reads the given queens and the squares where no queen may stand (every
+ * source of them, in the numbering of --base); returns 0 or an exit
+ * status. */
+static int complete_read_problem(const struct complete_args *a, int *n,
+                                 int *given, nq_complete_exclusions *x)
+{
+    memset(x, 0, sizeof *x);
+    if (a->n_text != NULL && !cli_parse_n(a->n_text, NQ_MAX_N, "", n))
+        return EXIT_USAGE;
+    int status = 0;
+    if (a->instance_path != NULL)
+        status = complete_read_instance(a, n, given, x);
+    else if (a->board_path != NULL)
+        status = complete_read_board(a, n, given, x->blocked);
+    else
+        status = read_given(a->given_text != NULL ? a->given_text : "", *n,
+                            a->base, given);
+    if (status != 0)
+        return status;
+    if (a->blocked_text != NULL) {
+        uint64_t listed[NQ_MAX_N];
+        status = read_blocked(a->blocked_text, *n, a->base, listed);
+        if (status != 0)
+            return status;
+        for (int r = 0; r < *n; r++)
+            x->blocked[r] |= listed[r];
+    }
+    for (int i = 0; i < a->diagonal_options && status == 0; i++)
+        status = read_diagonals(a->diagonal_texts[i], *n, a->base, x);
+    return status;
+}
+
+/* Says which given queens attack each other, or which stands where no
+ * queen may, in the numbering of --base; returns the exit status. */
+static int complete_report_conflict(int n, const int *given,
+                                    const nq_complete_options *options,
+                                    int base)
 {
     nq_complete_conflict conflict;
-    int rc = nq_complete_check(n, given, &conflict);
+    int rc = nq_complete_check_options(n, given, options, &conflict);
     if (rc != NQ_E_CONFLICT)
         return cli_error("%s", nq_strerror(rc));
     int a = conflict.row_a;
     int b = conflict.row_b;
-    const char *how = conflict.kind == NQ_COMPLETE_SAME_COLUMN ? "in column"
-                      : conflict.kind == NQ_COMPLETE_SAME_DIAGONAL
-                          ? "on a diagonal"
-                          : "on an anti-diagonal";
-    if (conflict.kind == NQ_COMPLETE_SAME_COLUMN)
-        return cli_error("given queens %d:%d and %d:%d attack each other %s "
-                         "%d",
-                         a + 1, given[a] + 1, b + 1, given[b] + 1, how,
-                         given[a] + 1);
-    return cli_error("given queens %d:%d and %d:%d attack each other %s", a + 1,
-                     given[a] + 1, b + 1, given[b] + 1, how);
+    int row_a = a + base;
+    int col_a = given[a] + base;
+    switch (conflict.kind) {
+    case NQ_COMPLETE_ON_BLOCKED:
+        return cli_error("given queen %d:%d stands on a blocked square", row_a,
+                         col_a);
+    case NQ_COMPLETE_ON_EXCLUDED_SUM:
+        return cli_error("given queen %d:%d stands on the excluded diagonal "
+                         "sum:%d",
+                         row_a, col_a, row_a + col_a);
+    case NQ_COMPLETE_ON_EXCLUDED_DIFF:
+        return cli_error("given queen %d:%d stands on the excluded diagonal "
+                         "diff:%d",
+                         row_a, col_a, row_a - col_a);
+    case NQ_COMPLETE_SAME_COLUMN:
+        return cli_error("given queens %d:%d and %d:%d attack each other in "
+                         "column %d",
+                         row_a, col_a, b + base, given[b] + base, col_a);
+    default:
+        return cli_error("given queens %d:%d and %d:%d attack each other %s",
+                         row_a, col_a, b + base, given[b] + base,
+                         conflict.kind == NQ_COMPLETE_SAME_DIAGONAL
+                             ? "on a diagonal"
+                             : "on an anti-diagonal");
+    }
+}
+
+/* The squares drawn as ones where no queen may stand: the blocked squares
+ * and the squares of the excluded diagonals. False when there are none. */
+static bool complete_drawn_blocked(int n, const nq_complete_exclusions *x,
+                                   uint64_t *drawn)
+{
+    bool any = false;
+    for (int r = 0; r < n; r++) {
+        drawn[r] = x->blocked[r];
+        for (int c = 0; c < n; c++) {
+            int sum = r + c;
+            int diff = r - c + n - 1;
+            if (((x->sum[sum >> 6] >> (sum & 63)) & 1) ||
+                ((x->diff[diff >> 6] >> (diff & 63)) & 1))
+                drawn[r] |= 1ull << c;
+        }
+        any = any || drawn[r] != 0;
+    }
+    return any;
 }
 
 /* The default mode: one completion, written to s (begun). Returns the exit
  * status. */
 static int complete_first(const struct complete_args *a, int n,
-                          const int *given, struct format_stream *s)
+                          const int *given, const nq_complete_exclusions *x,
+                          struct format_stream *s)
 {
     nq_complete_options options;
     nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
+    options.exclusions = x;
     /* The budget is the lexicographic order's: the fast order needs none. */
     if (a->order == NQ_COMPLETE_LEXICOGRAPHIC)
         options.node_limit = a->max_nodes;
@@ -360,7 +517,9 @@ static int complete_first(const struct complete_args *a, int n,
                  "proven within %llu search nodes (--max-nodes); this is "
                  "the first of the fewest-free-cells order (--order fast)",
                  (unsigned long long)a->max_nodes);
-        rc = nq_complete_first(n, given, NQ_COMPLETE_FEWEST_FREE, NULL, cols);
+        options.node_limit = 0;
+        rc = nq_complete_first(n, given, NQ_COMPLETE_FEWEST_FREE, &options,
+                               cols);
     }
     if (rc == NQ_E_NOSOLUTION) {
         cli_note("no completion exists");
@@ -373,11 +532,17 @@ static int complete_first(const struct complete_args *a, int n,
 }
 
 /* --all: every completion, written to s (begun). Returns the exit status. */
-static int complete_all(int n, const int *given, struct format_stream *s)
+static int complete_all(int n, const int *given,
+                        const nq_complete_exclusions *x,
+                        struct format_stream *s)
 {
     if (s->limit == 0)
         return EXIT_OK;
-    int rc = nq_complete_each(n, given, format_stream_write, s, NULL);
+    nq_complete_options options;
+    nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
+    options.exclusions = x;
+    int rc = nq_complete_each_options(n, given, &options, format_stream_write,
+                                      s, NULL);
     if (rc != NQ_OK && rc != NQ_E_STOPPED)
         return cli_error("%s", nq_strerror(rc));
     if (s->deadline.passed)
@@ -392,10 +557,12 @@ static int complete_all(int n, const int *given, struct format_stream *s)
 }
 
 static int complete_count(const struct complete_args *a, int n,
-                          const int *given, struct writer *out)
+                          const int *given, const nq_complete_exclusions *x,
+                          struct writer *out)
 {
     nq_complete_options options;
     nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
+    options.exclusions = x;
     options.threads = a->threads;
     struct progress progress;
     progress_start(&progress, PROGRESS_OFF);
@@ -450,17 +617,34 @@ int cmd_complete(int argc, char **argv)
 
     int n = 0;
     int given[NQ_MAX_N];
-    status = complete_read_queens(&a, &n, given);
+    nq_complete_exclusions excluded;
+    status = complete_read_problem(&a, &n, given, &excluded);
     if (status != 0)
         return status;
-    if (nq_complete_check(n, given, NULL) != NQ_OK)
-        return complete_report_conflict(n, given);
+    nq_complete_options check;
+    nq_complete_options_init(&check, NQ_COMPLETE_OPTIONS_VERSION);
+    check.exclusions = &excluded;
+    if (nq_complete_check_options(n, given, &check, NULL) != NQ_OK)
+        return complete_report_conflict(n, given, &check, a.base);
+    uint64_t drawn[NQ_MAX_N];
+    bool any_drawn = complete_drawn_blocked(n, &excluded, drawn);
+    if (any_drawn && a.mode != MODE_COUNT &&
+        (strcmp(a.style.empty, BOARD_BLOCKED_GLYPH) == 0 ||
+         strcmp(a.style.queen, BOARD_BLOCKED_GLYPH) == 0))
+        return cli_usage_error(
+            "--%s '%s' would draw like a square where no "
+            "queen may stand: choose another glyph",
+            strcmp(a.style.empty, BOARD_BLOCKED_GLYPH) == 0 ? "empty" : "queen",
+            BOARD_BLOCKED_GLYPH);
+    bool any_given = false;
+    for (int r = 0; r < n; r++)
+        any_given = any_given || given[r] != NQ_COMPLETE_FREE_ROW;
 
     struct writer out;
     if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
     if (a.mode == MODE_COUNT) {
-        status = complete_count(&a, n, given, &out);
+        status = complete_count(&a, n, given, &excluded, &out);
         int closed = writer_close(&out, status == EXIT_OK);
         return status != EXIT_OK ? status : closed;
     }
@@ -471,15 +655,17 @@ int cmd_complete(int argc, char **argv)
     s.run.n = n;
     s.run.base = a.base;
     s.run.style = &a.style;
+    s.run.blocked = any_drawn ? drawn : NULL;
+    s.run.given = any_given ? given : NULL;
     status = a.format->begin(&s.run);
     if (status != 0) {
         writer_close(&out, false);
         return status;
     }
     if (a.mode == MODE_FIRST)
-        status = complete_first(&a, n, given, &s);
+        status = complete_first(&a, n, given, &excluded, &s);
     else
-        status = complete_all(n, given, &s);
+        status = complete_all(n, given, &excluded, &s);
     /* A failed run only frees what the format holds. */
     s.run.abandon = status != EXIT_OK;
     int ended = a.format->end(&s.run);

@@ -217,16 +217,26 @@ static int count_progress(uint64_t done, uint64_t total, uint64_t solutions,
 }
 
 /* What a count is in for: said before one projected to take more than a
- * minute (unless --quiet), and all that --dry-run writes (to `out`). */
-static void count_announce(const struct count_request *req, const nq_plan *plan,
-                           const nq_count_options *options, struct writer *out)
+ * minute (unless --quiet), and all that --dry-run writes (to `out`). The
+ * estimate outlines the plan instead of making it, so it comes at once,
+ * before a census of minutes. Sets *seconds to the estimate (negative:
+ * none made). Returns 0, or the error that makes the count impossible
+ * (--dry-run only). */
+static int count_announce(const struct count_request *req,
+                          const nq_count_options *options,
+                          const nq_plan_options *plan_options,
+                          struct writer *out, double *seconds)
 {
+    *seconds = -1;
     if (!req->dry_run &&
         (req->n < COUNT_ESTIMATE_FROM_N || req->progress == PROGRESS_OFF))
-        return;
+        return 0;
     int threads = req->threads != 0 ? req->threads : nq_count_default_threads();
     struct count_estimate e;
-    count_estimate(plan, options, threads, &e);
+    int rc = count_estimate(req->n, options, plan_options, threads, &e);
+    if (rc != 0)
+        return req->dry_run ? rc : 0;
+    *seconds = e.seconds;
     if (req->dry_run && req->json) {
         struct json j;
         json_start(&j, out);
@@ -234,7 +244,7 @@ static void count_announce(const struct count_request *req, const nq_plan *plan,
         json_key(&j, "n");
         json_int(&j, e.n);
         json_key(&j, "engine");
-        json_string(&j, nq_plan_signature(plan));
+        json_string(&j, e.signature);
         json_key(&j, "passes");
         json_uint(&j, e.passes);
         json_key(&j, "memory_bytes");
@@ -242,15 +252,15 @@ static void count_announce(const struct count_request *req, const nq_plan *plan,
         json_key(&j, "threads");
         json_int(&j, e.threads);
         json_key(&j, "estimated_seconds");
-        if (e.seconds < 0)
-            json_null(&j);
+        json_double(&j, e.seconds, cli_seconds_decimals(e.seconds));
+        json_key(&j, "tops");
+        if (e.tops > 0)
+            json_double(&j, e.tops, 0);
         else
-            json_double(&j, e.seconds, 3);
-        json_key(&j, "calibration_n");
-        json_int(&j, e.calibration_n);
+            json_null(&j);
         json_end_object(&j);
         json_end_line(&j);
-        return;
+        return 0;
     }
     char line[256];
     count_estimate_line(&e, line, sizeof line);
@@ -258,6 +268,7 @@ static void count_announce(const struct count_request *req, const nq_plan *plan,
         writer_printf(out, "%s\n", line);
     else if (e.seconds > 60)
         cli_note("%s", line);
+    return 0;
 }
 
 /* Runs the count without a checkpoint. Returns an NQ_ code, or
@@ -276,24 +287,24 @@ static int count_run(const struct count_request *req, nq_count_result *result,
     options.device_message = gpu_message;
     options.device_message_size = gpu_message_size;
 
+    double start = cli_monotonic_seconds();
+    double estimate = -1;
+    int rc = count_announce(req, &options, &plan_options, out, &estimate);
+    if (req->dry_run)
+        return rc != 0 ? rc : NQ_E_STOPPED;
     nq_plan *plan = NULL;
-    int rc = nq_plan_create_ex(req->n, &options, &plan_options, &plan);
+    rc = nq_plan_create_ex(req->n, &options, &plan_options, &plan);
     if (rc != 0)
         return rc;
     count_engine_name(plan, engine, engine_size);
-    count_announce(req, plan, &options, out);
-    if (req->dry_run) {
-        nq_plan_free(plan);
-        return NQ_E_STOPPED;
-    }
 
     struct progress progress;
     progress_start(&progress, req->progress);
+    progress_expect(&progress, start, estimate);
     progress.deadline = deadline;
     options.progress = count_progress;
     options.progress_user = &progress;
     interrupt_install();
-    double start = cli_monotonic_seconds();
     rc = nq_count_plan(plan, &options, result);
     nq_plan_free(plan);
     progress_end(&progress);

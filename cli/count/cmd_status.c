@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "commands.h"
+#include "common/duration.h"
 #include "common/messages.h"
 #include "common/opt_common.h"
 #include "count/checkpoint_errors.h"
@@ -78,7 +79,7 @@ static void status_json(struct writer *w, const char *path,
     json_key(&j, "sym90");
     json_uint(&j, info->sum.sym90);
     json_key(&j, "seconds");
-    json_double(&j, info->seconds, 1);
+    json_double(&j, info->seconds, cli_seconds_decimals(info->seconds));
     json_key(&j, "sessions");
     json_uint(&j, info->sessions);
     json_key(&j, "created");

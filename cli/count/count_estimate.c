@@ -1,11 +1,25 @@
 /*
- * count_estimate.c - a count's cost, estimated before it starts. The time
- * of a count grows with its number of solutions: a count of a smaller N
- * (C) with the same engine and threads is timed, and scaled by the ratio
- * of the published totals (OEIS A000170) of N and C. The memory is what
- * the process holds once the plan is built (the join's whole table is
- * built then), and for a join in passes the largest pass's table beside
- * it. Only public library calls are used.
+ * count_estimate.c - a count's cost, said before it starts, at once at any
+ * N. The plan is outlined, not made (nq_plan_outline(): the engine, the
+ * passes, the tops and the memory, with the census of the tops estimated
+ * from random probes instead of walked), and its time comes from a model
+ * of each engine's cost fitted to counts measured on the project's
+ * two-core development machine (bench/README.md, "Estimates"):
+ *
+ *   join:            5.55 ns a top walked + 3.42 ns a solution
+ *   constellations:  100 ns a solution
+ *
+ * on one thread, where the join walks each top twice for its whole table
+ * (a count, then a fill) and for a plan in passes the census once, then
+ * the tops each pass builds, 4 more for each group a pass's table holds
+ * and as many as there are groups for each pass (the cost the plan's own
+ * cut weighs). Fitted at n = 16 to 22 (a two-parameter least squares of
+ * the logarithms), the model is within 0.8 to 1.3 of each measured count
+ * there; more threads divide it by 1 + 0.85 for each further core used,
+ * and any count spends 8 ms setting up (n = 14 takes about 15 ms).
+ * The solutions are the published totals (OEIS A000170), grown by their
+ * last ratio beyond. bench/estimate.sh prints the estimate beside the
+ * real time.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,10 +27,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/clock.h"
 #include "common/published.h"
 #include "count/count_estimate.h"
 #include "nqueens.h"
+
+/* The model's constants: seconds on one thread. */
+#define MODEL_JOIN_TOP 5.55e-9
+#define MODEL_JOIN_SOLUTION 3.42e-9
+#define MODEL_CONSTELLATIONS_SOLUTION 1.0e-7
+#define MODEL_SETUP 0.008       /* the plan and threads of any count */
+#define MODEL_PASS_GROUP_TOPS 4 /* tops a held group costs */
+#define MODEL_THREAD_GAIN 0.85  /* the speed each further core adds */
 
 /* The total for n, the last published one grown by its last ratio
  * beyond. */
@@ -30,25 +51,6 @@ static double expected_total(int n)
     for (int k = PUBLISHED_MAX_N; k < n; k++)
         total *= growth;
     return total;
-}
-
-/* Resident memory of the process in bytes, or 0 when unknown: the second
- * number of /proc/self/statm, in pages. */
-static double resident_bytes(void)
-{
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (f == NULL)
-        return 0;
-    char text[128];
-    bool read = fgets(text, sizeof text, f) != NULL;
-    fclose(f);
-    if (!read)
-        return 0;
-    char *end = NULL;
-    (void)strtoull(text, &end, 10); /* the total size */
-    unsigned long long resident = strtoull(end, &end, 10);
-    long page = sysconf(_SC_PAGESIZE);
-    return page > 0 ? (double)resident * (double)page : 0;
 }
 
 /* "512.0 MiB" and the like. */
@@ -83,50 +85,58 @@ static void format_duration(double s, char *buf, size_t size)
         snprintf(buf, size, "%.0f years", s / (365.25 * 86400));
 }
 
-/* The N counted for calibration: a tenth of a second or so here, and at
- * least CALIBRATION_BELOW under N, so that the calibration costs a few
- * thousandths of the count it is for (a count of 15 before one of 17
- * added 8% to it). A small N is counted itself: smaller ones can have no
- * solutions to scale from. */
-enum { CALIBRATION_N = 15, CALIBRATION_BELOW = 4 };
-
-static int calibration_n(int n)
+double count_model_seconds(int join, double walked, double solutions,
+                           int threads)
 {
-    if (n <= CALIBRATION_N)
-        return n;
-    int c = n - CALIBRATION_BELOW;
-    return c > CALIBRATION_N ? CALIBRATION_N : c;
+    double work =
+        join ? MODEL_JOIN_TOP * walked + MODEL_JOIN_SOLUTION * solutions
+             : MODEL_CONSTELLATIONS_SOLUTION * solutions;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int used = threads;
+    if (cores > 0 && used > cores)
+        used = (int)cores;
+    if (used < 1)
+        used = 1;
+    return MODEL_SETUP + work / (1 + MODEL_THREAD_GAIN * (used - 1));
 }
 
-void count_estimate(const nq_plan *plan, const nq_count_options *options,
-                    int threads, struct count_estimate *e)
+/* The tops the join walks (see the head of the file). */
+static double walked_tops(const nq_outline *o)
+{
+    if (o->passes <= 1)
+        return 2 * o->tops;
+    return (o->census ? o->tops : 0) + o->built +
+           MODEL_PASS_GROUP_TOPS * (double)o->held +
+           (double)o->passes * (double)o->groups;
+}
+
+int count_estimate(int n, const nq_count_options *options,
+                   const nq_plan_options *plan_options, int threads,
+                   struct count_estimate *e)
 {
     memset(e, 0, sizeof *e);
-    e->n = nq_plan_n(plan);
+    e->n = n;
     e->threads = threads;
-    e->memory = resident_bytes() + (double)nq_plan_pass_bytes(plan);
-    /* The engine, and the passes of a join that runs in passes. */
-    e->passes = nq_plan_passes(plan);
-    if (e->passes > 1)
-        snprintf(e->engine, sizeof e->engine, "%s in %llu passes",
-                 nq_plan_signature(plan), (unsigned long long)e->passes);
-    else
-        snprintf(e->engine, sizeof e->engine, "%s", nq_plan_signature(plan));
-    nq_count_options calibration = *options;
-    calibration.engine = nq_plan_engine(plan);
-    calibration.progress = NULL;
-    calibration.progress_user = NULL;
-    e->calibration_n = calibration_n(e->n);
-    nq_count_result result;
-    double start = cli_monotonic_seconds();
-    int rc = nq_count(e->calibration_n, &calibration, &result);
-    double seconds = cli_monotonic_seconds() - start;
     e->seconds = -1;
-    if (rc != NQ_OK)
+    nq_outline o;
+    int rc = nq_plan_outline(n, options, plan_options, &o);
+    if (rc != 0) {
         e->error = nq_strerror(rc);
+        return rc;
+    }
+    e->passes = o.passes;
+    e->memory = (double)o.bytes;
+    e->tops = o.tops;
+    snprintf(e->signature, sizeof e->signature, "%s", o.signature);
+    if (o.passes > 1)
+        snprintf(e->engine, sizeof e->engine, "%s in %llu passes", o.signature,
+                 (unsigned long long)o.passes);
     else
-        e->seconds =
-            seconds * expected_total(e->n) / expected_total(e->calibration_n);
+        snprintf(e->engine, sizeof e->engine, "%s", o.signature);
+    bool join = o.engine == NQ_ENGINE_JOIN;
+    e->seconds = count_model_seconds(join, join ? walked_tops(&o) : 0,
+                                     expected_total(n), threads);
+    return 0;
 }
 
 void count_estimate_line(const struct count_estimate *e, char *line,
@@ -134,18 +144,11 @@ void count_estimate_line(const struct count_estimate *e, char *line,
 {
     char memory[32];
     format_bytes(e->memory, memory, sizeof memory);
-    if (e->seconds < 0) {
-        snprintf(line, size,
-                 "count of %d: engine %s, memory %s, no estimate "
-                 "of its time (%s)",
-                 e->n, e->engine, memory, e->error);
-        return;
-    }
     char when[32];
     format_duration(e->seconds, when, sizeof when);
     snprintf(line, size,
              "count of %d: engine %s, memory %s, %s%s on %d thread%s "
-             "(estimated from a count of %d)",
+             "(a model of the engine's cost)",
              e->n, e->engine, memory, e->seconds < 1 ? "" : "about ", when,
-             e->threads, e->threads == 1 ? "" : "s", e->calibration_n);
+             e->threads, e->threads == 1 ? "" : "s");
 }

@@ -1,8 +1,9 @@
 /*
- * count_estimate.h - what a long count is in for, said before it starts:
- * the engine, the memory its plan holds and the time it will take on this
- * machine, from a short calibration count scaled by the published growth
- * of the totals (cli/count/count_estimate.c).
+ * count_estimate.h - what a count is in for, said before it starts and at
+ * once at any N: the engine, its passes and memory from the library's
+ * outline of the plan (nq_plan_outline(), no census walked), and the time
+ * from a model of the engines' cost fitted to measured counts
+ * (cli/count/count_estimate.c).
  */
 #ifndef NQ_CLI_COUNT_ESTIMATE_H
 #define NQ_CLI_COUNT_ESTIMATE_H
@@ -10,36 +11,45 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct nq_plan;
 struct nq_count_options;
+struct nq_plan_options;
 
 /* The largest N whose total fits in 64 bits (the total for 29 is past
  * 2^64, going by the published growth). */
 #define COUNT_MAX_64BIT_N 28
 
-/* Counts below this N are over in seconds: no estimate is made. */
+/* Counts below this N are over in seconds: no estimate is announced. */
 #define COUNT_ESTIMATE_FROM_N 17
 
 /* What a count is in for. */
 struct count_estimate {
     int n;
-    char engine[96];   /* the plan's signature, and its passes if more */
-    uint64_t passes;   /* nq_plan_passes() */
-    double memory;     /* bytes the count will hold at its peak */
-    int threads;       /* the threads it will run on */
-    int calibration_n; /* the smaller N timed */
-    double seconds;    /* the estimate; negative: none (see `error`) */
-    const char *error; /* why there is no estimate, or NULL */
+    char engine[96];    /* the plan's signature, and its passes if more */
+    char signature[64]; /* the plan's signature alone */
+    uint64_t passes;    /* the plan's passes */
+    double memory;      /* bytes the count will hold at its peak */
+    int threads;        /* the threads it will run on */
+    double tops;        /* the join: the tops of its table (estimated) */
+    double seconds;     /* the estimate; negative: none (see `error`) */
+    const char *error;  /* why there is no estimate, or NULL */
 };
 
-/* Estimates the count of the built `plan` on `threads` threads, timing a
- * count of a smaller N with the same engine and options. */
-void count_estimate(const struct nq_plan *plan,
-                    const struct nq_count_options *options, int threads,
-                    struct count_estimate *e);
+/* Estimates the count of n with `options` and `plan_options` (its
+ * min_passes) on `threads` threads (the
+ * options' own threads may be 0, all cores). Returns 0, or the library's
+ * error where the count could not be planned (no estimate then). */
+int count_estimate(int n, const struct nq_count_options *options,
+                   const struct nq_plan_options *plan_options, int threads,
+                   struct count_estimate *e);
+
+/* The model alone: the seconds of a count on `threads` threads whose
+ * engine walks `walked` tops (the join) and finds `solutions` solutions
+ * (count_estimate.c says how each is fitted). */
+double count_model_seconds(int join, double walked, double solutions,
+                           int threads);
 
 /* Writes into `line` (without newline) "count of N: engine SIGNATURE,
- * memory M, about T on K threads (estimated from a count of C)". */
+ * memory M, about T on K threads (a model of the engine's cost)". */
 void count_estimate_line(const struct count_estimate *e, char *line,
                          size_t size);
 

@@ -64,7 +64,8 @@ const struct opt_def count_opt_interval = {
 const struct opt_def count_opt_dry_run = {
     .name = "dry-run",
     .kind = OPTK_FLAG,
-    .help = "say the engine, memory and estimated time, and exit\n"
+    .help = "say the engine, passes, memory and estimated time\n"
+            "at once (a model, no census walked), and exit\n"
             "(with --json as one object)"};
 
 const struct opt_def count_opt_device = {

@@ -18,6 +18,7 @@
 #include "common/opt_common.h"
 #include "common/options.h"
 #include "common/parse.h"
+#include "find/verify_json.h"
 #include "input/read_placement.h"
 #include "input/read_stream.h"
 #include "nqueens.h"
@@ -65,6 +66,7 @@ struct verify_request {
     const char *path; /* NULL or "-": standard input */
     struct stream_options read;
     bool quiet;
+    bool json;          /* an object a placement, then a summary */
     const char *output; /* -o, NULL: standard output */
 };
 
@@ -86,6 +88,9 @@ static const struct opt verify_opts[] = {
     OPT_INT("n", 0, REQ, read.read.expected_n, 1, INT_MAX, "N",
             "the same as N before FILE: insist on N queens"),
     OPT_USE(opt_quiet, REQ, quiet),
+    OPT_USE_HELP(opt_json, REQ, json,
+                 "one JSON object a placement (its record, line,\n"
+                 "verdict, attacking pairs), then a summary object"),
     OPT_USE_HELP(opt_output, REQ, output,
                  "write the verdicts to FILE, not standard output"),
     OPT_USE_ARGS(opt_help, NULL),
@@ -307,7 +312,9 @@ static int stream_check(const struct verify_request *req, struct writer *out,
     t->placements++;
     if (read_rc == NQ_E_CONFLICT) {
         t->increasing = false;
-        if (!req->quiet)
+        if (req->json && !req->quiet)
+            verify_json_unreadable(out, rec->number, rec->line, err);
+        else if (!req->quiet)
             writer_printf(out,
                           "record %lld, line %lld: invalid: line %lld, "
                           "column %lld: %s\n",
@@ -318,6 +325,15 @@ static int stream_check(const struct verify_request *req, struct writer *out,
     const struct placement *p = &rec->placement;
     if (!tally_order(t, rec))
         return cli_error("out of memory");
+    if (req->json && !req->quiet) {
+        bool valid = false;
+        int rc = verify_json_record(out, rec->number, rec->line, p,
+                                    req->read.read.base, &valid);
+        if (rc != 0)
+            return cli_error("%s", nq_strerror(rc));
+        t->valid += valid;
+        return 0;
+    }
     nq_verify_result result;
     int rc = nq_verify(p->cols, p->n, NULL, NULL, &result);
     if (rc != 0 && rc != NQ_E_CONFLICT)
@@ -355,9 +371,18 @@ static int stream_check(const struct verify_request *req, struct writer *out,
     return 0;
 }
 
-/* The closing line of a stream. */
-static void stream_summary(struct writer *out, const struct verify_tally *t)
+/* The closing line of a stream (with --json, its object). */
+static void stream_summary(const struct verify_request *req, struct writer *out,
+                           const struct verify_tally *t)
 {
+    if (req->json) {
+        verify_json_summary(out, t->placements, t->valid,
+                            t->repeat > 0   ? 0
+                            : t->increasing ? 1
+                                            : -1,
+                            t->repeat);
+        return;
+    }
     writer_printf(out, "%lld placements: %lld valid, %lld invalid; ",
                   t->placements, t->valid, t->placements - t->valid);
     if (t->repeat > 0)
@@ -387,7 +412,8 @@ static int report_conflict(const struct verify_request *req,
     return status != 0 ? status : EXIT_NEGATIVE;
 }
 
-/* Verifies a stream whose first two records were read; returns the exit
+/* Verifies a stream whose first two records were read (the second may be
+ * its end: rcs[1] == 0, a stream of one for --json); returns the exit
  * status. */
 static int verify_stream(const struct verify_request *req,
                          const struct verify_input *in,
@@ -400,7 +426,7 @@ static int verify_stream(const struct verify_request *req,
         return EXIT_USAGE;
     struct verify_tally tally = {.increasing = true};
     int status = 0;
-    for (int i = 0; i < 2 && status == 0; i++) {
+    for (int i = 0; i < 2 && status == 0 && rcs[i] != 0; i++) {
         if (rcs[i] < 0 && rcs[i] != NQ_E_CONFLICT) {
             writer_close(&out, true);
             free(tally.last);
@@ -409,7 +435,7 @@ static int verify_stream(const struct verify_request *req,
         status = stream_check(req, &out, &records[i], rcs[i], &errs[i], &tally);
         placement_free(&records[i].placement);
     }
-    while (status == 0) {
+    while (status == 0 && rcs[1] != 0) {
         struct stream_record rec;
         struct placement_error err;
         int rc = stream_next(reader, &rec, &err);
@@ -430,7 +456,7 @@ static int verify_stream(const struct verify_request *req,
         return status;
     }
     if (!req->quiet)
-        stream_summary(&out, &tally);
+        stream_summary(req, &out, &tally);
     status = writer_close(&out, true);
     if (status != 0)
         return status;
@@ -450,7 +476,7 @@ static int verify_input(const struct verify_request *req,
     int status = 0;
     rcs[0] = stream_next(reader, &records[0], &errs[0]);
     if (rcs[0] == 0) {
-        struct placement_error none = {.line = stream_reader_lines(reader) + 1,
+        struct placement_error none = {.line = stream_reader_end_line(reader),
                                        .column = 1};
         snprintf(none.message, sizeof none.message, "no placement given");
         status = malformed(in, &none);
@@ -458,7 +484,7 @@ static int verify_input(const struct verify_request *req,
         status = malformed(in, &errs[0]);
     } else {
         rcs[1] = stream_next(reader, &records[1], &errs[1]);
-        if (rcs[1] != 0) {
+        if (rcs[1] != 0 || req->json) {
             status = verify_stream(req, in, reader, records, rcs, errs);
         } else if (rcs[0] == NQ_E_CONFLICT) {
             status = report_conflict(req, &errs[0]);

@@ -1,7 +1,8 @@
 /*
- * read_given.c - parses `--given "r:c,r:c,..."` (1-based row:column
- * pairs) into a partial placement, with messages that name the pair at
- * fault by its position in the list.
+ * read_given.c - parses the ROW:COLUMN lists of `complete`: `--given`
+ * (queens placed in advance) and `--blocked` (squares where no queen may
+ * stand), numbered from --base, with messages that name the pair at fault
+ * by its position in the list.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -18,6 +19,19 @@
 #define GIVEN_MAX 1000000000LL
 
 static const char given_space[] = " \t";
+
+/* What a list holds, for its messages. */
+struct pair_list {
+    const char *option; /* "given" or "blocked" */
+    const char *thing;  /* "queen" or "square" */
+    int n;
+    int base;
+    /* Stores one pair on the board, `row` and `col` as written (numbered
+     * from base). Returns 0 or an exit status. */
+    int (*take)(const struct pair_list *list, long long row, long long col,
+                void *user);
+    void *user;
+};
 
 /* Copies [start, end) without surrounding blanks into buf. */
 static const char *given_trim(const char *start, const char *end, char *buf,
@@ -36,8 +50,8 @@ static const char *given_trim(const char *start, const char *end, char *buf,
 }
 
 /* Parses one "r:c" item (number `index` in the list, 1-based). */
-static int given_item(const char *start, const char *end, int index, int n,
-                      int *given)
+static int given_item(const struct pair_list *list, const char *start,
+                      const char *end, int index)
 {
     char item[64];
     given_trim(start, end, item, sizeof item);
@@ -64,34 +78,28 @@ static int given_item(const char *start, const char *end, int index, int n,
     if (!parsed) {
         char quoted[80];
         return cli_usage_error(
-            "--given: item %d '%s' is not ROW:COLUMN (such as 2:5)", index,
-            cli_quote(item, quoted, sizeof quoted));
+            "--%s: item %d '%s' is not ROW:COLUMN (such as 2:5)", list->option,
+            index, cli_quote(item, quoted, sizeof quoted));
     }
-    if (row < 1 || row > n || col < 1 || col > n)
-        return cli_error("--given: queen %lld:%lld is off the %dx%d board "
-                         "(rows and columns run from 1 to %d)",
-                         row, col, n, n, n);
-    int r = (int)row - 1;
-    if (given[r] == (int)col - 1)
-        return cli_error("--given: queen %lld:%lld is given twice", row, col);
-    if (given[r] != NQ_COMPLETE_FREE_ROW)
-        return cli_error("--given: queens %lld:%d and %lld:%lld share row %lld",
-                         row, given[r] + 1, row, col, row);
-    given[r] = (int)col - 1;
-    return 0;
+    int first = list->base;
+    int last = list->n - 1 + list->base;
+    if (row < first || row > last || col < first || col > last)
+        return cli_error("--%s: %s %lld:%lld is off the %dx%d board (rows "
+                         "and columns run from %d to %d%s)",
+                         list->option, list->thing, row, col, list->n, list->n,
+                         first, last, first == 0 ? " with --base 0" : "");
+    return list->take(list, row, col, list->user);
 }
 
-int read_given(const char *text, int n, int *given)
+static int read_pairs(const struct pair_list *list, const char *text)
 {
-    for (int r = 0; r < n; r++)
-        given[r] = NQ_COMPLETE_FREE_ROW;
     if (text[strspn(text, given_space)] == '\0')
         return 0;
     int index = 1;
     for (const char *start = text;; index++) {
         const char *comma = strchr(start, ',');
         const char *end = comma != NULL ? comma : start + strlen(start);
-        int rc = given_item(start, end, index, n, given);
+        int rc = given_item(list, start, end, index);
         if (rc != 0)
             return rc;
         if (comma == NULL)
@@ -99,4 +107,58 @@ int read_given(const char *text, int n, int *given)
         start = comma + 1;
     }
     return 0;
+}
+
+static int take_queen(const struct pair_list *list, long long row,
+                      long long col, void *user)
+{
+    int *given = user;
+    int r = (int)(row - list->base);
+    int c = (int)(col - list->base);
+    if (given[r] == c)
+        return cli_error("--given: queen %lld:%lld is given twice", row, col);
+    if (given[r] != NQ_COMPLETE_FREE_ROW)
+        return cli_error("--given: queens %lld:%d and %lld:%lld share row %lld",
+                         row, given[r] + list->base, row, col, row);
+    given[r] = c;
+    return 0;
+}
+
+int read_given(const char *text, int n, int base, int *given)
+{
+    for (int r = 0; r < n; r++)
+        given[r] = NQ_COMPLETE_FREE_ROW;
+    struct pair_list list = {.option = "given",
+                             .thing = "queen",
+                             .n = n,
+                             .base = base,
+                             .take = take_queen,
+                             .user = given};
+    return read_pairs(&list, text);
+}
+
+static int take_square(const struct pair_list *list, long long row,
+                       long long col, void *user)
+{
+    uint64_t *blocked = user;
+    int r = (int)(row - list->base);
+    uint64_t bit = 1ull << (col - list->base);
+    if (blocked[r] & bit)
+        return cli_error("--blocked: square %lld:%lld is named twice", row,
+                         col);
+    blocked[r] |= bit;
+    return 0;
+}
+
+int read_blocked(const char *text, int n, int base, uint64_t *blocked)
+{
+    for (int r = 0; r < n; r++)
+        blocked[r] = 0;
+    struct pair_list list = {.option = "blocked",
+                             .thing = "square",
+                             .n = n,
+                             .base = base,
+                             .take = take_square,
+                             .user = blocked};
+    return read_pairs(&list, text);
 }

@@ -68,6 +68,20 @@ struct reader {
     long long cells;  /* cells of the current row so far */
     long long queen;  /* 0-based cell of the row's queen, -1 if none */
     bool board_ended; /* a blank line followed the rows */
+
+    /* blocked squares (read_blocked) and what tells `#` apart; the fields
+     * are ordered by size, so that the struct has no holes */
+    bool any_blocked;         /* some `#` was read */
+    char first_empty;         /* the first glyph that drew an empty square */
+    char mixed_glyph;         /* a second one, 0 if none */
+    unsigned empty_glyphs;    /* which of ". x - _ 0" drew empty squares */
+    unsigned blocked_colours; /* bit (r + c) % 2 for each `#` */
+    unsigned empty_colours;   /* the same for each empty square */
+    long long mixed_line;     /* where the second empty glyph appeared */
+    long long mixed_column;
+    long long blocked_line; /* where the first `#` stands */
+    long long blocked_column;
+    uint64_t blocked[64]; /* bit c of blocked[r]: a `#` there */
 };
 
 /* ---- errors ------------------------------------------------------------ */
@@ -268,6 +282,16 @@ static void vector_feed(struct reader *r, const unsigned char *p, size_t len)
     }
 }
 
+/* An input that ends with no placement: named at its last line read (an
+ * empty line is line 1, as is an empty input), not at the line after the
+ * last newline, which nobody wrote. */
+static void fail_no_placement(struct reader *r)
+{
+    bool after_newline = r->column == 1 && r->line > 1;
+    reader_fail(r, NQ_E_PARSE, after_newline ? r->line - 1 : r->line, 1,
+                "no placement given");
+}
+
 static void vector_finish(struct reader *r)
 {
     if (r->in_number)
@@ -275,7 +299,7 @@ static void vector_finish(struct reader *r)
     if (r->failed)
         return;
     if (r->count == 0) {
-        reader_fail(r, NQ_E_PARSE, r->line, r->column, "no placement given");
+        fail_no_placement(r);
         return;
     }
     if (r->opt.expected_n > 0 && r->count != (size_t)r->opt.expected_n) {
@@ -349,6 +373,66 @@ static void board_row_done(struct reader *r)
     r->queen = -1;
 }
 
+/* With read_blocked: records a square that holds no queen (the cell
+ * r->cells of row r->count), blocked or empty, and how it was drawn. */
+static void board_note_square(struct reader *r, unsigned char c)
+{
+    unsigned colour = 1u << ((r->count + (size_t)r->cells) & 1);
+    if (c == '#') {
+        if (!r->any_blocked) {
+            r->blocked_line = r->line;
+            r->blocked_column = r->column;
+        }
+        r->any_blocked = true;
+        r->blocked_colours |= colour;
+        if (r->count < 64 && r->cells < 64)
+            r->blocked[r->count] |= 1ull << r->cells;
+        return;
+    }
+    static const char empties[] = ".x-_0";
+    unsigned glyph = 1u << (strchr(empties, c) - empties);
+    r->empty_colours |= colour;
+    if (r->empty_glyphs == 0)
+        r->first_empty = (char)c;
+    else if ((r->empty_glyphs & glyph) == 0 && r->mixed_glyph == 0) {
+        r->mixed_glyph = (char)c;
+        r->mixed_line = r->line;
+        r->mixed_column = r->column;
+    }
+    r->empty_glyphs |= glyph;
+}
+
+/* With read_blocked, at the end of a board: refuses a board on which `#`
+ * could mean an empty square (see read_placement.h). */
+static void board_check_glyphs(struct reader *r)
+{
+    if (r->mixed_glyph != 0) {
+        reader_fail(r, NQ_E_PARSE, r->mixed_line, r->mixed_column,
+                    "empty squares drawn both '%c' and '%c': draw them one "
+                    "way, and blocked squares '#'",
+                    r->first_empty, r->mixed_glyph);
+        return;
+    }
+    if (!r->any_blocked)
+        return;
+    if (r->empty_glyphs == 0) {
+        reader_fail(r, NQ_E_PARSE, r->blocked_line, r->blocked_column,
+                    "every square without a queen is '#', which marks a "
+                    "blocked square: draw empty squares '.'");
+        return;
+    }
+    bool one_colour_each =
+        (r->blocked_colours == 1 || r->blocked_colours == 2) &&
+        (r->empty_colours | r->blocked_colours) == 3 &&
+        (r->empty_colours & r->blocked_colours) == 0;
+    if (one_colour_each)
+        reader_fail(r, NQ_E_PARSE, r->blocked_line, r->blocked_column,
+                    "the '#' squares alternate with the empty ones like a "
+                    "chessboard's dark squares: draw every empty square '%c' "
+                    "and mark only blocked squares '#'",
+                    r->first_empty);
+}
+
 static void board_feed(struct reader *r, const unsigned char *p, size_t len)
 {
     for (size_t i = 0; i < len && !r->failed; i++) {
@@ -377,8 +461,12 @@ static void board_feed(struct reader *r, const unsigned char *p, size_t len)
             break;
         default:
             fail_unexpected(r, c,
-                            "a board row holds Q or q for a queen and "
-                            ". # x - _ 0 for an empty square");
+                            r->opt.read_blocked
+                                ? "a board row holds Q or q for a queen, # "
+                                  "for a blocked square and . x - _ 0 for "
+                                  "an empty square"
+                                : "a board row holds Q or q for a queen and "
+                                  ". # x - _ 0 for an empty square");
             return;
         }
         if (r->board_ended) {
@@ -397,6 +485,8 @@ static void board_feed(struct reader *r, const unsigned char *p, size_t len)
                         r->count + 1, r->width);
             return;
         }
+        if (r->opt.read_blocked && c != 'Q' && c != 'q')
+            board_note_square(r, c);
         if (c == 'Q' || c == 'q') {
             if (r->queen >= 0) {
                 reader_fail(r, NQ_E_CONFLICT, r->line, r->column,
@@ -419,13 +509,15 @@ static void board_finish(struct reader *r)
     if (r->failed)
         return;
     if (r->count == 0) {
-        reader_fail(r, NQ_E_PARSE, r->line, r->column, "no placement given");
+        fail_no_placement(r);
         return;
     }
     if ((long long)r->count < r->width)
         reader_fail(r, NQ_E_PARSE, r->line, r->column,
                     "the board has %zu rows of %lld cells: a board is square",
                     r->count, r->width);
+    else if (r->opt.read_blocked)
+        board_check_glyphs(r);
 }
 
 /* ---- telling vector from board ------------------------------------------ */
@@ -620,13 +712,12 @@ static void finish(struct reader *r)
         return;
     if (r->mode == MODE_TITLE) {
         /* A title without a newline after it is a title of nothing. */
-        reader_fail(r, NQ_E_PARSE, r->line, r->column, "no placement given");
+        fail_no_placement(r);
         return;
     }
     if (r->mode == MODE_DETECT) {
         if (r->pending_len == 0) {
-            reader_fail(r, NQ_E_PARSE, r->line, r->column,
-                        "no placement given");
+            fail_no_placement(r);
             return;
         }
         detect_decided(r, r->pending_dash ? MODE_BOARD : MODE_VECTOR);
@@ -670,7 +761,8 @@ static bool reader_init(struct reader *r, const struct placement_options *o,
     if (r->opt.expected_n > 0 && r->opt.expected_n < r->max_n)
         r->max_n = r->opt.expected_n;
     if ((r->opt.base != 0 && r->opt.base != 1) || r->opt.expected_n < 0 ||
-        r->opt.max_n < 0) {
+        r->opt.max_n < 0 ||
+        (r->opt.read_blocked && (r->opt.max_n < 1 || r->opt.max_n > 64))) {
         reader_fail(r, NQ_E_INVAL, 0, 0, "invalid reader options");
         return false;
     }
@@ -688,6 +780,19 @@ static int reader_end(struct reader *r, struct placement *out)
     out->n = (int)r->count;
     out->cols = r->cols;
     out->format = r->mode == MODE_BOARD ? PLACEMENT_BOARD : PLACEMENT_VECTOR;
+    if (r->any_blocked && r->mode == MODE_BOARD) {
+        out->blocked = malloc(r->count * sizeof(uint64_t));
+        if (out->blocked == NULL) {
+            free(r->cols);
+            out->cols = NULL;
+            out->n = 0;
+            r->error->code = NQ_E_NOMEM;
+            snprintf(r->error->message, sizeof r->error->message,
+                     "out of memory");
+            return NQ_E_NOMEM;
+        }
+        memcpy(out->blocked, r->blocked, r->count * sizeof(uint64_t));
+    }
     /* Give back what doubling reserved beyond n. */
     if (r->cap > r->count) {
         int *fit = realloc(out->cols, r->count * sizeof(int));
@@ -750,5 +855,7 @@ void placement_free(struct placement *placement)
 {
     free(placement->cols);
     placement->cols = NULL;
+    free(placement->blocked);
+    placement->blocked = NULL;
     placement->n = 0;
 }

@@ -18,6 +18,12 @@
  *          `0` an empty square; spaces and tabs between cells are ignored.
  *          Blank lines before and after the board are ignored, and so is one
  *          title line "Solution K:" before it (what `nqueens` prints).
+ *          With read_blocked (complete --board), `#` is a blocked square
+ *          instead; a board that could mean otherwise is refused, never
+ *          guessed: one that draws its empty squares with two glyphs (is
+ *          `x` empty or blocked?), one whose every square without a queen
+ *          is `#` (`#` drawn as the empty square), one whose `#` squares
+ *          alternate with its empty ones like a chessboard's dark squares.
  * The kind is decided by the first line: a queen or an empty-square glyph
  * other than `0` makes it a board; a digit 1-9 or a comma a vector. A first
  * line of nothing but `0`s reads as a vector (draw empty squares with `.`).
@@ -28,6 +34,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* How the input is read. Start from placement_options_init(). */
@@ -40,6 +47,9 @@ struct placement_options {
     bool vector_only;      /* the text is a vector, whatever its first line: a
                               line of `.`s (rows without a queen) is no board
                               row; default false (the first line decides) */
+    bool read_blocked;     /* a board's `#` is a blocked square, kept in
+                              placement.blocked; needs 1 <= max_n <= 64;
+                              default false (`#` is an empty square) */
 };
 
 /* What the input looked like. */
@@ -55,6 +65,9 @@ struct placement {
     int n;                        /* rows (and columns) */
     int *cols;                    /* n entries, malloc'ed; placement_free() */
     enum placement_format format; /* how it was written */
+    uint64_t *blocked; /* with read_blocked: n masks, bit c of blocked[r]
+                          for a `#` at row r, column c (0-based); NULL when
+                          the board has none */
 };
 
 /* Why reading failed. `code` is one of:

@@ -72,6 +72,12 @@ long long stream_reader_lines(const struct stream_reader *r)
     return r->line_no;
 }
 
+long long stream_reader_end_line(const struct stream_reader *r)
+{
+    long long lines = stream_reader_lines(r);
+    return lines > 0 ? lines : 1;
+}
+
 void stream_reader_free(struct stream_reader *r)
 {
     if (r == NULL)
@@ -213,7 +219,37 @@ static int count_numbers(const char *s)
     return count;
 }
 
-/* Recognises the format from the first line that is not blank. */
+/* What a line of `.`s and numbers (separated by spaces, tabs or commas)
+ * holds; a line with anything else is none of these. */
+enum dotted_line {
+    DOTTED_NONE,   /* some other character, or no `.` */
+    DOTTED_VECTOR, /* a `.` and a number other than 0: a partial vector */
+    DOTTED_ZEROS   /* `.`s and 0s: a board row, or a 0-based vector */
+};
+
+static enum dotted_line dotted_kind(const char *s)
+{
+    bool dot = false;
+    bool zero = false;
+    bool nonzero = false;
+    for (; *s != '\0'; s++) {
+        if (*s == '.')
+            dot = true;
+        else if (*s == '0')
+            zero = true;
+        else if (*s >= '1' && *s <= '9')
+            nonzero = true;
+        else if (strchr(" \t,", *s) == NULL)
+            return DOTTED_NONE;
+    }
+    if (!dot)
+        return DOTTED_NONE;
+    return nonzero ? DOTTED_VECTOR : zero ? DOTTED_ZEROS : DOTTED_NONE;
+}
+
+/* Recognises the format from the first line that is not blank; STREAM_AUTO
+ * when the line reads two ways and nothing says which (a partial board of
+ * `.`s and `0`s, or a 0-based vector). */
 static enum stream_format recognise(const struct stream_reader *r,
                                     const char *s)
 {
@@ -230,6 +266,15 @@ static enum stream_format recognise(const struct stream_reader *r,
         return STREAM_MATRIX;
     if (*s >= '1' && *s <= '9')
         return STREAM_VECTOR; /* a board row starts with a glyph */
+    if (r->opt.read.allow_empty_rows) {
+        /* `. . 4 2` is a vector with rows left free, wherever its first
+         * number stands; `. 0 . .` is one only where columns start at 0. */
+        enum dotted_line dotted = dotted_kind(s);
+        if (dotted == DOTTED_VECTOR)
+            return STREAM_VECTOR;
+        if (dotted == DOTTED_ZEROS && r->opt.read.base == 0)
+            return STREAM_AUTO;
+    }
     if (strpbrk(s, "Qq.#x-_") != NULL)
         return STREAM_BOARD;
     return STREAM_VECTOR;
@@ -259,6 +304,10 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
         if (line_blank(r))
             continue;
         rec->line = r->line_no;
+        /* A vector that holds `.` (rows without a queen) is read as a
+         * vector to its end: its first byte may be a `.`. */
+        bool dotted =
+            r->opt.read.allow_empty_rows && strchr(r->line, '.') != NULL;
         if (r->records == 0 && r->opt.format != STREAM_VECTOR &&
             count_numbers(r->line) == 1) {
             /* One number on the first line: the older form, a vector whose
@@ -266,9 +315,10 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
             r->whole_vector = true;
             r->line[r->line_len] = '\n';
             rec->line = 1;
-            int rc =
-                placement_read_file_after(r->line, r->line_len + 1, r->f,
-                                          &r->opt.read, &rec->placement, error);
+            struct placement_options whole = r->opt.read;
+            whole.vector_only = whole.vector_only || dotted;
+            int rc = placement_read_file_after(r->line, r->line_len + 1, r->f,
+                                               &whole, &rec->placement, error);
             if (rc != 0 && error->line > 0)
                 error->line += r->line_no - 1;
             r->at_end = true;
@@ -280,7 +330,7 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
          * as vectors by default is still told apart. */
         struct stream_reader vector = *r;
         vector.opt.read.vector_only =
-            r->opt.format == STREAM_VECTOR || r->records > 0;
+            r->opt.format == STREAM_VECTOR || r->records > 0 || dotted;
         r->line[r->line_len] = '\n';
         return read_text(&vector, r->line, r->line_len + 1, r->line_no, 1,
                          &rec->placement, error);
@@ -591,6 +641,13 @@ int stream_next(struct stream_reader *r, struct stream_record *rec,
             return 0;
         r->format = recognise(r, r->line);
         r->held = true;
+        if (r->format == STREAM_AUTO) {
+            r->at_end = true;
+            return fail(error, NQ_E_PARSE, r->line_no, 1,
+                        "a row of '.' and '0' reads as a board or as a "
+                        "vector numbered from 0: name the format "
+                        "(--input-format board or vector)");
+        }
     }
     int rc = 0;
     switch (r->format) {

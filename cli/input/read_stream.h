@@ -70,6 +70,10 @@ enum stream_format stream_reader_format(const struct stream_reader *r);
 /* Lines read so far. */
 long long stream_reader_lines(const struct stream_reader *r);
 
+/* The line to name where the input ended with no placement: the last
+ * line read (1 for an empty input: an empty line is line 1). */
+long long stream_reader_end_line(const struct stream_reader *r);
+
 /* Reads the next record. Returns 1 and fills `record` (its placement is
  * the caller's: placement_free), 0 at the end of the stream, or a
  * negative NQ_E_* code with `error` filled. NQ_E_CONFLICT (a board row

@@ -61,3 +61,24 @@ void board_write(struct writer *w, const int *cols, int n,
         writer_putc(w, '\n');
     }
 }
+
+void board_write_blocked(struct writer *w, const int *cols, int n,
+                         const struct board_style *style,
+                         const uint64_t *blocked)
+{
+    size_t queen_len = strlen(style->queen);
+    size_t empty_len = strlen(style->empty);
+    for (int r = 0; r < n; r++) {
+        for (int col = 0; col < n; col++) {
+            if (col > 0 && !style->compact)
+                writer_putc(w, ' ');
+            if (cols[r] == col)
+                writer_put(w, style->queen, queen_len);
+            else if ((blocked[r] >> col) & 1)
+                writer_puts(w, BOARD_BLOCKED_GLYPH);
+            else
+                writer_put(w, style->empty, empty_len);
+        }
+        writer_putc(w, '\n');
+    }
+}

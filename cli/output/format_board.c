@@ -1,7 +1,7 @@
 /*
  * format_board.c - `solve --format board`: each solution as "Solution K:"
  * and the board of the teaching texts (cli/output/board.c), a blank line
- * between boards.
+ * between boards. Complete's squares where no queen may stand are drawn '#'.
  */
 #include "output/format.h"
 
@@ -18,7 +18,10 @@ static void board_solution(struct format_run *run, const int *cols)
     writer_puts(run->out, "Solution ");
     writer_put_u64(run->out, run->index);
     writer_puts(run->out, ":\n");
-    board_write(run->out, cols, run->n, run->style);
+    if (run->blocked != NULL)
+        board_write_blocked(run->out, cols, run->n, run->style, run->blocked);
+    else
+        board_write(run->out, cols, run->n, run->style);
 }
 
 const struct output_format format_board = {

@@ -6,7 +6,9 @@
  * solutions are kept (one byte a row) until the end; that is why the
  * number of boards is capped (format.h). The squares come from one
  * pattern and the queens from one symbol, so a board costs a few short
- * elements.
+ * elements. Completions show their given queens in red on a ring and the
+ * squares where no queen may stand grey and crossed (two more symbols,
+ * defined only then).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +57,7 @@ static void svg_solution(struct format_run *run, const int *cols)
 }
 
 /* The shared definitions: the checkered squares and the queen. */
-static void svg_defs(struct writer *w)
+static void svg_defs(struct writer *w, const struct format_run *run)
 {
     writer_printf(w,
                   "<defs>\n"
@@ -76,22 +78,57 @@ static void svg_defs(struct writer *w)
                    "stroke-width=\"1\"/>\n"
                    "<rect x=\"6\" y=\"19\" width=\"12\" height=\"2\" "
                    "fill=\"#1a1a1a\"/>\n"
-                   "</g>\n"
-                   "</defs>\n");
+                   "</g>\n");
+    if (run->given == NULL && run->blocked == NULL) {
+        writer_puts(w, "</defs>\n");
+        return;
+    }
+    /* A given queen: the crown in red on a ring. */
+    writer_puts(w, "<g id=\"given\">\n"
+                   "<circle cx=\"12\" cy=\"12\" r=\"11\" fill=\"none\" "
+                   "stroke=\"#c0392b\" stroke-width=\"2\"/>\n"
+                   "<polygon points=\"4,8 8.5,13 12,5 15.5,13 20,8 18,19 "
+                   "6,19\" fill=\"#c0392b\" stroke=\"#ffffff\" "
+                   "stroke-width=\"1\"/>\n"
+                   "<rect x=\"6\" y=\"19\" width=\"12\" height=\"2\" "
+                   "fill=\"#c0392b\"/>\n"
+                   "</g>\n");
+    /* A square where no queen may stand: grey, crossed. */
+    writer_printf(w,
+                  "<g id=\"blocked\">\n"
+                  "<rect width=\"%d\" height=\"%d\" fill=\"#6b6b6b\"/>\n"
+                  "<path d=\"M4,4 L%d,%d M%d,4 L4,%d\" stroke=\"#e0e0e0\" "
+                  "stroke-width=\"2\"/>\n"
+                  "</g>\n"
+                  "</defs>\n",
+                  SVG_CELL, SVG_CELL, SVG_CELL - 4, SVG_CELL - 4, SVG_CELL - 4,
+                  SVG_CELL - 4);
 }
 
-static void svg_board(struct writer *w, const unsigned char *cols, int n,
-                      uint64_t number, int x, int y)
+static void svg_board(struct writer *w, const struct format_run *run,
+                      const unsigned char *cols, uint64_t number, int x, int y)
 {
+    int n = run->n;
     int side = n * SVG_CELL;
     writer_printf(w, "<g transform=\"translate(%d,%d)\">\n", x, y);
     writer_printf(w,
                   "<rect width=\"%d\" height=\"%d\" fill=\"url(#squares)\" "
                   "stroke=\"#333333\"/>\n",
                   side, side);
+    for (int r = 0; run->blocked != NULL && r < n; r++) {
+        for (int c = 0; c < n; c++) {
+            if (((run->blocked[r] >> c) & 1) && c != cols[r])
+                writer_printf(w,
+                              "<use xlink:href=\"#blocked\" x=\"%d\" "
+                              "y=\"%d\"/>\n",
+                              c * SVG_CELL, r * SVG_CELL);
+        }
+    }
     for (int r = 0; r < n; r++) {
-        writer_printf(w, "<use xlink:href=\"#queen\" x=\"%d\" y=\"%d\"/>\n",
-                      cols[r] * SVG_CELL, r * SVG_CELL);
+        bool given = run->given != NULL && run->given[r] == cols[r];
+        writer_printf(w, "<use xlink:href=\"#%s\" x=\"%d\" y=\"%d\"/>\n",
+                      given ? "given" : "queen", cols[r] * SVG_CELL,
+                      r * SVG_CELL);
     }
     writer_printf(w,
                   "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
@@ -133,11 +170,11 @@ static int svg_end(struct format_run *run)
                   s->count == 1 ? "" : "s");
     writer_printf(w, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
                   width, height);
-    svg_defs(w);
+    svg_defs(w, run);
     for (size_t i = 0; i < s->count; i++) {
         int x = SVG_GAP + (int)(i % (size_t)per_row) * board_w;
         int y = SVG_GAP + (int)(i / (size_t)per_row) * board_h;
-        svg_board(w, s->cols + i * (size_t)n, n, i + 1, x, y);
+        svg_board(w, run, s->cols + i * (size_t)n, i + 1, x, y);
     }
     writer_puts(w, "</svg>\n");
     free(s->cols);

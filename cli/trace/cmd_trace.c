@@ -145,11 +145,23 @@ bool trace_attacked(const int *cols, int depth, int row, int col)
     return false;
 }
 
+void trace_note_cut(int n, uint64_t max_steps, bool by_default)
+{
+    if (by_default)
+        cli_note("trace of %d cut after %llu steps, the page's default cap "
+                 "(--max-steps K records K)",
+                 n, (unsigned long long)max_steps);
+    else
+        cli_note("trace of %d cut after %llu steps (--max-steps)", n,
+                 (unsigned long long)max_steps);
+}
+
 void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
-                         enum trace_end end, uint64_t max_steps)
+                         enum trace_end end, uint64_t max_steps, bool alone)
 {
     const uint64_t *c = stats->conflicts;
-    writer_printf(w, "\nSummary for %d %s", n, n == 1 ? "queen" : "queens");
+    writer_printf(w, "%sSummary for %d %s", alone ? "" : "\n", n,
+                  n == 1 ? "queen" : "queens");
     switch (end) {
     case TRACE_END_COMPLETE:
         writer_puts(w, " (the whole search):\n");
@@ -167,9 +179,11 @@ void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
     }
     writer_printf(w, "  steps        %llu\n", (unsigned long long)stats->steps);
     writer_printf(w,
-                  "  placements   %llu (consistent partial placements: the "
-                  "nodes backtracking visits)\n",
-                  (unsigned long long)stats->placements);
+                  "  placements   %llu (consistent partial placements: with "
+                  "the root, the empty board,\n               the %llu nodes "
+                  "backtracking visits)\n",
+                  (unsigned long long)stats->placements,
+                  (unsigned long long)stats->placements + 1);
     writer_printf(w,
                   "  conflicts    %llu (column %llu, diagonal \\ %llu, "
                   "anti-diagonal / %llu)\n",
@@ -209,6 +223,7 @@ struct trace_printer {
     enum trace_format format;
     bool board;         /* draw the board after each placement */
     bool first;         /* stop at the first solution */
+    bool summary;       /* the summary alone, no events */
     uint64_t max_steps; /* 0: no limit */
     uint64_t solutions; /* solution events so far */
     enum trace_end end; /* why the trace stopped, if it did */
@@ -319,7 +334,7 @@ static int trace_print_event(const nq_trace_event *event, int n, void *user)
         p->solutions++;
     if (p->format == TRACE_JSON)
         trace_write_json(p, event);
-    else
+    else if (!p->summary)
         trace_write_text(p, event, n);
     if (p->out->err != 0)
         return 1; /* the output is gone: stop searching */
@@ -336,7 +351,7 @@ static int trace_stream(int n, struct trace_printer *p, const char *path)
     // cppcheck-suppress autoVariables
     p->out = &out;
     nq_trace_stats stats;
-    if (p->format == TRACE_TEXT)
+    if (p->format == TRACE_TEXT && !p->summary)
         writer_printf(&out, "%-7s %-10s %-8s %-30s %s\n", "step", "event",
                       "square", "why", "vector");
     int rc = nq_trace(n, trace_print_event, p, &stats);
@@ -345,8 +360,11 @@ static int trace_stream(int n, struct trace_printer *p, const char *path)
         return cli_error("%s", nq_strerror(rc));
     }
     if (p->format == TRACE_TEXT)
-        trace_write_summary(&out, n, &stats, p->end, p->max_steps);
-    return writer_close(&out, true);
+        trace_write_summary(&out, n, &stats, p->end, p->max_steps, p->summary);
+    int status = writer_close(&out, true);
+    if (status == 0 && p->end == TRACE_END_MAX_STEPS)
+        trace_note_cut(n, p->max_steps, false);
+    return status;
 }
 
 /* The options after parsing. */
@@ -402,9 +420,15 @@ static const struct opt trace_opts[] = {
              "shown, \"can this be completed?\", hints, completion\n"
              "and the solutions found, from every solution of N\n"
              "embedded in the page; N at most 12"),
+    OPT_FLAG("summary", 0, ARGS, printer.summary,
+             "the summary alone: without the events (text) or\n"
+             "the tree's lines (--tree: its table of depths)"),
     OPT_FLAG("first", 0, ARGS, printer.first, "stop at the first solution"),
     OPT_INT_WANT("max-steps", 0, ARGS, printer.max_steps, 1, INT64_MAX, "K",
-                 "a positive integer", "stop after K steps (events)"),
+                 "a positive integer",
+                 "stop after K steps (events); the HTML page\n"
+                 "stops after 100000 unless given, and a cut\n"
+                 "trace says so on standard error"),
     OPT_USE_ARGS(opt_help, NULL),
 };
 #undef ARGS
@@ -430,6 +454,8 @@ static int trace_play_checked(const struct trace_args *a, int n,
         other = format_option;
     else if (a->printer.board)
         other = "--board";
+    else if (a->printer.summary)
+        other = "--summary";
     else if (a->tree)
         other = "--tree";
     else if (a->animate)
@@ -477,6 +503,12 @@ int cmd_trace(int argc, char **argv)
     if (printer->board && printer->format != TRACE_TEXT)
         return trace_exclude("--board", format_option,
                              "--board draws text boards");
+    if (printer->summary && printer->format != TRACE_TEXT)
+        return trace_exclude("--summary", format_option,
+                             "--summary writes the text summary alone");
+    if (printer->summary && printer->board)
+        return trace_exclude("--summary", "--board",
+                             "--summary writes no boards");
     if (a.play)
         return trace_play_checked(&a, n, format_option);
     if (a.delay_ms >= 0 && !a.animate)
@@ -493,6 +525,8 @@ int cmd_trace(int argc, char **argv)
             return trace_exclude("--animate", format_option, why);
         if (a.path != NULL)
             return trace_exclude("--animate", "-o", why);
+        if (printer->summary)
+            return trace_exclude("--animate", "--summary", why);
         return trace_animate(n, printer->first, printer->max_steps,
                              a.delay_ms >= 0 ? (long)a.delay_ms
                                              : TRACE_DEFAULT_DELAY_MS);
@@ -504,13 +538,13 @@ int cmd_trace(int argc, char **argv)
         if (printer->board)
             return trace_exclude("--board", "--tree", "--tree draws no boards");
         return trace_tree(n, printer->format == TRACE_JSON, printer->first,
-                          printer->max_steps, a.path);
+                          printer->summary, printer->max_steps, a.path);
     }
     if (printer->format == TRACE_HTML)
         return trace_html(n, printer->first,
                           printer->max_steps != 0
                               ? printer->max_steps
                               : TRACE_HTML_DEFAULT_MAX_STEPS,
-                          a.path);
+                          printer->max_steps == 0, a.path);
     return trace_stream(n, printer, a.path);
 }

@@ -48,23 +48,32 @@ const char *trace_kind_name(nq_trace_kind kind);
  * (a queen's own square is not). */
 bool trace_attacked(const int *cols, int depth, int row, int col);
 
-/* Writes the summary block of a trace of n that ended as `end`. */
+/* Says on standard error that the trace of n was cut after max_steps
+ * steps: by the HTML page's default cap (`by_default`) or by
+ * --max-steps. */
+void trace_note_cut(int n, uint64_t max_steps, bool by_default);
+
+/* Writes the summary block of a trace of n that ended as `end`, after a
+ * blank line unless it comes `alone`. */
 void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
-                         enum trace_end end, uint64_t max_steps);
+                         enum trace_end end, uint64_t max_steps, bool alone);
 
 /* Runs the search with a redrawn board on the terminal
  * (cli/trace/trace_animate.c). Returns the exit status. */
 int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms);
 
 /* Records the search and writes the self-contained HTML replay page to
- * `path` (NULL or "-": standard output) (cli/trace/trace_html.c). Returns the
- * exit status. */
-int trace_html(int n, bool first, uint64_t max_steps, const char *path);
+ * `path` (NULL or "-": standard output) (cli/trace/trace_html.c), at most
+ * max_steps steps (`by_default`: the page's cap, not --max-steps).
+ * Returns the exit status. */
+int trace_html(int n, bool first, uint64_t max_steps, bool by_default,
+               const char *path);
 
 /* Writes the search tree, depth first, a line (or with `json` a JSON
  * object) per square tried, then (text) the nodes visited at each depth
- * against the full tree's (cli/trace/trace_tree.c). Returns the exit status. */
-int trace_tree(int n, bool json, bool first, uint64_t max_steps,
+ * against the full tree's; with `summary` that table alone
+ * (cli/trace/trace_tree.c). Returns the exit status. */
+int trace_tree(int n, bool json, bool first, bool summary, uint64_t max_steps,
                const char *path);
 
 /* Writes the page on which the learner plays (cli/trace/trace_play.c): every

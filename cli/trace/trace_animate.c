@@ -313,9 +313,11 @@ int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms)
      * counts, the ones the learner saw. */
     trace_write_summary(&out, n,
                         a.end == TRACE_END_INTERRUPTED ? &a.seen : &stats,
-                        a.end, max_steps);
+                        a.end, max_steps, false);
     int status = writer_close(&out, true);
     if (status == 0 && a.end == TRACE_END_INTERRUPTED)
         return TRACE_EXIT_INTERRUPTED;
+    if (status == 0 && a.end == TRACE_END_MAX_STEPS)
+        trace_note_cut(n, max_steps, false);
     return status;
 }

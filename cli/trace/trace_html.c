@@ -107,7 +107,7 @@ static void trace_write_data(struct writer *w, int n,
     json_end_object(&j);
     json_break(&j);
     json_key(&j, "truncated");
-    char note[128];
+    char note[192];
     switch (rec->end) {
     case TRACE_END_FIRST:
         json_string(&j, "The recording stops at the first solution "
@@ -115,9 +115,9 @@ static void trace_write_data(struct writer *w, int n,
         break;
     case TRACE_END_MAX_STEPS:
         snprintf(note, sizeof note,
-                 "The recording holds the first %llu steps of the search "
-                 "(--max-steps).",
-                 (unsigned long long)rec->max_steps);
+                 "The recording holds the first %llu steps of the search: "
+                 "nqueens trace %d --format html --max-steps K records K.",
+                 (unsigned long long)rec->max_steps, n);
         json_string(&j, note);
         break;
     case TRACE_END_COMPLETE:
@@ -129,7 +129,8 @@ static void trace_write_data(struct writer *w, int n,
     writer_puts(w, ";\n</script>\n");
 }
 
-int trace_html(int n, bool first, uint64_t max_steps, const char *path)
+int trace_html(int n, bool first, uint64_t max_steps, bool by_default,
+               const char *path)
 {
     struct trace_recording rec = {.first = first, .max_steps = max_steps};
     nq_trace_stats stats;
@@ -152,5 +153,8 @@ int trace_html(int n, bool first, uint64_t max_steps, const char *path)
     trace_write_data(&out, n, &rec, &stats);
     writer_put(&out, (const char *)trace_page_tail, trace_page_tail_size);
     free(rec.events);
-    return writer_close(&out, true);
+    int status = writer_close(&out, true);
+    if (status == 0 && rec.end == TRACE_END_MAX_STEPS)
+        trace_note_cut(n, max_steps, by_default);
+    return status;
 }

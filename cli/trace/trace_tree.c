@@ -20,6 +20,7 @@ struct tree_printer {
     struct writer *out;
     bool json;
     bool first;                     /* stop at the first solution */
+    bool summary;                   /* the table alone, no tree */
     uint64_t max_steps;             /* 0: no limit */
     uint64_t nodes;                 /* nodes written so far */
     uint64_t solutions;             /* solutions met so far */
@@ -114,7 +115,7 @@ static int tree_event(const nq_trace_event *e, int n, void *user)
             p->solutions++;
         if (p->json)
             tree_write_json(p, e, n, parent);
-        else
+        else if (!p->summary)
             tree_write_text(p, e, n);
     }
     if (p->out->err != 0)
@@ -133,41 +134,47 @@ static int tree_width(const char *head, char texts[][BIG_TEXT_SIZE], int count)
 }
 
 /* The per-depth table: nodes visited, placed and pruned, against the full
- * tree and the permutation tree, with a line of totals. */
+ * tree and the permutation tree, with a line of totals. Depth 0 is the
+ * root, the empty board (visited and placed once), so that the placed
+ * column adds up to the textbooks' count of the backtrack tree's nodes
+ * (Knuth's 2,057 for 8 queens). */
 static void tree_write_summary(const struct tree_printer *p, int n,
                                const nq_trace_stats *stats)
 {
     struct writer *w = p->out;
-    /* Rows 0..n-1 are the depths 1..n; row n is the total. */
-    char full[NQ_MAX_N + 1][BIG_TEXT_SIZE];
-    char perm[NQ_MAX_N + 1][BIG_TEXT_SIZE];
+    /* Rows 0..n are the depths 0..n; row n + 1 is the total. */
+    char full[NQ_MAX_N + 2][BIG_TEXT_SIZE];
+    char perm[NQ_MAX_N + 2][BIG_TEXT_SIZE];
     struct big power, falling, full_sum, perm_sum;
     big_set(&power, 1);
     big_set(&falling, 1);
-    big_set(&full_sum, 0);
-    big_set(&perm_sum, 0);
-    uint64_t tried = 0, pruned = 0;
+    big_set(&full_sum, 1);
+    big_set(&perm_sum, 1);
+    big_text(&power, full[0], BIG_TEXT_SIZE);
+    big_text(&falling, perm[0], BIG_TEXT_SIZE);
+    uint64_t tried = 1, pruned = 0; /* the root */
     for (int d = 0; d < n; d++) {
         big_mul(&power, (uint32_t)n);
         big_mul(&falling, (uint32_t)(n - d));
         big_add(&full_sum, &power);
         big_add(&perm_sum, &falling);
-        big_text(&power, full[d], BIG_TEXT_SIZE);
-        big_text(&falling, perm[d], BIG_TEXT_SIZE);
+        big_text(&power, full[d + 1], BIG_TEXT_SIZE);
+        big_text(&falling, perm[d + 1], BIG_TEXT_SIZE);
         tried += p->tried[d];
         pruned += p->pruned[d];
     }
-    big_text(&full_sum, full[n], BIG_TEXT_SIZE);
-    big_text(&perm_sum, perm[n], BIG_TEXT_SIZE);
+    big_text(&full_sum, full[n + 1], BIG_TEXT_SIZE);
+    big_text(&perm_sum, perm[n + 1], BIG_TEXT_SIZE);
 
     char full_head[32];
     char perm_head[48];
     snprintf(full_head, sizeof full_head, "full tree %d^d", n);
     snprintf(perm_head, sizeof perm_head, "permutations %d!/(%d-d)!", n, n);
-    int full_width = tree_width(full_head, full, n + 1);
-    int perm_width = tree_width(perm_head, perm, n + 1);
+    int full_width = tree_width(full_head, full, n + 2);
+    int perm_width = tree_width(perm_head, perm, n + 2);
 
-    writer_printf(w, "\nSummary for %d %s", n, n == 1 ? "queen" : "queens");
+    writer_printf(w, "%sSummary for %d %s", p->summary ? "" : "\n", n,
+                  n == 1 ? "queen" : "queens");
     switch (p->end) {
     case TRACE_END_FIRST:
         writer_puts(w, " (stopped at the first solution):\n");
@@ -181,15 +188,17 @@ static void tree_write_summary(const struct tree_printer *p, int n,
         writer_puts(w, " (the whole search):\n");
         break;
     }
+    writer_puts(w, "  depth 0 is the root, the empty board; depth d, the "
+                   "squares tried in row d and the queens placed there\n");
     writer_printf(w, "  %-5s %10s %10s %10s  %*s  %*s\n", "depth", "visited",
                   "placed", "pruned", full_width, full_head, perm_width,
                   perm_head);
-    for (int d = 0; d <= n; d++) {
+    for (int d = 0; d <= n + 1; d++) {
         char depth[16];
-        uint64_t t = d < n ? p->tried[d] : tried;
-        uint64_t x = d < n ? p->pruned[d] : pruned;
-        if (d < n)
-            snprintf(depth, sizeof depth, "%d", d + 1);
+        uint64_t t = d == 0 ? 1 : d <= n ? p->tried[d - 1] : tried;
+        uint64_t x = d == 0 ? 0 : d <= n ? p->pruned[d - 1] : pruned;
+        if (d <= n)
+            snprintf(depth, sizeof depth, "%d", d);
         else
             snprintf(depth, sizeof depth, "all");
         writer_printf(w, "  %-5s %10llu %10llu %10llu  %*s  %*s\n", depth,
@@ -202,16 +211,19 @@ static void tree_write_summary(const struct tree_printer *p, int n,
                   (unsigned long long)stats->steps);
 }
 
-int trace_tree(int n, bool json, bool first, uint64_t max_steps,
+int trace_tree(int n, bool json, bool first, bool summary, uint64_t max_steps,
                const char *path)
 {
     struct writer out;
     if (writer_open(&out, path) != 0)
         return EXIT_USAGE;
-    struct tree_printer p = {
-        .out = &out, .json = json, .first = first, .max_steps = max_steps};
+    struct tree_printer p = {.out = &out,
+                             .json = json,
+                             .first = first,
+                             .summary = summary,
+                             .max_steps = max_steps};
     nq_trace_stats stats;
-    if (!json)
+    if (!json && !summary)
         writer_printf(&out,
                       "The search tree of %d %s, depth first: a line per "
                       "square tried,\nindented by its row, with the vector "
@@ -224,5 +236,8 @@ int trace_tree(int n, bool json, bool first, uint64_t max_steps,
     }
     if (!json)
         tree_write_summary(&p, n, &stats);
-    return writer_close(&out, true);
+    int status = writer_close(&out, true);
+    if (status == 0 && p.end == TRACE_END_MAX_STEPS)
+        trace_note_cut(n, max_steps, false);
+    return status;
 }

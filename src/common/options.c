@@ -29,6 +29,7 @@ static const size_t solve_sizes[] = {
 };
 static const size_t complete_sizes[] = {
     0, END_OF(nq_complete_options, progress_user), /* 1 */
+    END_OF(nq_complete_options, exclusions),       /* 2 */
 };
 static const size_t plan_sizes[] = {
     0, END_OF(nq_plan_options, census_len), /* 1 */
@@ -132,6 +133,7 @@ static void complete_defaults(nq_complete_options *o)
     o->node_limit = 0; /* no limit */
     o->progress = NULL;
     o->progress_user = NULL;
+    o->exclusions = NULL; /* none */
 }
 
 static void plan_defaults(nq_plan_options *o)

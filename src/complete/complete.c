@@ -1,9 +1,10 @@
 /*
  * complete.c - completing a board on which some queens are given: the
- * input checks, the first completion (lexicographic or fewest-free-cells
- * order) and the stream of every completion in lexicographic order. The
- * search itself is in complete_search.c, the threaded count in
- * complete_count.c.
+ * input checks (the given queens, and the blocked squares and excluded
+ * diagonals of the options), the first completion (lexicographic or
+ * fewest-free-cells order) and the stream of every completion in
+ * lexicographic order. The search itself is in complete_search.c, the
+ * threaded count in complete_count.c.
  */
 #include <string.h>
 
@@ -49,6 +50,78 @@ int nq_complete_check(int n, const int *given, nq_complete_conflict *conflict)
     return NQ_OK;
 }
 
+/* The exclusions of `options`, or NULL for none (also for options of a
+ * version without them, or of an unknown version: the calls refuse those
+ * after their input checks). */
+static const nq_complete_exclusions *
+complete_exclusions(const nq_complete_options *options)
+{
+    nq_complete_options o;
+    if (nq__complete_options_read(options, &o) != NQ_OK)
+        return NULL;
+    return o.exclusions;
+}
+
+/* True when `x` names only squares and diagonals of the n x n board. */
+static bool complete_exclusions_fit(int n, const nq_complete_exclusions *x)
+{
+    uint64_t cols = n == 64 ? ~0ull : (1ull << n) - 1;
+    for (int r = 0; r < NQ_MAX_N; r++) {
+        uint64_t allowed = r < n ? cols : 0;
+        if ((x->blocked[r] & ~allowed) != 0)
+            return false;
+    }
+    /* Diagonals 0 .. 2n-2: 2n-1 bits of the 128. */
+    int bits = 2 * n - 1;
+    uint64_t low = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    uint64_t high = bits > 64 ? (1ull << (bits - 64)) - 1 : 0;
+    return (x->sum[0] & ~low) == 0 && (x->sum[1] & ~high) == 0 &&
+           (x->diff[0] & ~low) == 0 && (x->diff[1] & ~high) == 0;
+}
+
+/* How a given queen at (r, c) stands on an excluded square, if it does. */
+static nq_complete_attack
+complete_excluded_kind(int n, int r, int c, const nq_complete_exclusions *x)
+{
+    int sum = r + c;
+    int diff = r - c + n - 1;
+    if ((x->blocked[r] >> c) & 1)
+        return NQ_COMPLETE_ON_BLOCKED;
+    if ((x->sum[sum >> 6] >> (sum & 63)) & 1)
+        return NQ_COMPLETE_ON_EXCLUDED_SUM;
+    if ((x->diff[diff >> 6] >> (diff & 63)) & 1)
+        return NQ_COMPLETE_ON_EXCLUDED_DIFF;
+    return NQ_COMPLETE_NO_ATTACK;
+}
+
+int nq_complete_check_options(int n, const int *given,
+                              const nq_complete_options *options,
+                              nq_complete_conflict *conflict)
+{
+    int rc = nq_complete_check(n, given, conflict);
+    const nq_complete_exclusions *x = complete_exclusions(options);
+    if (x == NULL || rc == NQ_E_RANGE || rc == NQ_E_INVAL)
+        return rc;
+    if (!complete_exclusions_fit(n, x)) {
+        if (conflict != NULL)
+            *conflict = (nq_complete_conflict){0, 0, NQ_COMPLETE_NO_ATTACK};
+        return NQ_E_INVAL;
+    }
+    if (rc != NQ_OK)
+        return rc; /* two given queens attack each other: named first */
+    for (int r = 0; r < n; r++) {
+        if (given[r] < 0)
+            continue;
+        nq_complete_attack kind = complete_excluded_kind(n, r, given[r], x);
+        if (kind != NQ_COMPLETE_NO_ATTACK) {
+            if (conflict != NULL)
+                *conflict = (nq_complete_conflict){r, r, kind};
+            return NQ_E_CONFLICT;
+        }
+    }
+    return NQ_OK;
+}
+
 /* Work left for the searches of one call: a node budget shared by all of
  * the searches that nq_complete_first() makes. */
 struct complete_budget {
@@ -87,12 +160,13 @@ static bool complete_exists(int n, const struct cs_node *node, int *cols,
  * the cost is one fast search per column tried, never a lexicographic
  * search through a hard subtree. Returns 0, NQ_E_NOSOLUTION or
  * NQ_E_TIMEOUT. */
-static int complete_first_lex(int n, const int *given, int *out,
-                              struct complete_budget *budget)
+static int complete_first_lex(int n, const int *given,
+                              const nq_complete_exclusions *exclusions,
+                              int *out, struct complete_budget *budget)
 {
     struct cs_node node;
     int best[NQ_MAX_N];
-    nq__cs_root(n, given, &node);
+    nq__cs_root(n, given, exclusions, &node);
     memcpy(best, given, sizeof(int) * (size_t)n);
     if (!complete_exists(n, &node, best, budget))
         return budget->exceeded ? NQ_E_TIMEOUT : NQ_E_NOSOLUTION;
@@ -125,19 +199,20 @@ static int complete_first_lex(int n, const int *given, int *out,
 int nq_complete_first(int n, const int *given, nq_complete_order order,
                       const nq_complete_options *options, int *out)
 {
-    int rc = nq_complete_check(n, given, NULL);
+    int rc = nq_complete_check_options(n, given, options, NULL);
     if (rc != NQ_OK)
         return rc;
     nq_complete_options o;
     if (out == NULL || nq__complete_options_read(options, &o) != NQ_OK)
         return NQ_E_INVAL;
+    const nq_complete_exclusions *exclusions = o.exclusions;
     struct complete_budget budget = {.limit = o.node_limit};
     int cols[NQ_MAX_N];
     if (order == NQ_COMPLETE_LEXICOGRAPHIC) {
-        rc = complete_first_lex(n, given, cols, &budget);
+        rc = complete_first_lex(n, given, exclusions, cols, &budget);
     } else if (order == NQ_COMPLETE_FEWEST_FREE) {
         struct cs_node root;
-        nq__cs_root(n, given, &root);
+        nq__cs_root(n, given, exclusions, &root);
         memcpy(cols, given, sizeof(int) * (size_t)n);
         rc = NQ_OK;
         if (!complete_exists(n, &root, cols, &budget))
@@ -153,13 +228,23 @@ int nq_complete_first(int n, const int *given, nq_complete_order order,
 int nq_complete_each(int n, const int *given, nq_solution_fn fn, void *user,
                      uint64_t *count)
 {
+    return nq_complete_each_options(n, given, NULL, fn, user, count);
+}
+
+int nq_complete_each_options(int n, const int *given,
+                             const nq_complete_options *options,
+                             nq_solution_fn fn, void *user, uint64_t *count)
+{
     if (count != NULL)
         *count = 0;
-    int rc = nq_complete_check(n, given, NULL);
+    int rc = nq_complete_check_options(n, given, options, NULL);
     if (rc != NQ_OK)
         return rc;
+    nq_complete_options o;
+    if (nq__complete_options_read(options, &o) != NQ_OK)
+        return NQ_E_INVAL;
     struct cs_node root;
-    nq__cs_root(n, given, &root);
+    nq__cs_root(n, given, o.exclusions, &root);
     struct cs_run run = {
         .n = n, .policy = CS_LEXICOGRAPHIC, .fn = fn, .user = user};
     memcpy(run.cols, given, sizeof(int) * (size_t)n);

@@ -114,7 +114,7 @@ int nq_complete_count(int n, const int *given,
 {
     if (count != NULL)
         *count = 0;
-    int rc = nq_complete_check(n, given, NULL);
+    int rc = nq_complete_check_options(n, given, options, NULL);
     if (rc != NQ_OK)
         return rc;
     if (count == NULL)
@@ -133,7 +133,7 @@ int nq_complete_count(int n, const int *given,
     atomic_init(&job.cancel, false);
 
     struct cs_node root;
-    nq__cs_root(n, given, &root);
+    nq__cs_root(n, given, o.exclusions, &root);
     rc = count_split(&job, &root,
                      (size_t)threads * COUNT_SUBPROBLEMS_PER_THREAD);
     if (rc == NQ_OK) {

@@ -22,7 +22,29 @@
 /* How often the search looks at the cancel flag, in nodes (a power of 2). */
 #define CS_POLL_INTERVAL 4096u
 
-void nq__cs_root(int n, const int *given, struct cs_node *root)
+/* Bit k of a 128-bit diagonal set (two words, k < 128). */
+static bool cs_diagonal_bit(const uint64_t set[2], int k)
+{
+    return (set[k >> 6] >> (k & 63)) & 1;
+}
+
+/* The cells of row r that `x` rules out: its blocked squares and the
+ * squares of row r on an excluded diagonal. Runs once per row at the
+ * root, so a plain loop over the columns does. */
+static uint64_t cs_excluded_cells(int n, int r, const nq_complete_exclusions *x)
+{
+    uint64_t out = x->blocked[r];
+    for (int c = 0; c < n; c++) {
+        /* row + column, and row - column offset by n - 1 (0 .. 2n-2) */
+        if (cs_diagonal_bit(x->sum, r + c) ||
+            cs_diagonal_bit(x->diff, r - c + n - 1))
+            out |= 1ull << c;
+    }
+    return out;
+}
+
+void nq__cs_root(int n, const int *given,
+                 const nq_complete_exclusions *exclusions, struct cs_node *root)
 {
     uint64_t full = n == 64 ? ~0ull : (1ull << n) - 1;
     root->nfree = 0;
@@ -40,6 +62,8 @@ void nq__cs_root(int n, const int *given, struct cs_node *root)
             uint64_t bit = 1ull << given[g];
             avail &= ~(bit | bit << d | bit >> d);
         }
+        if (exclusions != NULL)
+            avail &= ~cs_excluded_cells(n, r, exclusions);
         root->row[root->nfree] = (uint8_t)r;
         root->avail[root->nfree] = avail;
         root->nfree++;

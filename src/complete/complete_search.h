@@ -48,9 +48,13 @@ struct cs_run {
     bool limited;       /* out: the node limit stopped the run */
 };
 
-/* Builds the root node of `given` (already checked by nq_complete_check):
- * every given queen's column and diagonals removed from every free row. */
-void nq__cs_root(int n, const int *given, struct cs_node *root);
+/* Builds the root node of `given` (already checked by
+ * nq_complete_check_options): every given queen's column and diagonals
+ * removed from every free row, and so are the squares that `exclusions`
+ * (may be NULL) rules out. */
+void nq__cs_root(int n, const int *given,
+                 const nq_complete_exclusions *exclusions,
+                 struct cs_node *root);
 
 /* Places a queen on free row index i (row node->row[i]), column c, and
  * writes the child node to `to`, which may be `from` itself. */

@@ -25,7 +25,8 @@ static int plan_constellations(nq_plan *p, uint64_t budget)
     if (need > budget)
         return NQ_E_NOMEM;
     p->engine = NQ_ENGINE_CONSTELLATIONS;
-    snprintf(p->signature, sizeof p->signature, "constellations/1 n=%d", p->n);
+    snprintf(p->signature, sizeof p->signature, NQ_PLAN_CONSTELLATIONS_SIGN,
+             p->n);
     return 0;
 }
 
@@ -92,6 +93,62 @@ static int walk_census(nq_plan *p, int threads, const nq_plan_options *o,
     return nq__join_census_part(p->n, threads, 0, 1, share_tops, len);
 }
 
+uint64_t nq__plan_beside(int n, int threads, uint64_t budget, bool *with_census)
+{
+    /* Beside a pass's table: the filter of its tops, and the tops per
+     * share and group that spare each build its count walk, where they
+     * take little of the budget (at n = 20 on two threads, 12 MB). */
+    uint64_t census = nq__join_share_tops_bytes(n, threads);
+    *with_census = census <= budget / 16;
+    return ((uint64_t)1 << n) + (*with_census ? census : 0);
+}
+
+uint64_t nq__plan_units_bytes(uint64_t units)
+{
+    /* The units, and one result slot per id during a run. */
+    return units * (sizeof(struct nq__join_unit) + 48);
+}
+
+int nq__plan_cut(int n, int threads, unsigned min_passes,
+                 const struct nq__join_unit *units, uint64_t count,
+                 const uint64_t *tops, uint64_t groups, uint64_t budget,
+                 struct nq__join_passes *passes)
+{
+    uint64_t max_tops = UINT64_MAX;
+    if (min_passes > 1) {
+        uint64_t all = 0;
+        for (uint64_t i = 0; i < groups; i++)
+            all += tops[i];
+        max_tops = (all + min_passes - 1) / min_passes;
+    }
+    int rc = nq__join_passes_plan(n, threads, units, count, tops, budget,
+                                  max_tops, passes);
+    /* Odd n: the passes of two families each build every top (or share
+     * patterns, count_join_passes.c), so passes of a tenth of the tops are
+     * twice ten or more (22 at n = 19). Larger passes, while there are
+     * still min_passes of them. */
+    while (rc == 0 && min_passes > 1 &&
+           passes->count > min_passes + min_passes / 4) {
+        struct nq__join_passes coarser;
+        max_tops += max_tops / 4;
+        if (nq__join_passes_plan(n, threads, units, count, tops, budget,
+                                 max_tops, &coarser) != 0)
+            break;
+        if (coarser.count < min_passes || coarser.count >= passes->count) {
+            nq__join_passes_free(&coarser);
+            break;
+        }
+        nq__join_passes_free(passes);
+        *passes = coarser;
+    }
+    if (rc == NQ_E_NOMEM && max_tops != UINT64_MAX) {
+        /* No cut that fine (small n): the finest the budget takes. */
+        rc = nq__join_passes_plan(n, threads, units, count, tops, budget,
+                                  UINT64_MAX, passes);
+    }
+    return rc;
+}
+
 /* The join in passes, where the whole table does not fit the budget or
  * at least `min_passes` passes are asked for: the tops of each group are
  * counted (in little memory), and the passes cut so that the largest
@@ -102,12 +159,8 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
                        const nq_plan_options *o)
 {
     unsigned min_passes = o->min_passes;
-    /* Beside a pass's table: the filter of its tops, and the tops per
-     * share and group that spare each build its count walk, where they
-     * take little of the budget (at n = 20 on two threads, 12 MB). */
-    uint64_t census = nq__join_share_tops_bytes(p->n, threads);
-    bool with_census = census <= budget / 16;
-    uint64_t beside = ((uint64_t)1 << p->n) + (with_census ? census : 0);
+    bool with_census = false;
+    uint64_t beside = nq__plan_beside(p->n, threads, budget, &with_census);
     if (beside >= budget)
         return NQ_E_NOMEM;
     uint64_t *tops = NULL;
@@ -124,38 +177,8 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
     free(share_tops);
     if (rc != 0)
         return rc;
-    uint64_t max_tops = UINT64_MAX;
-    if (min_passes > 1) {
-        uint64_t all = 0;
-        for (uint64_t i = 0; i < groups; i++)
-            all += tops[i];
-        max_tops = (all + min_passes - 1) / min_passes;
-    }
-    rc = nq__join_passes_plan(p->n, threads, p->units, p->work_count, tops,
-                              budget - beside, max_tops, &p->passes);
-    /* Odd n: the passes of two families each build every top (or share
-     * patterns, count_join_passes.c), so passes of a tenth of the tops are
-     * twice ten or more (22 at n = 19). Larger passes, while there are
-     * still min_passes of them. */
-    while (rc == 0 && min_passes > 1 &&
-           p->passes.count > min_passes + min_passes / 4) {
-        struct nq__join_passes coarser;
-        max_tops += max_tops / 4;
-        if (nq__join_passes_plan(p->n, threads, p->units, p->work_count, tops,
-                                 budget - beside, max_tops, &coarser) != 0)
-            break;
-        if (coarser.count < min_passes || coarser.count >= p->passes.count) {
-            nq__join_passes_free(&coarser);
-            break;
-        }
-        nq__join_passes_free(&p->passes);
-        p->passes = coarser;
-    }
-    if (rc == NQ_E_NOMEM && max_tops != UINT64_MAX) {
-        /* No cut that fine (small n): the finest the budget takes. */
-        rc = nq__join_passes_plan(p->n, threads, p->units, p->work_count, tops,
-                                  budget - beside, UINT64_MAX, &p->passes);
-    }
+    rc = nq__plan_cut(p->n, threads, min_passes, p->units, p->work_count, tops,
+                      groups, budget - beside, &p->passes);
     free(tops);
     if (rc != 0)
         return rc;
@@ -175,7 +198,7 @@ static int plan_join(nq_plan *p, uint64_t budget, int threads,
     int rc = nq__join_units(p->n, &p->units, &p->work_count);
     if (rc != 0)
         return rc;
-    uint64_t units_bytes = p->work_count * (sizeof *p->units + 48);
+    uint64_t units_bytes = nq__plan_units_bytes(p->work_count);
     if (units_bytes >= budget)
         return NQ_E_NOMEM;
     rc = min_passes > 1 && p->n >= 4
@@ -187,12 +210,9 @@ static int plan_join(nq_plan *p, uint64_t budget, int threads,
     if (rc != 0)
         return rc;
     p->engine = NQ_ENGINE_JOIN;
-    snprintf(p->signature, sizeof p->signature, "join/2 n=%d", p->n);
+    snprintf(p->signature, sizeof p->signature, NQ_PLAN_JOIN_SIGN, p->n);
     return 0;
 }
-
-/* The join is worth its table from this n on. */
-#define JOIN_MIN_N 4
 
 /* nq__plan_create_limited() on options read whole, but for the census_sum
  * call that every plan creation of a shared census makes; *summed: made
@@ -247,7 +267,7 @@ static int plan_create(int n, const nq_count_options *options,
                 rc = NQ_E_RANGE;
             }
         }
-        if (rc == NQ_E_RANGE && n >= JOIN_MIN_N && n <= NQ_JOIN_MAX_N)
+        if (rc == NQ_E_RANGE && n >= NQ_JOIN_MIN_N && n <= NQ_JOIN_MAX_N)
             rc = plan_join(p, budget, threads, plan_options);
         if (rc == NQ_E_RANGE || rc == NQ_E_NOMEM) {
             /* No room for the join: backtracking needs next to none. */

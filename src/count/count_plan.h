@@ -13,6 +13,7 @@
 #ifndef NQ_COUNT_PLAN_H
 #define NQ_COUNT_PLAN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "count/join/count_join.h"
@@ -88,6 +89,33 @@ int nq__plan_create_on(int n, const nq_count_options *options,
 /* nq__count_limited() : nq_count() on such a plan. */
 int nq__count_limited(int n, const nq_count_options *options, uint64_t limit,
                       nq_count_result *result);
+
+/* The signatures of the two layouts, formats of n. */
+#define NQ_PLAN_CONSTELLATIONS_SIGN "constellations/1 n=%d"
+#define NQ_PLAN_JOIN_SIGN "join/2 n=%d"
+
+/* The join is worth its table from this n on (NQ_ENGINE_AUTO). */
+#define NQ_JOIN_MIN_N 4
+
+/* nq__plan_beside() : the bytes a join in passes holds beside a pass's
+ * table under `budget` (the filter of its tops, and the census where it
+ * takes at most a sixteenth of the budget: *with_census). */
+uint64_t nq__plan_beside(int n, int threads, uint64_t budget,
+                         bool *with_census);
+
+/* nq__plan_units_bytes() : the bytes the join's `units` take in a plan and
+ * its run. */
+uint64_t nq__plan_units_bytes(uint64_t units);
+
+/* nq__plan_cut() : the cut of the join's units into passes whose tables
+ * fit `budget` bytes, from the tops of each group (`groups` entries,
+ * counted by the census or estimated), at least min_passes of them where
+ * a cut that fine exists (nq_count_options.min_passes). Returns 0 or
+ * NQ_E_NOMEM. */
+int nq__plan_cut(int n, int threads, unsigned min_passes,
+                 const struct nq__join_unit *units, uint64_t count,
+                 const uint64_t *tops, uint64_t groups, uint64_t budget,
+                 struct nq__join_passes *passes);
 
 /* nq__plan_kind() : the kind of subproblem `id` and its index within its
  * kind (the column of row 0, or the index of the constellation or unit). */

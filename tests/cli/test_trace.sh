@@ -156,7 +156,8 @@ grep -q '(interrupted)' "$TMP/interrupted" || fail "Ctrl-C: summary"
 grep -q "$(printf '\033\\[?25h')" "$TMP/interrupted" || fail "Ctrl-C: cursor back"
 
 # The README's trace examples are run: each console block that starts with
-# "$ nqueens trace" shows exactly what the command prints.
+# "$ nqueens trace" shows exactly what the command prints (standard output
+# and error together).
 awk -v dir="$TMP" '
     /^```console$/ { inside = 1; next }
     /^```$/ { inside = 0; out = ""; next }
@@ -167,7 +168,7 @@ awk -v dir="$TMP" '
 i=1
 while [ -f "$TMP/readme.$i.args" ]; do
     # shellcheck disable=SC2046
-    "$NQUEENS" $(cat "$TMP/readme.$i.args") > "$TMP/readme.$i.got" || fail "README example $i"
+    "$NQUEENS" $(cat "$TMP/readme.$i.args") > "$TMP/readme.$i.got" 2>&1 || fail "README example $i"
     cmp -s "$TMP/readme.$i.want" "$TMP/readme.$i.got" ||
         fail "README example '$(cat "$TMP/readme.$i.args")' differs: $(diff "$TMP/readme.$i.want" "$TMP/readme.$i.got" | head -5)"
     i=$((i + 1))

@@ -5,7 +5,8 @@
 # the keyboard (arrows, Enter on a square), and reports what it shows; the
 # boards it reports are checked here against the tool itself (verify,
 # complete): a conflict is shown, an impossible board is said to be
-# impossible, a hint keeps a completion possible, "complete it" gives a
+# impossible, a hint keeps a completion possible, "complete it" goes
+# through the hint's square and gives a
 # solution that keeps the learner's queens. A screenshot of each state is
 # not blank. Skips (status 77) only when chromium is not installed.
 set -eu
@@ -77,8 +78,17 @@ vector=$(echo "$done_queens" | tr ',' '\n' | sort -n | cut -d: -f2 | tr '\n' ' '
 echo "$done_queens" | grep -q '^1:1,' || fail "complete it lost the queen on (1,1): $done_queens"
 [ "$(echo "$done_queens" | tr ',' '\n' | wc -l)" = 8 ] || fail "complete it: $done_queens"
 echo "$vector" | "$NQUEENS" verify > /dev/null || fail "complete it gave an invalid board: $vector"
-printf "%s\n" "$result" | grep -q '"solved":"A solution! It is solution 1 of 92[^"]*class is 1 of 12' ||
-    fail "the solution is not marked: $result"
+# It goes through the hint's square, so Hint and Complete it agree.
+printf "%s\n" "$result" | grep -q '"completeKeepsHint":true' ||
+    fail "complete it left the hint's square: $result"
+echo "$done_queens" | tr ',' '\n' | grep -qx "$hint" ||
+    fail "complete it did not go through the hint $hint: $done_queens"
+printf "%s\n" "$result" | grep -q "\"answer\":\"Completed through ($(echo "$hint" | tr : ,)), the hint's square" ||
+    fail "complete it's words: $result"
+# The solution's number is its place in solve's order.
+index=$("$NQUEENS" solve 8 --format vector | grep -nx "$(echo "$vector" | sed 's/ $//')" | cut -d: -f1)
+printf "%s\n" "$result" | grep -q "\"solved\":\"A solution! It is solution $index of 92" ||
+    fail "the solution is not marked as solution $index: $result"
 printf "%s\n" "$result" | grep -q '"found":"You found 1 of the 92 solutions' || fail "not counted: $result"
 
 # A screenshot of each state: a drawn board is far larger than a blank page.

@@ -9,7 +9,8 @@
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 
-# independent_depths N: a line "d visited placed" per depth d = 1..N.
+# independent_depths N: a line "d visited placed" per depth d = 0..N
+# (depth 0: the root).
 independent_depths() {
     awk -v n="$1" '
         function ok(k,   a) {
@@ -28,6 +29,7 @@ independent_depths() {
         BEGIN {
             walk(1)
             prev = 1
+            print 0, 1, 1  # the root, the empty board
             for (d = 1; d <= n; d++) {
                 print d, n * prev, placed[d] + 0
                 prev = placed[d] + 0

@@ -1,10 +1,12 @@
 /*
- * fuzz_read_given.c - the reader of `complete --given "r:c,r:c,..."`
- * (cli/input/read_given.c), fed any text for a board size taken from the first
- * byte. Its answer is checked against a reference reader written here from
- * the contract: 1-based ROW:COLUMN pairs separated by commas, spaces and
- * tabs around the numbers, each number [+-]digits, every queen on the
- * board and no row given twice; an empty or blank text gives no queen.
+ * fuzz_read_given.c - the readers of `complete --given "r:c,r:c,..."` and
+ * `--blocked` (cli/input/read_given.c), fed any text for a board size and
+ * a base taken from the first byte. Their answers are checked against a
+ * reference reader written here from the contract: ROW:COLUMN pairs
+ * numbered from the base, separated by commas, spaces and tabs around the
+ * numbers, each number [+-]digits, every pair on the board; no row given
+ * two queens, no square blocked twice; an empty or blank text gives
+ * nothing.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -43,10 +45,16 @@ static bool reference_number(const char *start, const char *end,
     return true;
 }
 
-static bool reference_given(const char *text, int n, int *given)
+/* Reads the pairs as queens into given[] and as squares into blocked[];
+ * `squares` says which list it is (a square may share a row, never be
+ * named twice; a queen may not share a row). */
+static bool reference_pairs(const char *text, int n, int base, bool squares,
+                            int *given, uint64_t *blocked)
 {
-    for (int r = 0; r < n; r++)
+    for (int r = 0; r < n; r++) {
         given[r] = NQ_COMPLETE_FREE_ROW;
+        blocked[r] = 0;
+    }
     const char *p = text;
     while (is_blank(*p))
         p++;
@@ -63,11 +71,16 @@ static bool reference_given(const char *text, int n, int *given)
         if (colon == NULL || !reference_number(start, colon, &row) ||
             !reference_number(colon + 1, end, &col))
             return false;
-        if (row < 1 || row > n || col < 1 || col > n)
+        row -= base;
+        col -= base;
+        if (row < 0 || row >= n || col < 0 || col >= n)
             return false;
-        if (given[row - 1] != NQ_COMPLETE_FREE_ROW)
-            return false;
-        given[row - 1] = (int)col - 1;
+        if (squares && ((blocked[row] >> col) & 1))
+            return false; /* a square named twice */
+        if (!squares && given[row] != NQ_COMPLETE_FREE_ROW)
+            return false; /* a row given two queens */
+        given[row] = (int)col;
+        blocked[row] |= 1ull << col;
         if (*end == '\0')
             return true;
         start = end + 1;
@@ -79,16 +92,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size == 0)
         return 0;
     int n = 1 + data[0] % NQ_MAX_N;
+    int base = (data[0] & 0x40) ? 0 : 1;
     /* An argument: the text ends at the first NUL. */
     char *text = fuzz_strndup(data + 1, size - 1);
     int got[NQ_MAX_N];
     int want[NQ_MAX_N];
-    int rc = read_given(text, n, got);
-    bool ok = reference_given(text, n, want);
+    uint64_t got_blocked[NQ_MAX_N];
+    uint64_t want_blocked[NQ_MAX_N];
+    int rc = read_given(text, n, base, got);
+    bool ok = reference_pairs(text, n, base, false, want, want_blocked);
     FUZZ_CHECK(rc == 0 || rc == EXIT_USAGE);
     FUZZ_CHECK((rc == 0) == ok);
     if (ok)
         FUZZ_CHECK(memcmp(got, want, (size_t)n * sizeof(int)) == 0);
+    rc = read_blocked(text, n, base, got_blocked);
+    ok = reference_pairs(text, n, base, true, want, want_blocked);
+    FUZZ_CHECK(rc == 0 || rc == EXIT_USAGE);
+    FUZZ_CHECK((rc == 0) == ok);
+    if (ok)
+        FUZZ_CHECK(memcmp(got_blocked, want_blocked,
+                          (size_t)n * sizeof(uint64_t)) == 0);
     free(text);
     return 0;
 }

@@ -161,7 +161,7 @@ struct bad_case {
 
 static const struct bad_case bad_cases[] = {
     {"", 1, 0, NQ_E_PARSE, 1, 1, "no placement given"},
-    {"\n  \n", 1, 0, NQ_E_PARSE, 3, 1, "no placement given"},
+    {"\n  \n", 1, 0, NQ_E_PARSE, 2, 1, "no placement given"},
     {"1 2 x", 1, 0, NQ_E_PARSE, 1, 5, "unexpected 'x'"},
     {"1 2 3\n4 5 ?\n", 1, 0, NQ_E_PARSE, 2, 5, "unexpected '?'"},
     {"1 2 3 4 5 6 7 9\n", 1, 0, NQ_E_PARSE, 1, 15, "9 is off the board"},
@@ -186,7 +186,7 @@ static const struct bad_case bad_cases[] = {
     {"Q . .\n. . Q\n. Q .\n", 1, 4, NQ_E_PARSE, 1, 6, "expected 4"},
     {"Solution one:\nQ\n", 1, 0, NQ_E_PARSE, 1, 1, "Solution K:"},
     {"Solution 1:\nSolution 2:\nQ\n", 1, 0, NQ_E_PARSE, 2, 1, "unexpected 'S'"},
-    {"Solution 1:\n", 1, 0, NQ_E_PARSE, 2, 1, "no placement given"},
+    {"Solution 1:\n", 1, 0, NQ_E_PARSE, 1, 1, "no placement given"},
     {"[1, 2]", 1, 0, NQ_E_PARSE, 1, 1, "unexpected '['"},
     {"00 0\n0 0 0", 1, 0, NQ_E_PARSE, 1, 1, "use --base 0"},
 };

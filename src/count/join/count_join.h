@@ -400,6 +400,16 @@ int nq__join_census_part(int n, int threads, unsigned part, unsigned parts,
 int nq__join_sum_shares(int n, int threads, const uint32_t *share_tops,
                         uint64_t **tops, uint64_t *groups);
 
+/* nq__join_sample_tops() : nq__join_sum_shares()'s tops of every group
+ * estimated by `probes` random probes from each start of the table's walk
+ * (count_join_sample.c), the same for the same seed: *groups entries
+ * (malloc'ed, free()), rounded, and *all their sum before rounding. For
+ * the sums over many groups that the cut into passes reads, in
+ * milliseconds where the census takes minutes. Returns 0, NQ_E_RANGE or
+ * NQ_E_NOMEM. */
+int nq__join_sample_tops(int n, uint32_t probes, uint64_t seed,
+                         uint64_t **group_tops, uint64_t *groups, double *all);
+
 /* nq__join_share_tops_bytes() : the bytes of nq__join_group_tops()'s
  * share_tops on `threads` threads (UINT64_MAX if n is out of range). */
 uint64_t nq__join_share_tops_bytes(int n, int threads);
