@@ -38,6 +38,14 @@ int cmd_verify(int argc, char **argv);
  * (cli/count/cmd_status.c). */
 int cmd_status(int argc, char **argv);
 
+/* nqueens merge FILE...: one count from the checkpoints of its parts
+ * (cli/count/cmd_merge.c). */
+int cmd_merge(int argc, char **argv);
+
+/* nqueens audit FILE: re-count a sample of a checkpoint's subproblems
+ * (cli/count/cmd_audit.c). */
+int cmd_audit(int argc, char **argv);
+
 /* The option tables of the commands (optable.h), for their tests. */
 struct optable;
 extern const struct optable count_table;
@@ -47,6 +55,8 @@ extern const struct optable complete_table;
 extern const struct optable trace_table;
 extern const struct optable verify_table;
 extern const struct optable status_table;
+extern const struct optable merge_table;
+extern const struct optable audit_table;
 extern const struct optable bench_table;
 extern const struct optable seeds_table;
 

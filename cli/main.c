@@ -18,10 +18,17 @@ struct command {
     int (*run)(int argc, char **argv); /* argv[0] is the command's name */
 };
 
-static const struct command commands[] = {
-    {"solve", cmd_solve},   {"count", cmd_count},       {"trace", cmd_trace},
-    {"bench", cmd_bench},   {"complete", cmd_complete}, {"find", cmd_find},
-    {"verify", cmd_verify}, {"status", cmd_status},     {NULL, NULL}};
+static const struct command commands[] = {{"solve", cmd_solve},
+                                          {"count", cmd_count},
+                                          {"trace", cmd_trace},
+                                          {"bench", cmd_bench},
+                                          {"complete", cmd_complete},
+                                          {"find", cmd_find},
+                                          {"verify", cmd_verify},
+                                          {"status", cmd_status},
+                                          {"merge", cmd_merge},
+                                          {"audit", cmd_audit},
+                                          {NULL, NULL}};
 
 static const struct command *command_named(const char *name)
 {

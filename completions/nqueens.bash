@@ -3,7 +3,7 @@
 # read from its own `--help`, so that the completion follows the tool.
 # Installed as share/bash-completion/completions/nqueens.
 
-_nqueens_commands="solve count trace bench complete find verify status help"
+_nqueens_commands="solve count trace bench complete find verify status merge audit help"
 
 # The long options a command's help lists ("" is `nqueens [N]` itself):
 # an option stands at the start of its line, a few spaces in; the lines
@@ -109,7 +109,7 @@ _nqueens()
     case $command in
     "") mapfile -t COMPREPLY < <(compgen -W "$_nqueens_commands" -- "$cur") ;;
     help) mapfile -t COMPREPLY < <(compgen -W "${_nqueens_commands% help}" -- "$cur") ;;
-    verify | status) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+    verify | status | merge | audit) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
     esac
 }
 complete -F _nqueens nqueens

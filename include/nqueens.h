@@ -102,7 +102,8 @@ NQ_API const char *nq_version(void);
     X(NOTCHECKPOINT, -14, "not an nqueens checkpoint file")                    \
     X(CORRUPT, -15, "checkpoint file is damaged")                              \
     X(BUSY, -16, "checkpoint file is in use by another run")                   \
-    X(DEVICE, -17, "the GPU device failed to build or run the kernel")
+    X(MISMATCH, -17, "two counts of one subproblem differ")                    \
+    X(DEVICE, -18, "the GPU device failed to build or run the kernel")
 
 /*! The error codes: NQ_OK (0), or an NQ_E_<name> of the table above. */
 typedef enum nq_error {
@@ -1016,6 +1017,48 @@ NQ_API int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
  *  NQ_E_OVERFLOW (and leaves *sum unchanged). */
 NQ_API int nq_subcount_add(nq_subcount *sum, const nq_subcount *add);
 
+/*! nq_plan_part_ids() : the ids of part `part` (1..parts) of the plan cut
+ *  into `parts` (1..NQ_PARTS_MAX), ascending, into ids[0..*count) where
+ *  capacity allows (ids may be NULL to ask *count first). The cut is a
+ *  function of the plan's signature and `parts` alone (not of threads or
+ *  the memory budget), so that processes on any machines agree on it,
+ *  and balanced by estimated work (docs/engines.md gives the rule): the
+ *  ids are gathered into groups (of the join: the units of one class of
+ *  patterns on the outer columns, which read the same part of the table;
+ *  else each id alone), each group's work is estimated, and the groups,
+ *  the costliest first, go each to the part with the least work so far.
+ *  A part may be empty where there are fewer groups than parts. Returns
+ *  0, NQ_E_INVAL, NQ_E_NOMEM (the join's estimate walks the tops of the
+ *  half board, seconds at n = 20, unless the plan kept them). */
+NQ_API int nq_plan_part_ids(const nq_plan *plan, unsigned part, unsigned parts,
+                            uint64_t *ids, size_t capacity, size_t *count);
+
+/*! nq_plan_recount() : counts subproblem `id` again with an engine
+ *  independent of the plan's (plain bitboard backtracking over the cells
+ *  the subproblem fixes: the unit's columns of each half for the join,
+ *  the border queens of a constellation, the queen of row 0 and its
+ *  orbit for the symmetric searches), for an audit. Returns 0,
+ *  NQ_E_INVAL, NQ_E_OVERFLOW. */
+NQ_API int nq_plan_recount(const nq_plan *plan, uint64_t id, nq_subcount *out);
+
+/*! nq_plan_recount_ids() : nq_plan_recount() of ids[0..nids) on
+ *  `threads` threads (0 = all cores), `done` called as nq_plan_run()
+ *  calls it. Returns 0, NQ_E_STOPPED, NQ_E_INVAL, NQ_E_OVERFLOW,
+ *  NQ_E_NOMEM. */
+NQ_API int nq_plan_recount_ids(const nq_plan *plan, const uint64_t *ids,
+                               size_t nids, int threads, nq_subproblem_fn done,
+                               void *user);
+
+/*! nq_engine_name() : "join", "constellations" or "auto". */
+NQ_API const char *nq_engine_name(nq_engine engine);
+
+/*! nq_count_result_of() : the result of a count of n from the sum over
+ *  all its subproblems (the plan's own nq_plan_result() without the
+ *  plan, for a merge of files). Returns 0 or NQ_E_INVAL for a sum that
+ *  is no whole count. */
+NQ_API int nq_count_result_of(int n, const nq_subcount *sum,
+                              nq_count_result *result);
+
 /*! nq_plan_result() : turns the sum over ALL subproblems of a plan into the
  *  final result (adds what the plan counts outside its subproblems, derives
  *  unique). Returns 0 or NQ_E_OVERFLOW. */
@@ -1058,8 +1101,20 @@ NQ_API int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
  * One checkpoint object is used by one thread at a time.
  */
 
-/*! The format version this library writes and reads. */
-#define NQ_CHECKPOINT_FORMAT 1
+/*! The format version this library writes; it reads this one and format
+ *  1 (whose rows carry no provenance), and makes a format 1 file format 2
+ *  when a run resumes it. */
+#define NQ_CHECKPOINT_FORMAT 2
+
+/*! The longest provenance text (engine, version, host), with its NUL. */
+#define NQ_PROVENANCE_MAX 64
+
+/*! The most parts a plan is cut into (nq_plan_part_ids()). */
+#define NQ_PARTS_MAX 1000000u
+
+/*! The version of nq_plan_part_ids()'s rule, which a file of parts
+ *  records: parts cut by two rules are refused by a merge. */
+#define NQ_PART_RULE 1
 
 /*! The longest plan signature a checkpoint records, with its NUL. */
 #define NQ_CHECKPOINT_SIGNATURE_MAX 256
@@ -1086,7 +1141,33 @@ typedef struct nq_checkpoint_info {
     uint64_t sessions; /* runs that saved work in it */
     int complete;      /* 1 when a final result was recorded */
     nq_count_result result; /* the final result, when complete */
+    unsigned parts;         /* a file of parts: the M parts of the plan;
+                               0: a file of the whole plan */
+    unsigned part;          /* a file of one part: its K (1..M); else 0 */
+    uint64_t parts_held;    /* the parts the file holds (0: whole plan) */
+    uint64_t part_size;     /* the subproblems of those parts (size for a
+                               file of the whole plan) */
+    int part_rule;          /* a file of parts: the NQ_PART_RULE that cut
+                               them */
 } nq_checkpoint_info;
+
+/*! One finished subproblem as a file records it, with its provenance. */
+typedef struct nq_unit_record {
+    uint64_t id;                     /* the subproblem's id in the plan */
+    nq_subcount count;               /* what it contributes */
+    char engine[NQ_PROVENANCE_MAX];  /* what counted it ("join",
+                                        "constellations", ...); "" unknown */
+    char version[NQ_PROVENANCE_MAX]; /* the library's version */
+    char host[NQ_PROVENANCE_MAX];    /* the machine's name */
+    int64_t at;                      /* when (Unix time); 0 unknown */
+    int intact; /* 1: the row's fields and check value are sound */
+} nq_unit_record;
+
+/*! Called once per row by nq_checkpoint_units(); non-zero stops. */
+typedef int (*nq_unit_fn)(const nq_unit_record *unit, void *user);
+
+/*! Called once per part a file holds by nq_checkpoint_parts(). */
+typedef int (*nq_part_fn)(unsigned part, uint64_t size, void *user);
 
 /*! nq_checkpoint_open() : opens the checkpoint at `path` for a plan of
  *  board size `n` with `signature` (nq_plan_signature) and `size`
@@ -1110,6 +1191,103 @@ typedef struct nq_checkpoint_info {
  *  A refused file is left as it was. */
 NQ_API int nq_checkpoint_open(const char *path, int n, const char *signature,
                               uint64_t size, nq_checkpoint **cp);
+
+/*! nq_checkpoint_open_part() : nq_checkpoint_open() for part `part`
+ *  (1..parts) of a plan cut into `parts` by nq_plan_part_ids(), whose ids
+ *  are ids[0..nids): the file records the part, only those ids are
+ *  pending and may be recorded, and an existing file must be of the same
+ *  part (else NQ_E_CHECKPOINT). nq_checkpoint_run() on it counts the part
+ *  alone. Errors as nq_checkpoint_open(); NQ_E_INVAL also for a part out
+ *  of range or an id out of range or given twice. */
+NQ_API int nq_checkpoint_open_part(const char *path, int n,
+                                   const char *signature, uint64_t size,
+                                   unsigned part, unsigned parts,
+                                   const uint64_t *ids, size_t nids,
+                                   nq_checkpoint **cp);
+
+/*! nq_checkpoint_create_parts() : makes a new file at `path` (none may be
+ *  there: NQ_E_IO) for the merge of files: of the whole plan (parts 0,
+ *  nheld 0) or of the parts held[0..nheld) (ascending) of `parts`, of
+ *  sizes[i] subproblems each. Rows go in with nq_checkpoint_record_unit();
+ *  where they make the whole plan, nq_checkpoint_finish() records the
+ *  result. Errors as nq_checkpoint_open(). */
+NQ_API int nq_checkpoint_create_parts(const char *path, int n,
+                                      const char *signature, uint64_t size,
+                                      unsigned parts, const unsigned *held,
+                                      const uint64_t *sizes, size_t nheld,
+                                      nq_checkpoint **cp);
+
+/*! nq_checkpoint_set_provenance() : what the rows recorded from now on
+ *  name as their engine and host (NULL: unchanged). An open checkpoint
+ *  names no engine ("") and the host's name (uname) until told;
+ *  nq_checkpoint_run() names the plan's engine where none was set. The
+ *  rows recorded before are committed first. Returns 0, NQ_E_INVAL for
+ *  a text too long (or an empty host), NQ_E_IO. */
+NQ_API int nq_checkpoint_set_provenance(nq_checkpoint *cp, const char *engine,
+                                        const char *host);
+
+/*! nq_checkpoint_record_unit() : nq_checkpoint_record() of a row read
+ *  from another file (a merge), its provenance kept as it is. */
+NQ_API int nq_checkpoint_record_unit(nq_checkpoint *cp,
+                                     const nq_unit_record *unit);
+
+/*! nq_checkpoint_units() : reads the checkpoint at `path` without
+ *  changing it and calls `fn` for every row in id order, a damaged row
+ *  too (unit->intact 0: a field of the wrong type, a check value that
+ *  fails, an id out of range), so that an audit can say which rows are
+ *  damaged. The header must be sound. *info (may be NULL) gets the
+ *  header, and `done` the rows read. Returns 0, NQ_E_STOPPED when fn
+ *  stopped it, or nq_checkpoint_read()'s errors for the header. */
+NQ_API int nq_checkpoint_units(const char *path, nq_unit_fn fn, void *user,
+                               nq_checkpoint_info *info);
+
+/*! nq_checkpoint_parts() : calls `fn` for each part the (verified)
+ *  checkpoint at `path` holds, ascending; none for a file of the whole
+ *  plan. Returns 0, NQ_E_STOPPED, or nq_checkpoint_read()'s errors. */
+NQ_API int nq_checkpoint_parts(const char *path, nq_part_fn fn, void *user);
+
+/*! A merge of checkpoint files (opaque): nq_merge_new(), a file at a
+ *  time nq_merge_add(), then the sums (nq_merge_info()) or a file of them
+ *  (nq_merge_write()), and nq_merge_free(). It holds every subproblem in
+ *  memory, about 48 bytes each. */
+typedef struct nq_merge nq_merge;
+
+/*! nq_merge_new() : an empty merge. Returns 0, NQ_E_INVAL, NQ_E_NOMEM. */
+NQ_API int nq_merge_new(nq_merge **merge);
+
+/*! nq_merge_add() : verifies the checkpoint at `path` in full and adds its
+ *  rows and parts. Returns 0, or
+ *    NQ_E_CHECKPOINT  a file of another plan (n, signature, size) or of
+ *                     another cut into parts than the files before;
+ *    NQ_E_MISMATCH    a subproblem that an earlier file has with another
+ *                     count: conflict[0] (the earlier) and conflict[1] get
+ *                     both records, provenance included (conflict may be
+ *                     NULL);
+ *    nq_checkpoint_read()'s errors, NQ_E_OVERFLOW, NQ_E_NOMEM.
+ *  The same subproblem with the same count in two files is taken once. On
+ *  error the merge may hold part of the file: free it. */
+NQ_API int nq_merge_add(nq_merge *merge, const char *path,
+                        nq_unit_record conflict[2]);
+
+/*! nq_merge_info() : the union so far, as nq_checkpoint_read() would
+ *  describe a file of it: done, sum, the parts held and their size
+ *  (part_size), the sessions and seconds of all files, and complete with
+ *  the result once every subproblem of the plan is there. */
+NQ_API void nq_merge_info(const nq_merge *merge, nq_checkpoint_info *info);
+
+/*! nq_merge_parts() : calls `fn` for each part the merge holds,
+ *  ascending. Returns 0, NQ_E_STOPPED, NQ_E_INVAL. */
+NQ_API int nq_merge_parts(const nq_merge *merge, nq_part_fn fn, void *user);
+
+/*! nq_merge_write() : writes the union as a new checkpoint at `path`
+ *  (there must be no file there), its parts and rows with their
+ *  provenance, and the result where it is complete: a file that merges
+ *  again and that `status` and `audit` read. Returns 0,
+ *  nq_checkpoint_create_parts()'s errors, NQ_E_IO. */
+NQ_API int nq_merge_write(const nq_merge *merge, const char *path);
+
+/*! nq_merge_free() : releases a merge; NULL is allowed. */
+NQ_API void nq_merge_free(nq_merge *merge);
 
 /*! nq_checkpoint_in_use() : whether an open checkpoint (another run)
  *  holds the file at `path` now: a quick look before the costly part of a

@@ -32,6 +32,7 @@
 #include "common/parse.h"
 #include "common/progress.h"
 #include "count/count_estimate.h"
+#include "count/count_part.h"
 #include "count/count_request.h"
 #include "count/memory_need.h"
 #include "nqueens.h"
@@ -53,7 +54,9 @@ static const char count_head[] =
 static const char count_tail[] =
     "\n"
     "Output: lines 'n', 'total', 'unique', 'sym180', 'sym90', 'threads',\n"
-    "'engine' and 'seconds', each followed by its value.\n"
+    "'engine' and 'seconds', each followed by its value. A part (--part)\n"
+    "gives 'n', 'part', 'subproblems', 'solutions', 'sym180', 'sym90',\n"
+    "'engine' and 'seconds': its own sums, which `nqueens merge` adds up.\n"
     "\n"
     "Exit status: 0 success, 2 bad usage or a count that failed.\n";
 
@@ -103,6 +106,7 @@ static const struct opt count_opts[] = {
                   "seconds between two saves (default 10; 0 saves\n"
                   "every finished subproblem); each pass of the join\n"
                   "is also saved as it ends"),
+    OPT_USE_ARGS(count_opt_part, NULL),
     OPT_USE(count_opt_dry_run, REQ, dry_run),
     OPT_USE_ARGS(opt_help, NULL),
 };
@@ -356,6 +360,10 @@ static int count_write(const struct count_request *req, struct writer *out)
     if (rc != 0)
         return cli_error("count of %d: %s", req->n, nq_strerror(rc));
 
+    if (req->parts > 0) {
+        count_part_report(out, req, &result, engine, seconds);
+        return EXIT_OK;
+    }
     int threads = req->threads != 0 ? req->threads : nq_count_default_threads();
     count_report(out, req, &result, threads, engine, seconds);
     return EXIT_OK;

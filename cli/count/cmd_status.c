@@ -13,6 +13,7 @@
 #include "common/messages.h"
 #include "common/opt_common.h"
 #include "count/checkpoint_errors.h"
+#include "count/status_units.h"
 #include "nqueens.h"
 #include "output/json.h"
 #include "output/writer.h"
@@ -68,6 +69,12 @@ static void status_json(struct writer *w, const char *path,
     json_string(&j, info->signature);
     json_key(&j, "subproblems");
     json_uint(&j, info->size);
+    json_key(&j, "parts");
+    json_int(&j, info->parts);
+    json_key(&j, "parts_held");
+    json_uint(&j, info->parts_held);
+    json_key(&j, "part_subproblems");
+    json_uint(&j, info->part_size);
     json_key(&j, "done");
     json_uint(&j, info->done);
     json_key(&j, "percent");
@@ -128,6 +135,14 @@ static void status_text(struct writer *w, const char *path,
     writer_printf(w, "checkpoint  %s\n", path);
     writer_printf(w, "n           %d\n", info->n);
     writer_printf(w, "plan        %s\n", info->signature);
+    if (info->part > 0)
+        writer_printf(w, "part        %u of %u (%llu subproblems)\n",
+                      info->part, info->parts,
+                      (unsigned long long)info->part_size);
+    else if (info->parts > 0)
+        writer_printf(w, "parts       %llu of %u (%llu subproblems)\n",
+                      (unsigned long long)info->parts_held, info->parts,
+                      (unsigned long long)info->part_size);
     writer_printf(w, "done        %llu of %llu subproblems (%.2f%%)\n",
                   (unsigned long long)info->done,
                   (unsigned long long)info->size,
@@ -144,7 +159,17 @@ static void status_text(struct writer *w, const char *path,
                       (unsigned long long)info->result.total,
                       info->result.total == 1 ? "" : "s",
                       (unsigned long long)info->result.unique);
-    else {
+    else if (info->parts > 0 && info->done == info->part_size) {
+        writer_puts(w, "result      this part is complete: `nqueens merge` "
+                       "it with the other parts\n");
+    } else if (info->part > 0) {
+        writer_printf(w,
+                      "result      not yet: run `nqueens count %d --part "
+                      "%u/%u --checkpoint ",
+                      info->n, info->part, info->parts);
+        status_write_quoted(w, path);
+        writer_puts(w, "` again to go on\n");
+    } else {
         writer_printf(w,
                       "result      not yet: run `nqueens count %d "
                       "--checkpoint ",
@@ -154,15 +179,30 @@ static void status_text(struct writer *w, const char *path,
     }
 }
 
+/* Stops at the first row: a look at the header alone (damaged rows are
+ * listed, not refused). */
+static int count_nothing(const nq_unit_record *u, void *user)
+{
+    (void)u;
+    (void)user;
+    return 1;
+}
+
 /* The options after parsing. */
 struct status_args {
     bool json;
+    bool units;         /* --units: every finished subproblem */
     const char *output; /* -o, NULL: standard output */
 };
 
 static const struct opt status_opts[] = {
     OPT_USE_HELP(opt_json, struct status_args, json,
-                 "one JSON object instead of lines of text"),
+                 "one JSON object instead of lines of text (with\n"
+                 "--units, one object a line)"),
+    OPT_FLAG("units", 0, struct status_args, units,
+             "list every finished subproblem: id, total, sym180,\n"
+             "sym90, and the engine, version, host and time\n"
+             "that counted it ('damaged' where its check fails)"),
     OPT_USE(opt_output, struct status_args, output),
     OPT_USE_ARGS(opt_help, NULL),
 };
@@ -186,13 +226,24 @@ int cmd_status(int argc, char **argv)
     const char *path = argv[optind];
 
     nq_checkpoint_info info;
-    int err = nq_checkpoint_read(path, &info);
+    int err = a.units ? nq_checkpoint_units(path, count_nothing, NULL, &info)
+                      : nq_checkpoint_read(path, &info);
+    if (err == NQ_E_STOPPED) /* the header is sound */
+        err = NQ_OK;
     if (err != NQ_OK)
         return checkpoint_error(path, err, 0, NULL, 0);
 
     struct writer out;
     if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
+    if (a.units) {
+        err = status_units(&out, path, a.json);
+        if (err != NQ_OK) {
+            writer_close(&out, false);
+            return checkpoint_error(path, err, 0, NULL, 0);
+        }
+        return writer_close(&out, true);
+    }
     if (a.json)
         status_json(&out, path, &info);
     else

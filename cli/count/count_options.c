@@ -160,6 +160,9 @@ int count_parse(int argc, char **argv, const struct optable *t,
                          req->n, COUNT_MAX_64BIT_N + 1);
     if (req->checkpoint_interval_set && req->checkpoint == NULL)
         return cli_usage_error("--checkpoint-interval needs --checkpoint FILE");
+    if (req->parts > 0 && req->checkpoint == NULL)
+        return cli_usage_error("--part needs --checkpoint FILE (the part's "
+                               "counts go there, for `nqueens merge`)");
     if (req->list_devices)
         return cli_usage_error("--list-devices takes no N");
     if (req->device_set) {

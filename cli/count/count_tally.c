@@ -9,6 +9,7 @@
 #include "common/messages.h"
 #include "common/parse.h"
 #include "count/checkpoint_errors.h"
+#include "count/count_part.h"
 #include "count/count_tally.h"
 
 int tally_refuse_busy(const struct count_request *req)
@@ -42,11 +43,24 @@ static int tally_open_checkpoint(struct tally *t)
 {
     const struct count_request *req = t->req;
     const char *signature = nq_plan_signature(t->plan);
-    int rc =
-        nq_checkpoint_open(req->checkpoint, req->n, signature, t->size, &t->cp);
+    int rc = req->parts > 0 ? count_part_open(req, t->plan, &t->cp)
+                            : nq_checkpoint_open(req->checkpoint, req->n,
+                                                 signature, t->size, &t->cp);
+    if (rc == NQ_E_CHECKPOINT && req->parts > 0)
+        return count_part_refused(req);
     if (rc != NQ_OK)
         return checkpoint_error(req->checkpoint, rc, req->n, signature,
                                 t->size);
+    /* Provenance: the engine of the plan, and NQUEENS_HOST's name. */
+    rc = nq_checkpoint_set_provenance(
+        t->cp, nq_engine_name(nq_plan_engine(t->plan)), NULL);
+    if (rc == NQ_OK)
+        rc = count_name_host(t->cp);
+    if (rc == NQ_E_INVAL)
+        return cli_error("NQUEENS_HOST must be 1 to %d bytes",
+                         NQ_PROVENANCE_MAX - 1);
+    if (rc != NQ_OK)
+        return tally_cannot_save(t);
     if (req->checkpoint_interval_set)
         nq_checkpoint_set_interval(t->cp, req->checkpoint_interval);
     const uint32_t *census = NULL;
@@ -58,6 +72,7 @@ static int tally_open_checkpoint(struct tally *t)
     nq_checkpoint_info_get(t->cp, &info);
     t->done = info.done;
     t->sum = info.sum;
+    t->goal = info.part_size;
     return -1;
 }
 
@@ -86,6 +101,7 @@ int tally_open(struct tally *t, const struct count_request *req,
     t->req = req;
     t->plan = plan;
     t->size = nq_plan_size(plan);
+    t->goal = t->size;
     if (req->checkpoint != NULL) {
         int status = tally_open_checkpoint(t);
         if (status >= 0)
@@ -109,7 +125,7 @@ int tally_open(struct tally *t, const struct count_request *req,
 
 void tally_show(struct tally *t)
 {
-    (void)progress_report(t->done, t->size, t->sum.total, &t->progress);
+    (void)progress_report(t->done, t->goal, t->sum.total, &t->progress);
 }
 
 int tally_add(struct tally *t, uint64_t id, const nq_subcount *count)
@@ -127,7 +143,7 @@ int tally_add(struct tally *t, uint64_t id, const nq_subcount *count)
         return 1;
     }
     t->done++;
-    return progress_report(t->done, t->size, t->sum.total, &t->progress);
+    return progress_report(t->done, t->goal, t->sum.total, &t->progress);
 }
 
 void tally_save(struct tally *t)
@@ -150,11 +166,18 @@ void tally_free(struct tally *t)
 int tally_close(struct tally *t, nq_count_result *result, int *closed)
 {
     memset(result, 0, sizeof *result);
-    bool complete = t->err == NQ_OK && t->done == t->size;
+    bool complete = t->err == NQ_OK && t->done == t->goal;
+    bool part = t->goal != t->size;
     int err = t->err;
-    if (complete)
+    if (complete && part) {
+        /* A part: its own sums; the result is the merge's. */
+        result->total = t->sum.total;
+        result->sym180 = t->sum.sym180;
+        result->sym90 = t->sum.sym90;
+    } else if (complete) {
         err = nq_plan_result(t->plan, &t->sum, result);
-    if (complete && err == NQ_OK && t->cp != NULL)
+    }
+    if (complete && !part && err == NQ_OK && t->cp != NULL)
         err = nq_checkpoint_finish(t->cp, result);
     *closed = nq_checkpoint_close(t->cp);
     t->cp = NULL;
@@ -182,7 +205,7 @@ int tally_say_interrupted(const struct tally *t, const char *by, int closed,
     else
         cli_note("interrupted%s: %llu of %llu subproblems saved in '%s'; "
                  "the same command resumes",
-                 by, (unsigned long long)t->done, (unsigned long long)t->size,
+                 by, (unsigned long long)t->done, (unsigned long long)t->goal,
                  name);
     return status;
 }
@@ -199,7 +222,7 @@ int tally_say_max_time(const struct tally *t, int closed)
     return cli_error("count of %d stopped by --max-time %g: %llu of %llu "
                      "subproblems saved in '%s'; the same command resumes",
                      req->n, req->max_time, (unsigned long long)t->done,
-                     (unsigned long long)t->size, name);
+                     (unsigned long long)t->goal, name);
 }
 
 int tally_say_failed(const struct tally *t, int err)

@@ -24,6 +24,8 @@ struct tally {
     const nq_plan *plan;
     nq_checkpoint *cp;   /* NULL without --checkpoint */
     uint64_t size;       /* subproblems in the plan */
+    uint64_t goal;       /* subproblems to finish: the plan's, or those of
+                            the part (count --part) */
     uint64_t done;       /* finished, earlier runs included */
     nq_subcount sum;     /* their counts */
     uint64_t *pass_left; /* in passes, with a checkpoint: per pass, its ids

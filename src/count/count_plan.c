@@ -179,9 +179,12 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
         return rc;
     rc = nq__plan_cut(p->n, threads, min_passes, p->units, p->work_count, tops,
                       groups, budget - beside, &p->passes);
-    free(tops);
-    if (rc != 0)
+    if (rc != 0) {
+        free(tops);
         return rc;
+    }
+    p->group_tops = tops; /* kept for the estimates of parts */
+    p->group_tops_len = groups;
     p->threads = threads;
     p->table_budget = budget - beside;
     return 0;
@@ -344,6 +347,7 @@ void nq_plan_free(nq_plan *plan)
     nq__join_table_free(&plan->table);
     nq__join_passes_free(&plan->passes);
     free(plan->share_tops);
+    free(plan->group_tops);
     if (!plan->gpu_borrowed)
         nq__gpu_close(plan->gpu);
     free(plan);
@@ -416,6 +420,45 @@ static int pass_table(const nq_plan *plan, uint32_t pass, uint8_t *keep,
     struct nq__join_keep filter = {
         .fixed = fixed, .keep = keep, .share_tops = plan->share_tops};
     return nq__join_table_build_pass(plan->n, plan->threads, plan->table_budget,
+                                     &filter, t);
+}
+
+/* The outer columns that refine a pass's own where a run asks for part
+ * of its units (a part of `count --part`, a resumed run): 4 a side. */
+#define PARTIAL_PASS_COLUMNS 8
+
+/* Marks a pattern and its mirror image as kept tops. */
+static void keep_pattern(uint8_t *keep, uint32_t pattern, int n)
+{
+    keep[pattern] |= NQ_JOIN_KEEP_TOP;
+    keep[nq__join_mirror(pattern, n)] |= NQ_JOIN_KEEP_TOP;
+}
+
+/* The table of pass `pass` for the units of ids[0..m) alone (all of that
+ * pass): the groups their halves read, under the pass's fixed columns
+ * and the outer ones, so that a run of part of a pass builds part of its
+ * table. */
+static int partial_pass_table(const nq_plan *plan, uint32_t pass,
+                              const uint64_t *ids, size_t m, uint8_t *keep,
+                              struct nq__join_table *t)
+{
+    int n = plan->n;
+    uint32_t fixed =
+        pass < plan->passes.count_a ? plan->passes.fixed : plan->passes.fixed_b;
+    fixed |= nq__join_fixed_columns(n, PARTIAL_PASS_COLUMNS);
+    uint32_t full = (uint32_t)(((uint64_t)1 << n) - 1);
+    memset(keep, 0, (size_t)1 << n);
+    for (size_t i = 0; i < m; i++) {
+        uint64_t index;
+        (void)nq__plan_kind(plan, ids[i], &index);
+        const struct nq__join_unit *u = &plan->units[index];
+        uint32_t middle = u->middle < 0 ? 0 : (uint32_t)1 << u->middle;
+        keep_pattern(keep, u->top & fixed, n);
+        keep_pattern(keep, full & ~u->top & ~middle & fixed, n);
+    }
+    struct nq__join_keep filter = {
+        .fixed = fixed, .keep = keep, .share_tops = plan->share_tops};
+    return nq__join_table_build_pass(n, plan->threads, plan->table_budget,
                                      &filter, t);
 }
 
@@ -528,9 +571,28 @@ int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
     if (sum->total > plan->limit || sum->sym180 > plan->limit ||
         sum->sym90 > plan->limit)
         return NQ_E_OVERFLOW;
+    return nq_count_result_of(plan->n, sum, result);
+}
+
+const char *nq_engine_name(nq_engine engine)
+{
+    switch (engine) {
+    case NQ_ENGINE_JOIN:
+        return "join";
+    case NQ_ENGINE_CONSTELLATIONS:
+        return "constellations";
+    default:
+        return "auto";
+    }
+}
+
+int nq_count_result_of(int n, const nq_subcount *sum, nq_count_result *result)
+{
+    if (sum == NULL || result == NULL || n < 1 || n > NQ_MAX_N)
+        return NQ_E_INVAL;
     nq_count_result r = {
         .total = sum->total, .sym180 = sum->sym180, .sym90 = sum->sym90};
-    if (plan->n == 1) {
+    if (n == 1) {
         /* All 8 symmetries fix the one queen: one class. */
         r.unique = r.total;
     } else {
@@ -611,6 +673,13 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
             some[m++] = ids[i];
     }
     rc = run_ids(plan, NULL, some, m, threads, done, user);
+    /* The units of each pass, to tell a run of a whole pass from one of
+     * part of it. */
+    uint64_t *units = calloc(plan->passes.count, sizeof *units);
+    if (units == NULL && rc == 0)
+        rc = NQ_E_NOMEM;
+    for (uint64_t i = 0; rc == 0 && i < plan->work_count; i++)
+        units[unit_pass(plan, i)]++;
     for (size_t p = 0; p < plan->passes.count && rc == 0; p++) {
         m = 0;
         for (size_t i = 0; i < nids; i++) {
@@ -620,12 +689,20 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
         if (m == 0)
             continue;
         struct nq__join_table t;
-        rc = pass_table(plan, (uint32_t)p, keep, &t);
+        rc = m < units[p]
+                 ? partial_pass_table(plan, (uint32_t)p, some, m, keep, &t)
+                 : NQ_E_NOMEM;
+        /* The whole pass's table fits by the cut's making; a part of it
+         * may not, under a budget so tight that the finer walk's own
+         * table tips it over. */
+        if (rc == NQ_E_NOMEM)
+            rc = pass_table(plan, (uint32_t)p, keep, &t);
         if (rc != 0)
             break;
         rc = run_ids(plan, &t, some, m, threads, done, user);
         nq__join_table_free(&t);
     }
+    free(units);
 out:
     free(keep);
     free(pass);

@@ -15,6 +15,13 @@
  * transaction each, so the cost is a few fsyncs a minute whatever the
  * number of subproblems.
  *
+ * Format 2 adds each row's provenance (the engine that counted it, the
+ * library's version, the host and the time), under the row's check, so
+ * that a wrong count can be traced to a machine; and the parts of the
+ * plan a file holds (`count --part K/M`, `merge`). Format 1 files are
+ * read as they are (their rows carry no provenance) and made format 2
+ * when a run resumes them.
+ *
  * One run at a time: the run that opens a checkpoint holds an exclusive
  * flock() on the file for as long as it is open. SQLite's own locks only
  * keep one transaction from tearing another; they would let two runs take
@@ -32,6 +39,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,6 +47,7 @@
 
 #include "common/clock.h"
 #include "nqueens.h"
+#include "run/checkpoint.h"
 
 /* PRAGMA application_id of every checkpoint: "NQCP" in ASCII. */
 #define CHECKPOINT_APP_ID 0x4E514350
@@ -48,31 +57,62 @@
 
 static const char checkpoint_schema[] =
     "CREATE TABLE meta(\n"
-    "  key TEXT PRIMARY KEY NOT NULL, -- n, signature, size, ...\n"
+    "  key TEXT PRIMARY KEY NOT NULL, -- n, signature, size, parts, ...\n"
     "  value NOT NULL);\n"
     "CREATE TABLE done(\n"
     "  id INTEGER PRIMARY KEY NOT NULL, -- the subproblem's id in the plan\n"
     "  total INTEGER NOT NULL,          -- its contribution to the total\n"
     "  sym180 INTEGER NOT NULL,\n"
     "  sym90 INTEGER NOT NULL,\n"
-    "  checksum INTEGER NOT NULL);      -- over the row, keyed by the plan\n"
+    "  checksum INTEGER NOT NULL,       -- over the row, keyed by the plan\n"
+    "  engine TEXT,                     -- what counted it: join, ...\n"
+    "  version TEXT,                    -- the library's version\n"
+    "  host TEXT,                       -- the machine's name\n"
+    "  at INTEGER);                     -- when (Unix time)\n"
+    "CREATE TABLE part(\n"
+    "  part INTEGER PRIMARY KEY NOT NULL, -- K of the plan's M parts\n"
+    "  size INTEGER NOT NULL);            -- its subproblems\n"
     "CREATE VIEW progress AS SELECT\n"
     "  (SELECT count(*) FROM done) AS done,\n"
     "  (SELECT value FROM meta WHERE key = 'size') AS size,\n"
     "  (SELECT sum(total) FROM done) AS solutions;\n";
 
+/* What makes a format 1 file format 2 (after it was verified). */
+static const char checkpoint_upgrade[] =
+    "ALTER TABLE done ADD COLUMN engine TEXT;\n"
+    "ALTER TABLE done ADD COLUMN version TEXT;\n"
+    "ALTER TABLE done ADD COLUMN host TEXT;\n"
+    "ALTER TABLE done ADD COLUMN at INTEGER;\n"
+    "CREATE TABLE part(part INTEGER PRIMARY KEY NOT NULL,\n"
+    "                  size INTEGER NOT NULL);\n"
+    "PRAGMA user_version = 2;\n";
+
 /* One finished subproblem waiting for the next commit. */
 struct checkpoint_record {
     uint64_t id;
     nq_subcount count;
+    uint32_t origin; /* its provenance: cp->origins[origin] */
+    int64_t at;      /* when it was counted (Unix time) */
+};
+
+/* Who counted a record: the engine, the library's version, the host. */
+struct checkpoint_origin {
+    char engine[NQ_PROVENANCE_MAX];
+    char version[NQ_PROVENANCE_MAX];
+    char host[NQ_PROVENANCE_MAX];
 };
 
 struct nq_checkpoint {
     sqlite3 *db;
-    int lock_fd;                     /* holds the flock(); -1 when none */
-    nq_checkpoint_info info;         /* the file as committed plus the batch */
-    uint64_t key;                    /* keys the row checks: hash of the plan */
-    uint8_t *done_bits;              /* bit id set: subproblem id is finished */
+    int lock_fd;             /* holds the flock(); -1 when none */
+    nq_checkpoint_info info; /* the file as committed plus the batch */
+    uint64_t key;            /* keys the row checks: hash of the plan */
+    uint8_t *done_bits;      /* bit id set: subproblem id is finished */
+    uint8_t *want_bits;      /* a part's file: bit id set: the id is
+                                the part's; NULL: every id */
+    struct checkpoint_origin *origins; /* the provenances of the batch;
+                                          [0] is this run's own */
+    uint32_t origins_len, origins_cap;
     struct checkpoint_record *batch; /* recorded, not yet committed */
     size_t batch_len;                /* records in batch */
     size_t batch_cap;                /* room in batch */
@@ -113,6 +153,28 @@ static uint64_t row_check(uint64_t key, uint64_t id, const nq_subcount *c)
     h = hash_fold(h, c->total);
     h = hash_fold(h, c->sym180);
     return hash_fold(h, c->sym90);
+}
+
+/* Folds a string, its end marked, into a hash. */
+static uint64_t hash_text(uint64_t h, const char *text)
+{
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
+        h = hash_fold(h, *c);
+    return hash_fold(h, 0x100);
+}
+
+/* The check of a format 2 row: its counts and its provenance. A row
+ * without provenance (made format 1) keeps the check of format 1. */
+static uint64_t row_check_of(uint64_t key, const nq_unit_record *u,
+                             bool provenance)
+{
+    uint64_t h = row_check(key, u->id, &u->count);
+    if (!provenance)
+        return h;
+    h = hash_text(h ^ 0x70726f76ull, u->engine); /* "prov" */
+    h = hash_text(h, u->version);
+    h = hash_text(h, u->host);
+    return hash_fold(h, (uint64_t)u->at);
 }
 
 static uint64_t result_check(uint64_t key, const nq_count_result *r)
@@ -298,37 +360,89 @@ static int read_result(sqlite3 *db, uint64_t key, nq_checkpoint_info *info)
     return NQ_OK;
 }
 
+/* The query of every row, its provenance NULL in a format 1 file. */
+static const char *rows_sql(int format)
+{
+    return format >= 2 ? "SELECT id, total, sym180, sym90, checksum, engine, "
+                         "version, host, at FROM done ORDER BY id"
+                       : "SELECT id, total, sym180, sym90, checksum, NULL, "
+                         "NULL, NULL, NULL FROM done ORDER BY id";
+}
+
+/* Copies a provenance text column into dst; false for a value of another
+ * type or too long. *null counts the NULL ones. */
+static bool row_text(sqlite3_stmt *st, int col, char *dst, int *null)
+{
+    int type = sqlite3_column_type(st, col);
+    if (type == SQLITE_NULL) {
+        ++*null;
+        return true;
+    }
+    const unsigned char *text = sqlite3_column_text(st, col);
+    int len = sqlite3_column_bytes(st, col);
+    if (type != SQLITE_TEXT || text == NULL || len < 0 ||
+        len >= NQ_PROVENANCE_MAX || memchr(text, '\0', (size_t)len) != NULL)
+        return false;
+    memcpy(dst, text, (size_t)len);
+    dst[len] = '\0';
+    return true;
+}
+
+/* Reads the row under `st` into *u, and whether it is intact: its fields
+ * of their types, its provenance all there or all absent, its check
+ * passed. */
+static bool row_read(sqlite3_stmt *st, uint64_t key, nq_unit_record *u)
+{
+    memset(u, 0, sizeof *u);
+    bool ok = true;
+    for (int i = 0; i < 5; i++) {
+        if (sqlite3_column_type(st, i) != SQLITE_INTEGER)
+            ok = false;
+    }
+    u->id = (uint64_t)sqlite3_column_int64(st, 0);
+    u->count.total = (uint64_t)sqlite3_column_int64(st, 1);
+    u->count.sym180 = (uint64_t)sqlite3_column_int64(st, 2);
+    u->count.sym90 = (uint64_t)sqlite3_column_int64(st, 3);
+    uint64_t check = (uint64_t)sqlite3_column_int64(st, 4);
+    int null = 0;
+    ok = row_text(st, 5, u->engine, &null) && ok;
+    ok = row_text(st, 6, u->version, &null) && ok;
+    ok = row_text(st, 7, u->host, &null) && ok;
+    int type = sqlite3_column_type(st, 8);
+    if (type == SQLITE_NULL)
+        null++;
+    else if (type == SQLITE_INTEGER)
+        u->at = sqlite3_column_int64(st, 8);
+    else
+        ok = false;
+    if (null != 0 && null != 4)
+        ok = false;
+    if (ok && row_check_of(key, u, null == 0) != check)
+        ok = false;
+    u->intact = ok;
+    return ok;
+}
+
 /* Reads and verifies every row: checks, ids in range, no overflow. Sets
  * info->done and info->sum, and the bits when `bits` is not NULL. */
 static int read_rows(sqlite3 *db, uint64_t key, nq_checkpoint_info *info,
                      uint8_t *bits)
 {
     sqlite3_stmt *st = NULL;
-    int rc = sqlite3_prepare_v2(
-        db, "SELECT id, total, sym180, sym90, checksum FROM done", -1, &st,
-        NULL);
+    int rc = sqlite3_prepare_v2(db, rows_sql(info->format), -1, &st, NULL);
     if (rc != SQLITE_OK) {
         sqlite3_finalize(st);
         return map_sqlite(rc) == NQ_E_IO ? NQ_E_CORRUPT : map_sqlite(rc);
     }
     int err = NQ_OK;
+    nq_unit_record u;
     while (err == NQ_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        for (int i = 0; i < 5; i++) {
-            if (sqlite3_column_type(st, i) != SQLITE_INTEGER)
-                err = NQ_E_CORRUPT;
-        }
-        if (err != NQ_OK)
-            break;
-        uint64_t id = (uint64_t)sqlite3_column_int64(st, 0);
-        nq_subcount c = {(uint64_t)sqlite3_column_int64(st, 1),
-                         (uint64_t)sqlite3_column_int64(st, 2),
-                         (uint64_t)sqlite3_column_int64(st, 3)};
-        uint64_t check = (uint64_t)sqlite3_column_int64(st, 4);
-        if (id >= info->size || row_check(key, id, &c) != check ||
-            nq_subcount_add(&info->sum, &c) != NQ_OK) {
+        if (!row_read(st, key, &u) || u.id >= info->size ||
+            nq_subcount_add(&info->sum, &u.count) != NQ_OK) {
             err = NQ_E_CORRUPT;
             break;
         }
+        uint64_t id = u.id;
         if (bits != NULL) {
             if (bits[id / 8] & (1u << (id % 8))) {
                 err = NQ_E_CORRUPT;
@@ -344,13 +458,93 @@ static int read_rows(sqlite3 *db, uint64_t key, nq_checkpoint_info *info,
     return err;
 }
 
+/* Reads the parts a format 2 file holds (table part, meta parts) into
+ * info: none for a file of the whole plan. */
+static int read_parts(sqlite3 *db, nq_checkpoint_info *info)
+{
+    info->part_size = info->size;
+    if (info->format < 2)
+        return NQ_OK;
+    int64_t parts = 0;
+    int err = meta_int(db, "parts", &parts, false);
+    if (err < 0)
+        return err;
+    bool whole = err == 1;
+    if (!whole && (parts < 1 || parts > NQ_PARTS_MAX))
+        return NQ_E_CORRUPT;
+    int64_t rule = 0;
+    if (!whole && (err = meta_int(db, "part_rule", &rule, true)) != NQ_OK)
+        return err;
+    if (rule < 0 || rule > INT32_MAX)
+        return NQ_E_CORRUPT;
+    info->part_rule = (int)rule;
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT part, size FROM part ORDER BY part",
+                                -1, &st, NULL);
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(st);
+        return NQ_E_CORRUPT;
+    }
+    uint64_t sum = 0, held = 0;
+    int64_t last = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t k = sqlite3_column_int64(st, 0);
+        int64_t size = sqlite3_column_int64(st, 1);
+        if (whole || sqlite3_column_type(st, 0) != SQLITE_INTEGER ||
+            sqlite3_column_type(st, 1) != SQLITE_INTEGER || k < 1 ||
+            k > parts || size < 0 || (uint64_t)size > info->size - sum) {
+            rc = SQLITE_CORRUPT;
+            break;
+        }
+        sum += (uint64_t)size;
+        held++;
+        last = k;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return NQ_E_CORRUPT;
+    if (whole)
+        return NQ_OK;
+    if (held == 0)
+        return NQ_E_CORRUPT;
+    info->parts = (unsigned)parts;
+    info->part = held == 1 ? (unsigned)last : 0;
+    info->parts_held = held;
+    info->part_size = sum;
+    return info->done <= sum ? NQ_OK : NQ_E_CORRUPT;
+}
+
+/* Whether a statement compiles against the file's schema. */
+static bool compiles(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    sqlite3_finalize(st);
+    return rc == SQLITE_OK;
+}
+
+/* A format 1 file has none of format 2's columns and tables (so that it
+ * can be made format 2), a format 2 file all of them. */
+static int check_shape(sqlite3 *db, int format)
+{
+    bool v2 = compiles(db, "SELECT engine, version, host, at FROM done");
+    bool parts = compiles(db, "SELECT part, size FROM part");
+    if (format >= 2 ? v2 && parts
+                    : !parts && !compiles(db, "SELECT engine FROM done") &&
+                          !compiles(db, "SELECT version FROM done") &&
+                          !compiles(db, "SELECT host FROM done") &&
+                          !compiles(db, "SELECT at FROM done"))
+        return NQ_OK;
+    return NQ_E_CORRUPT;
+}
+
 /* Identifies and verifies an open database as a checkpoint, header first.
  * With `bits` (size/8 bytes, zeroed) the finished ids are marked. */
 /* `plan_size`: with `bits` (opening for a plan), the size the plan has; a
  * file of another size is refused before its bitmap is allocated, since
  * the size it records may be damaged and enormous. */
 static int verify_file(sqlite3 *db, nq_checkpoint_info *info, uint8_t **bits,
-                       uint64_t plan_size)
+                       uint64_t plan_size, bool header_only)
 {
     memset(info, 0, sizeof *info);
     int64_t app_id = 0, format = 0;
@@ -383,8 +577,11 @@ static int verify_file(sqlite3 *db, nq_checkpoint_info *info, uint8_t **bits,
     if (rc != SQLITE_OK && rc != SQLITE_DONE)
         return map_sqlite(rc) == NQ_E_IO ? NQ_E_CORRUPT : map_sqlite(rc);
 
-    if ((err = read_meta(db, info)) != NQ_OK)
+    if ((err = read_meta(db, info)) != NQ_OK ||
+        (err = check_shape(db, info->format)) != NQ_OK)
         return err;
+    if (header_only)
+        return NQ_OK;
     uint64_t key = plan_key(info->n, info->signature, info->size);
     if (bits != NULL) {
         if (info->size != plan_size)
@@ -395,7 +592,8 @@ static int verify_file(sqlite3 *db, nq_checkpoint_info *info, uint8_t **bits,
         if (*bits == NULL)
             return NQ_E_NOMEM;
     }
-    if ((err = read_rows(db, key, info, bits ? *bits : NULL)) != NQ_OK)
+    if ((err = read_rows(db, key, info, bits ? *bits : NULL)) != NQ_OK ||
+        (err = read_parts(db, info)) != NQ_OK)
         return err;
     return read_result(db, key, info);
 }
@@ -426,7 +624,7 @@ static int open_verified(const char *path, sqlite3 **db,
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
         return NQ_E_IO;
     int err = open_existing(path, db);
-    return err == NQ_OK ? verify_file(*db, info, NULL, 0) : err;
+    return err == NQ_OK ? verify_file(*db, info, NULL, 0, false) : err;
 }
 
 int nq_checkpoint_read(const char *path, nq_checkpoint_info *info)
@@ -439,11 +637,111 @@ int nq_checkpoint_read(const char *path, nq_checkpoint_info *info)
     return err;
 }
 
+int nq_checkpoint_units(const char *path, nq_unit_fn fn, void *user,
+                        nq_checkpoint_info *info)
+{
+    nq_checkpoint_info own;
+    if (info == NULL)
+        info = &own;
+    memset(info, 0, sizeof *info);
+    if (path == NULL || fn == NULL)
+        return NQ_E_INVAL;
+    struct stat st;
+    sqlite3 *db = NULL;
+    int err = stat(path, &st) != 0 || !S_ISREG(st.st_mode)
+                  ? NQ_E_IO
+                  : open_existing(path, &db);
+    if (err == NQ_OK)
+        err = verify_file(db, info, NULL, 0, true);
+    sqlite3_stmt *rows = NULL;
+    if (err == NQ_OK && sqlite3_prepare_v2(db, rows_sql(info->format), -1,
+                                           &rows, NULL) != SQLITE_OK)
+        err = NQ_E_CORRUPT;
+    uint64_t key = plan_key(info->n, info->signature, info->size);
+    int rc = SQLITE_DONE;
+    while (err == NQ_OK && (rc = sqlite3_step(rows)) == SQLITE_ROW) {
+        nq_unit_record u;
+        row_read(rows, key, &u);
+        if (u.id >= info->size)
+            u.intact = 0;
+        info->done++;
+        if (fn(&u, user) != 0)
+            err = NQ_E_STOPPED;
+    }
+    if (err == NQ_OK && rc != SQLITE_DONE)
+        err = map_sqlite(rc) == NQ_E_IO ? NQ_E_CORRUPT : map_sqlite(rc);
+    sqlite3_finalize(rows);
+    sqlite3_close(db);
+    return err;
+}
+
+int nq_checkpoint_parts(const char *path, nq_part_fn fn, void *user)
+{
+    if (path == NULL || fn == NULL)
+        return NQ_E_INVAL;
+    nq_checkpoint_info info;
+    sqlite3 *db = NULL;
+    int err = open_verified(path, &db, &info);
+    sqlite3_stmt *st = NULL;
+    if (err == NQ_OK && info.parts > 0 &&
+        sqlite3_prepare_v2(db, "SELECT part, size FROM part ORDER BY part", -1,
+                           &st, NULL) != SQLITE_OK)
+        err = NQ_E_CORRUPT;
+    while (err == NQ_OK && st != NULL && sqlite3_step(st) == SQLITE_ROW) {
+        if (fn((unsigned)sqlite3_column_int64(st, 0),
+               (uint64_t)sqlite3_column_int64(st, 1), user) != 0)
+            err = NQ_E_STOPPED;
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return err;
+}
+
 /* ---- creating a file ------------------------------------------------- */
 
-/* Writes the schema and the plan's description into an empty database. */
-static int write_new(sqlite3 *db, int n, const char *signature, uint64_t size)
+/* What a file is opened for: a plan, or one part of it. */
+struct open_plan {
+    int n;
+    const char *signature;
+    uint64_t size;
+    unsigned part, parts; /* K of M; 0 and 0: the whole plan */
+    uint64_t part_size;   /* the part's subproblems */
+    /* A merged file of several parts: their numbers and sizes (else
+     * NULL, and the one part above). */
+    const unsigned *held;
+    const uint64_t *held_sizes;
+    size_t nheld;
+    bool create_only; /* refuse a file that is there */
+};
+
+/* Records the parts of a new file, inside the caller's transaction. */
+static int write_part(sqlite3 *db, const struct open_plan *plan)
 {
+    char sql[128];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO meta(key, value) VALUES ('parts', %u), "
+             "('part_rule', %d)",
+             plan->parts, NQ_PART_RULE);
+    int err = exec_sql(db, sql);
+    size_t count = plan->held != NULL ? plan->nheld : 1;
+    for (size_t i = 0; err == NQ_OK && i < count; i++) {
+        unsigned k = plan->held != NULL ? plan->held[i] : plan->part;
+        uint64_t size =
+            plan->held != NULL ? plan->held_sizes[i] : plan->part_size;
+        snprintf(sql, sizeof sql,
+                 "INSERT INTO part(part, size) VALUES (%u, %llu)", k,
+                 (unsigned long long)size);
+        err = exec_sql(db, sql);
+    }
+    return err;
+}
+
+/* Writes the schema and the plan's description into an empty database. */
+static int write_new(sqlite3 *db, const struct open_plan *plan)
+{
+    int n = plan->n;
+    const char *signature = plan->signature;
+    uint64_t size = plan->size;
     char pragmas[160];
     snprintf(pragmas, sizeof pragmas,
              "PRAGMA application_id = %d; PRAGMA user_version = %d;",
@@ -473,6 +771,8 @@ static int write_new(sqlite3 *db, int n, const char *signature, uint64_t size)
         err = map_sqlite(sqlite3_step(st));
     }
     sqlite3_finalize(st);
+    if (err == NQ_OK && plan->parts > 0)
+        err = write_part(db, plan);
     if (err == NQ_OK)
         err = exec_sql(db, "COMMIT");
     return err;
@@ -507,8 +807,8 @@ static void sync_directory(const char *path)
  * before its maker opens it. Returns 0 with *lock_fd holding the lock, or
  * 1 when a file appeared at `path` meanwhile (the caller opens that one),
  * or an error. */
-static int create_file(const char *path, int n, const char *signature,
-                       uint64_t size, int *lock_fd)
+static int create_file(const char *path, const struct open_plan *plan,
+                       int *lock_fd)
 {
     *lock_fd = -1;
     size_t len = strlen(path);
@@ -531,7 +831,7 @@ static int create_file(const char *path, int n, const char *signature,
 
     sqlite3 *db = NULL;
     if (err == NQ_OK && (err = open_existing(tmp, &db)) == NQ_OK)
-        err = write_new(db, n, signature, size);
+        err = write_new(db, plan);
     if (sqlite3_close(db) != SQLITE_OK && err == NQ_OK)
         err = NQ_E_IO;
     if (err == NQ_OK && link(tmp, path) != 0) {
@@ -610,12 +910,62 @@ static void free_checkpoint(nq_checkpoint *cp)
         close(cp->lock_fd);
     free(cp->done_bits);
     free(cp->batch);
+    free(cp->want_bits);
+    free(cp->origins);
     free(cp);
 }
 
-int nq_checkpoint_open(const char *path, int n, const char *signature,
-                       uint64_t size, nq_checkpoint **out)
+/* The host's name, as provenance records it. */
+static void own_host(char *host, size_t size)
 {
+    struct utsname u;
+    const char *name =
+        uname(&u) == 0 && u.nodename[0] != '\0' ? u.nodename : "unknown";
+    size_t len = strnlen(name, size - 1); /* a longer name is cut */
+    memcpy(host, name, len);
+    host[len] = '\0';
+}
+
+/* Whether the file's parts are those it is opened for; with `want`, its
+ * finished ids must all be the part's. */
+static bool parts_match(const nq_checkpoint *cp, const struct open_plan *plan)
+{
+    const nq_checkpoint_info *i = &cp->info;
+    if (plan->parts == 0)
+        return i->parts == 0;
+    if (i->parts != plan->parts || i->part != plan->part ||
+        i->part_size != plan->part_size || i->part_rule != NQ_PART_RULE)
+        return false;
+    for (uint64_t b = 0; cp->want_bits != NULL && b < (i->size + 7) / 8; b++) {
+        if (cp->done_bits[b] & ~cp->want_bits[b])
+            return false;
+    }
+    return true;
+}
+
+/* Marks the part's ids in a new bit set; NQ_E_INVAL for an id out of
+ * range or given twice. */
+static int want_ids(nq_checkpoint *cp, uint64_t size, const uint64_t *ids,
+                    size_t nids)
+{
+    cp->want_bits = calloc((size_t)(size / 8 + 1), 1);
+    if (cp->want_bits == NULL)
+        return NQ_E_NOMEM;
+    for (size_t i = 0; i < nids; i++) {
+        uint64_t id = ids[i];
+        if (id >= size || (cp->want_bits[id / 8] & (1u << (id % 8))))
+            return NQ_E_INVAL;
+        cp->want_bits[id / 8] |= (uint8_t)(1u << (id % 8));
+    }
+    return NQ_OK;
+}
+
+static int open_for(const char *path, const struct open_plan *plan,
+                    const uint64_t *ids, size_t nids, nq_checkpoint **out)
+{
+    int n = plan->n;
+    const char *signature = plan->signature;
+    uint64_t size = plan->size;
     if (out != NULL)
         *out = NULL;
     if (path == NULL || signature == NULL || out == NULL || size == 0 ||
@@ -626,16 +976,29 @@ int nq_checkpoint_open(const char *path, int n, const char *signature,
     nq_checkpoint *cp = calloc(1, sizeof *cp);
     if (cp == NULL)
         return NQ_E_NOMEM;
+    cp->origins = calloc(1, sizeof *cp->origins);
+    int err = cp->origins == NULL ? NQ_E_NOMEM : NQ_OK;
+    if (err == NQ_OK && plan->parts > 0 && plan->held == NULL)
+        err = want_ids(cp, size, ids, nids);
+    if (err != NQ_OK) {
+        free(cp->want_bits);
+        free(cp->origins);
+        free(cp);
+        return err;
+    }
+    cp->origins_len = cp->origins_cap = 1;
+    snprintf(cp->origins[0].version, NQ_PROVENANCE_MAX, "%s",
+             NQ_VERSION_STRING);
+    own_host(cp->origins[0].host, NQ_PROVENANCE_MAX);
 
     cp->lock_fd = -1;
 
     /* The lock first: a file another run holds is refused before it is
      * read, and nothing of it is touched. */
-    int err = NQ_OK;
     for (int attempt = 0;; attempt++) {
         struct stat st;
         if (stat(path, &st) == 0) {
-            if (!S_ISREG(st.st_mode)) {
+            if (!S_ISREG(st.st_mode) || plan->create_only) {
                 err = NQ_E_IO;
                 break;
             }
@@ -648,7 +1011,7 @@ int nq_checkpoint_open(const char *path, int n, const char *signature,
             err = NQ_E_IO;
             break;
         }
-        err = create_file(path, n, signature, size, &cp->lock_fd);
+        err = create_file(path, plan, &cp->lock_fd);
         if (err < 0)
             break;
         if (err == NQ_OK) {
@@ -661,9 +1024,10 @@ int nq_checkpoint_open(const char *path, int n, const char *signature,
     if (err == NQ_OK && !lock_is_on(cp->lock_fd, path))
         err = NQ_E_BUSY;
     if (err == NQ_OK)
-        err = verify_file(cp->db, &cp->info, &cp->done_bits, size);
-    if (err == NQ_OK && (cp->info.n != n || cp->info.size != size ||
-                         strcmp(cp->info.signature, signature) != 0))
+        err = verify_file(cp->db, &cp->info, &cp->done_bits, size, false);
+    if (err == NQ_OK &&
+        (cp->info.n != n || cp->info.size != size ||
+         strcmp(cp->info.signature, signature) != 0 || !parts_match(cp, plan)))
         err = NQ_E_CHECKPOINT;
     if (err == NQ_OK && sqlite3_db_readonly(cp->db, "main") != 0)
         err = NQ_E_IO;
@@ -672,6 +1036,20 @@ int nq_checkpoint_open(const char *path, int n, const char *signature,
     if (err == NQ_OK)
         err = exec_sql(cp->db, "PRAGMA journal_mode = DELETE; "
                                "PRAGMA synchronous = FULL");
+    /* A format 1 file goes on as format 2: its rows keep their checks. */
+    if (err == NQ_OK && cp->info.format < 2) {
+        err = exec_sql(cp->db, "BEGIN IMMEDIATE");
+        if (err == NQ_OK)
+            err = exec_sql(cp->db, checkpoint_upgrade);
+        if (err == NQ_OK)
+            err = exec_sql(cp->db, "COMMIT");
+        if (err != NQ_OK) {
+            sqlite3_exec(cp->db, "ROLLBACK", NULL, NULL, NULL);
+            err = err == NQ_E_NOMEM ? err : NQ_E_IO;
+        } else {
+            cp->info.format = 2;
+        }
+    }
     if (err != NQ_OK) {
         free_checkpoint(cp);
         return err;
@@ -686,6 +1064,81 @@ int nq_checkpoint_open(const char *path, int n, const char *signature,
     return NQ_OK;
 }
 
+int nq_checkpoint_open(const char *path, int n, const char *signature,
+                       uint64_t size, nq_checkpoint **cp)
+{
+    struct open_plan plan = {.n = n, .signature = signature, .size = size};
+    return open_for(path, &plan, NULL, 0, cp);
+}
+
+int nq_checkpoint_create_parts(const char *path, int n, const char *signature,
+                               uint64_t size, unsigned parts,
+                               const unsigned *held, const uint64_t *sizes,
+                               size_t nheld, nq_checkpoint **cp)
+{
+    if (cp != NULL)
+        *cp = NULL;
+    if (parts > NQ_PARTS_MAX || (parts > 0 && nheld == 0) ||
+        (nheld > 0 && (held == NULL || sizes == NULL || parts == 0)))
+        return NQ_E_INVAL;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < nheld; i++) {
+        if (held[i] < 1 || held[i] > parts ||
+            (i > 0 && held[i] <= held[i - 1]) || sizes[i] > size - sum)
+            return NQ_E_INVAL;
+        sum += sizes[i];
+    }
+    struct open_plan plan = {.n = n,
+                             .signature = signature,
+                             .size = size,
+                             .part = nheld == 1 ? held[0] : 0,
+                             .parts = parts,
+                             .part_size = parts > 0 ? sum : size,
+                             .held = held,
+                             .held_sizes = sizes,
+                             .nheld = nheld,
+                             .create_only = true};
+    return open_for(path, &plan, NULL, 0, cp);
+}
+
+int nq_checkpoint_open_part(const char *path, int n, const char *signature,
+                            uint64_t size, unsigned part, unsigned parts,
+                            const uint64_t *ids, size_t nids,
+                            nq_checkpoint **cp)
+{
+    if (cp != NULL)
+        *cp = NULL;
+    if (parts < 1 || parts > NQ_PARTS_MAX || part < 1 || part > parts ||
+        (ids == NULL && nids > 0))
+        return NQ_E_INVAL;
+    struct open_plan plan = {.n = n,
+                             .signature = signature,
+                             .size = size,
+                             .part = part,
+                             .parts = parts,
+                             .part_size = nids};
+    return open_for(path, &plan, ids, nids, cp);
+}
+
+int nq_checkpoint_set_provenance(nq_checkpoint *cp, const char *engine,
+                                 const char *host)
+{
+    if (cp == NULL || (engine != NULL && strlen(engine) >= NQ_PROVENANCE_MAX) ||
+        (host != NULL && (strlen(host) >= NQ_PROVENANCE_MAX || *host == '\0')))
+        return NQ_E_INVAL;
+    /* Records of the batch keep the provenance they were made with. */
+    if (cp->batch_len > 0) {
+        int err = nq_checkpoint_commit(cp);
+        if (err != NQ_OK)
+            return err;
+    }
+    if (engine != NULL)
+        snprintf(cp->origins[0].engine, NQ_PROVENANCE_MAX, "%s", engine);
+    if (host != NULL)
+        snprintf(cp->origins[0].host, NQ_PROVENANCE_MAX, "%s", host);
+    return NQ_OK;
+}
+
 void nq_checkpoint_info_get(const nq_checkpoint *cp, nq_checkpoint_info *info)
 {
     *info = cp->info;
@@ -696,9 +1149,10 @@ void nq_checkpoint_info_get(const nq_checkpoint *cp, nq_checkpoint_info *info)
 int nq_checkpoint_pending(const nq_checkpoint *cp, uint64_t *ids,
                           size_t capacity, size_t *count)
 {
-    if (cp == NULL || count == NULL ||
-        (uint64_t)capacity < cp->info.size - cp->info.done ||
-        (ids == NULL && cp->info.size != cp->info.done))
+    if (cp == NULL || count == NULL)
+        return NQ_E_INVAL;
+    uint64_t left = cp->info.part_size - cp->info.done;
+    if ((uint64_t)capacity < left || (ids == NULL && left != 0))
         return NQ_E_INVAL;
     if (ids == NULL) { /* nothing is pending */
         *count = 0;
@@ -706,7 +1160,9 @@ int nq_checkpoint_pending(const nq_checkpoint *cp, uint64_t *ids,
     }
     size_t k = 0;
     for (uint64_t id = 0; id < cp->info.size; id++) {
-        if (!(cp->done_bits[id / 8] & (1u << (id % 8))))
+        uint8_t bit = (uint8_t)(1u << (id % 8));
+        if (!(cp->done_bits[id / 8] & bit) &&
+            (cp->want_bits == NULL || (cp->want_bits[id / 8] & bit)))
             ids[k++] = id;
     }
     *count = k;
@@ -718,11 +1174,13 @@ void nq_checkpoint_set_interval(nq_checkpoint *cp, double seconds)
     cp->interval = seconds > 0.0 ? seconds : 0.0;
 }
 
-int nq_checkpoint_record(nq_checkpoint *cp, uint64_t id,
-                         const nq_subcount *count)
+/* Adds a record of `origin` to the batch. */
+static int record_as(nq_checkpoint *cp, uint64_t id, const nq_subcount *count,
+                     uint32_t origin, int64_t at)
 {
-    if (cp == NULL || count == NULL || id >= cp->info.size ||
-        (cp->done_bits[id / 8] & (1u << (id % 8))))
+    uint8_t bit = (uint8_t)(1u << (id % 8));
+    if (id >= cp->info.size || (cp->done_bits[id / 8] & bit) ||
+        (cp->want_bits != NULL && !(cp->want_bits[id / 8] & bit)))
         return NQ_E_INVAL;
     nq_subcount sum = cp->info.sum;
     if (nq_subcount_add(&sum, count) != NQ_OK)
@@ -735,13 +1193,70 @@ int nq_checkpoint_record(nq_checkpoint *cp, uint64_t id,
         cp->batch = b;
         cp->batch_cap = cap;
     }
-    cp->batch[cp->batch_len++] = (struct checkpoint_record){id, *count};
-    cp->done_bits[id / 8] |= (uint8_t)(1u << (id % 8));
+    cp->batch[cp->batch_len++] =
+        (struct checkpoint_record){id, *count, origin, at};
+    cp->done_bits[id / 8] |= bit;
     cp->info.sum = sum;
     cp->info.done++;
     if (nq__monotonic_seconds() - cp->last_commit >= cp->interval)
         return nq_checkpoint_commit(cp);
     return NQ_OK;
+}
+
+int nq_checkpoint_record(nq_checkpoint *cp, uint64_t id,
+                         const nq_subcount *count)
+{
+    if (cp == NULL || count == NULL)
+        return NQ_E_INVAL;
+    return record_as(cp, id, count, 0, (int64_t)time(NULL));
+}
+
+/* The index of u's provenance among the batch's, added if new. */
+static int origin_of(nq_checkpoint *cp, const nq_unit_record *u,
+                     uint32_t *index)
+{
+    struct checkpoint_origin o;
+    memset(&o, 0, sizeof o);
+    if (strlen(u->engine) >= NQ_PROVENANCE_MAX ||
+        strlen(u->version) >= NQ_PROVENANCE_MAX ||
+        strlen(u->host) >= NQ_PROVENANCE_MAX)
+        return NQ_E_INVAL;
+    strcpy(o.engine, u->engine);
+    strcpy(o.version, u->version);
+    strcpy(o.host, u->host);
+    /* The rows of one file come from a few machines: look back a little. */
+    for (uint32_t i = cp->origins_len; i-- > 1 && i + 8 > cp->origins_len;) {
+        if (memcmp(&cp->origins[i], &o, sizeof o) == 0) {
+            *index = i;
+            return NQ_OK;
+        }
+    }
+    if (cp->origins_len == cp->origins_cap) {
+        uint32_t cap = 2 * cp->origins_cap;
+        struct checkpoint_origin *more =
+            realloc(cp->origins, cap * sizeof *more);
+        if (more == NULL)
+            return NQ_E_NOMEM;
+        cp->origins = more;
+        cp->origins_cap = cap;
+    }
+    cp->origins[cp->origins_len] = o;
+    *index = cp->origins_len++;
+    return NQ_OK;
+}
+
+const char *nq__checkpoint_engine(const nq_checkpoint *cp)
+{
+    return cp->origins[0].engine;
+}
+
+int nq_checkpoint_record_unit(nq_checkpoint *cp, const nq_unit_record *u)
+{
+    if (cp == NULL || u == NULL)
+        return NQ_E_INVAL;
+    uint32_t origin = 0;
+    int err = origin_of(cp, u, &origin);
+    return err == NQ_OK ? record_as(cp, u->id, &u->count, origin, u->at) : err;
 }
 
 /* Writes one key of meta, inside the caller's transaction. */
@@ -768,18 +1283,40 @@ static int put_meta(sqlite3 *db, const char *key, sqlite3_int64 ivalue,
 static int write_batch(nq_checkpoint *cp, double seconds, int64_t now)
 {
     sqlite3_stmt *st = NULL;
-    int rc = sqlite3_prepare_v2(cp->db,
-                                "INSERT INTO done(id, total, sym180, sym90, "
-                                "checksum) VALUES (?1, ?2, ?3, ?4, ?5)",
-                                -1, &st, NULL);
+    int rc = sqlite3_prepare_v2(
+        cp->db,
+        "INSERT INTO done(id, total, sym180, sym90, checksum, engine, "
+        "version, host, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        -1, &st, NULL);
     for (size_t i = 0; rc == SQLITE_OK && i < cp->batch_len; i++) {
         const struct checkpoint_record *r = &cp->batch[i];
+        const struct checkpoint_origin *o = &cp->origins[r->origin];
+        nq_unit_record u;
+        memset(&u, 0, sizeof u);
+        u.id = r->id;
+        u.count = r->count;
+        strcpy(u.engine, o->engine);
+        strcpy(u.version, o->version);
+        strcpy(u.host, o->host);
+        u.at = r->at;
+        /* A row of a format 1 file, merged on: as it was, no provenance. */
+        bool provenance = u.engine[0] != '\0' || u.version[0] != '\0' ||
+                          u.host[0] != '\0' || u.at != 0;
         sqlite3_bind_int64(st, 1, (sqlite3_int64)r->id);
         sqlite3_bind_int64(st, 2, (sqlite3_int64)r->count.total);
         sqlite3_bind_int64(st, 3, (sqlite3_int64)r->count.sym180);
         sqlite3_bind_int64(st, 4, (sqlite3_int64)r->count.sym90);
-        sqlite3_bind_int64(st, 5,
-                           (sqlite3_int64)row_check(cp->key, r->id, &r->count));
+        sqlite3_bind_int64(
+            st, 5, (sqlite3_int64)row_check_of(cp->key, &u, provenance));
+        if (provenance) {
+            sqlite3_bind_text(st, 6, o->engine, -1, SQLITE_STATIC);
+            sqlite3_bind_text(st, 7, o->version, -1, SQLITE_STATIC);
+            sqlite3_bind_text(st, 8, o->host, -1, SQLITE_STATIC);
+            sqlite3_bind_int64(st, 9, r->at);
+        } else {
+            for (int col = 6; col <= 9; col++)
+                sqlite3_bind_null(st, col);
+        }
         rc = sqlite3_step(st);
         rc = rc == SQLITE_DONE ? sqlite3_reset(st) : rc;
     }
@@ -830,6 +1367,7 @@ int nq_checkpoint_commit(nq_checkpoint *cp)
     if (err != NQ_OK)
         return err == NQ_E_NOMEM ? err : NQ_E_IO;
     cp->batch_len = 0;
+    cp->origins_len = 1; /* this run's own stays */
     cp->result_dirty = false;
     cp->last_commit = now;
     cp->info.seconds = seconds;

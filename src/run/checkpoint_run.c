@@ -13,6 +13,7 @@
 
 #include "common/options.h"
 #include "nqueens.h"
+#include "run/checkpoint.h"
 
 struct run_state {
     nq_checkpoint *cp;
@@ -71,13 +72,21 @@ int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
     nq_count_options o;
     if (nq__count_options_read(options, &o) != NQ_OK)
         return NQ_E_INVAL;
+    /* Provenance: the engine that counts the rows, unless the caller
+     * named another executor. */
+    if (nq__checkpoint_engine(cp)[0] == '\0') {
+        int rc = nq_checkpoint_set_provenance(
+            cp, nq_engine_name(nq_plan_engine(plan)), NULL);
+        if (rc != NQ_OK)
+            return rc;
+    }
     struct run_state s = {.cp = cp,
                           .plan = plan,
                           .progress = o.progress,
                           .progress_user = o.progress_user,
                           .size = info.size,
                           .err = NQ_OK};
-    size_t pending = (size_t)(info.size - info.done);
+    size_t pending = (size_t)(info.part_size - info.done);
     uint64_t *ids = NULL;
     if (pending > 0 && (pending > SIZE_MAX / sizeof *ids ||
                         (ids = malloc(pending * sizeof *ids)) == NULL))
@@ -106,6 +115,13 @@ int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
     free(s.pass_left);
     if (err == NQ_OK) {
         nq_checkpoint_info_get(cp, &info);
+        if (info.parts > 0) {
+            /* A part: its sums alone; the result is the merge's. */
+            result->total = info.sum.total;
+            result->sym180 = info.sum.sym180;
+            result->sym90 = info.sum.sym90;
+            return nq_checkpoint_commit(cp);
+        }
         err = nq_plan_result(plan, &info.sum, result);
     }
     /* The last batch and the result go in one transaction; after a stop or

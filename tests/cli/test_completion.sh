@@ -36,6 +36,8 @@ expect "fast lex " complete --order ""
 expect "0 1 " verify --base ""
 expect "--checkpoint --checkpoint-interval " count --check
 expect "trace " help tr
+expect "merge " mer
+expect "audit " au
 # Each command's formats are the ones it accepts, with -f as with --format.
 expect "board csv json matrix vector " verify --format ""
 expect "board csv json matrix vector " verify -f ""
@@ -52,7 +54,7 @@ expect " " trace --board ""
 expect " " --js
 # Every long option that a command's help lists is offered, and every
 # short one completes the same values as its long form.
-for cmd in solve count trace bench complete find verify status; do
+for cmd in solve count trace bench complete find verify status merge audit; do
     offered=$(complete_words "$cmd" --)
     for option in $("$NQUEENS" "$cmd" --help | sed -n 's/^ \{1,6\}\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p'); do
         case " $offered " in

@@ -18,11 +18,11 @@ accepts_option() {
 }
 
 checked=0
-for command in "" count solve find complete trace verify status bench; do
+for command in "" count solve find complete trace verify status merge audit bench; do
     # The arguments that make the command stop before any work.
     case $command in
     "") before="0" ;;
-    verify | status) before="$TMP/none-a $TMP/none-b" ;;
+    verify | status | merge | audit) before="$TMP/none-a $TMP/none-b" ;;
     *) before="0" ;;
     esac
     # shellcheck disable=SC2086 # $command is one word or none

@@ -135,7 +135,7 @@ static bool known_code(int rc)
 
 static void check_info(const nq_checkpoint_info *info)
 {
-    FUZZ_CHECK(info->format == NQ_CHECKPOINT_FORMAT);
+    FUZZ_CHECK(info->format >= 1 && info->format <= NQ_CHECKPOINT_FORMAT);
     FUZZ_CHECK(memchr(info->signature, '\0', sizeof info->signature) != NULL);
     FUZZ_CHECK(info->done <= info->size);
 }

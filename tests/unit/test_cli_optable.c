@@ -193,12 +193,13 @@ static void test_sizes(void **state)
 }
 
 static const struct optable *const command_tables[] = {
-    &seeds_table, &count_table,  &solve_table,  &find_table,  &complete_table,
-    &trace_table, &verify_table, &status_table, &bench_table, NULL};
+    &seeds_table,    &count_table, &solve_table,  &find_table,
+    &complete_table, &trace_table, &verify_table, &status_table,
+    &merge_table,    &audit_table, &bench_table,  NULL};
 /* Their names in the man page, in the same order. */
-static const char *const command_names[] = {"nqueens N", "count",    "solve",
-                                            "find",      "complete", "trace",
-                                            "verify",    "status",   "bench"};
+static const char *const command_names[] = {
+    "nqueens N", "count",  "solve", "find",  "complete", "trace",
+    "verify",    "status", "merge", "audit", "bench"};
 
 static bool is_option(const struct opt_def *d)
 {

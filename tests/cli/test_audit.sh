@@ -1,0 +1,55 @@
+#!/bin/sh
+# audit: a clean checkpoint passes; a count planted through SQLite is
+# found by --fraction 1 with its provenance (exit 1); the sample is the
+# seed's; bad options are refused.
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+
+db=$TMP/13.db
+NQUEENS_HOST=node-a "$NQUEENS" count 13 --checkpoint "$db" --quiet > /dev/null
+cdb=$TMP/c11.db
+"$NQUEENS" count 11 --engine constellations --checkpoint "$cdb" --quiet > /dev/null
+
+# Clean files pass, both engines, every subproblem counted again.
+for f in "$db" "$cdb"; do
+    expect_exit 0 "$NQUEENS" audit --fraction 1 "$f"
+    grep -qx "mismatches  0" "$TMP/stdout" || fail "clean $f: $(cat "$TMP/stdout")"
+done
+size=$(sqlite3 "$db" "SELECT count(*) FROM done")
+grep -q "^audited     $size of $size subproblems (fraction 1, seed 1)\$" "$TMP/stdout" ||
+    "$NQUEENS" audit --fraction 1 "$db" | grep -q "^audited     $size of $size " ||
+    fail "audit --fraction 1 audits every subproblem"
+
+# A sample: the same seed, the same sample; at least one subproblem.
+"$NQUEENS" audit --fraction 0.2 --seed 7 --json "$db" > "$TMP/a1"
+"$NQUEENS" audit --fraction 0.2 --seed 7 --json "$db" > "$TMP/a2"
+cmp -s "$TMP/a1" "$TMP/a2" || fail "one seed, two samples"
+grep -q '"audited":[1-9][0-9]*,"fraction":0.200000,"seed":7,"mismatches":0,"units":\[\]}' "$TMP/a1" ||
+    fail "audit --json: $(cat "$TMP/a1")"
+"$NQUEENS" audit --fraction 0.000001 "$db" > "$TMP/out"
+grep -q "^audited     1 of " "$TMP/out" || fail "a tiny fraction audits one: $(cat "$TMP/out")"
+
+# A wrong count planted through SQLite (the largest subproblem, one
+# solution more): found, with the unit, its engine and host; exit 1.
+id=$(sqlite3 "$db" "SELECT id FROM done ORDER BY total DESC LIMIT 1")
+sqlite3 "$db" "UPDATE done SET total = total + 1 WHERE id = $id"
+expect_exit 1 "$NQUEENS" audit --fraction 1 "$db"
+grep -q "^mismatch    subproblem $id: recorded total [0-9]* .*, recount total [0-9]* .*; engine join, nqueens [0-9.]*, host node-a, 20" "$TMP/stdout" ||
+    fail "planted count: $(cat "$TMP/stdout")"
+grep -qx "mismatches  1" "$TMP/stdout" || fail "planted count: $(cat "$TMP/stdout")"
+expect_exit 1 "$NQUEENS" audit --fraction 1 --json "$db"
+grep -q "\"mismatches\":1,\"units\":\\[{\"id\":$id,.*\"host\":\"node-a\"" "$TMP/stdout" ||
+    fail "planted count, JSON: $(cat "$TMP/stdout")"
+# The damaged row is there in any sample.
+expect_exit 1 "$NQUEENS" audit --fraction 0 "$db"
+
+# Usage.
+expect_exit 2 "$NQUEENS" audit
+expect_exit 2 "$NQUEENS" audit --fraction 1.5 "$db"
+grep -q "fraction from 0 to 1" "$TMP/stderr" || fail "--fraction 1.5: $(cat "$TMP/stderr")"
+expect_exit 2 "$NQUEENS" audit "$db" "$db"
+expect_exit 2 "$NQUEENS" audit "$TMP/none.db"
+printf 'not a checkpoint' > "$TMP/text"
+expect_exit 2 "$NQUEENS" audit "$TMP/text"
+grep -q "is not an nqueens checkpoint" "$TMP/stderr" || fail "not a checkpoint: $(cat "$TMP/stderr")"
+pass

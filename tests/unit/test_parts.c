@@ -1,0 +1,201 @@
+/*
+ * test_parts.c - the cut of a plan into parts and the audit's recount:
+ * the parts of every M cover the plan's ids once each whatever the
+ * threads or the memory budget that made the plan, and add up to the
+ * published counts; the recount of every id agrees with the engines.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+/* The ids of part k of m, malloc'ed. */
+static uint64_t *part_ids(const nq_plan *plan, unsigned k, unsigned m,
+                          size_t *count)
+{
+    assert_int_equal(nq_plan_part_ids(plan, k, m, NULL, 0, count), 0);
+    uint64_t *ids = malloc((*count + 1) * sizeof *ids);
+    assert_non_null(ids);
+    size_t again = 0;
+    assert_int_equal(nq_plan_part_ids(plan, k, m, ids, *count, &again), 0);
+    assert_int_equal(again, *count);
+    return ids;
+}
+
+static nq_plan *make_plan(int n, nq_engine engine, int threads,
+                          unsigned min_passes)
+{
+    nq_count_options o;
+    nq_plan_options p;
+    assert_int_equal(nq_count_options_init(&o, NQ_COUNT_OPTIONS_VERSION), 0);
+    assert_int_equal(nq_plan_options_init(&p, NQ_PLAN_OPTIONS_VERSION), 0);
+    o.engine = engine;
+    o.threads = threads;
+    p.min_passes = min_passes;
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create_ex(n, &o, &p, &plan), 0);
+    return plan;
+}
+
+/* Every id in exactly one part, ascending within it; the parts' counts
+ * add up to the published ones. */
+static void check_parts(int n, nq_engine engine, unsigned m)
+{
+    nq_plan *plan = make_plan(n, engine, 1, 0);
+    uint64_t size = nq_plan_size(plan);
+    unsigned char *seen = calloc(size, 1);
+    assert_non_null(seen);
+    nq_subcount sum = {0, 0, 0};
+    for (unsigned k = 1; k <= m; k++) {
+        size_t count = 0;
+        uint64_t *ids = part_ids(plan, k, m, &count);
+        for (size_t i = 0; i < count; i++) {
+            assert_true(ids[i] < size);
+            assert_int_equal(seen[ids[i]], 0);
+            seen[ids[i]] = 1;
+            if (i > 0)
+                assert_true(ids[i - 1] < ids[i]);
+            nq_subcount c;
+            assert_int_equal(nq_plan_count_one(plan, ids[i], &c), 0);
+            assert_int_equal(nq_subcount_add(&sum, &c), 0);
+        }
+        free(ids);
+    }
+    for (uint64_t id = 0; id < size; id++)
+        assert_int_equal(seen[id], 1);
+    nq_count_result r;
+    assert_int_equal(nq_plan_result(plan, &sum, &r), 0);
+    struct oeis_row want = oeis_counts(n);
+    assert_int_equal(r.total, want.total);
+    assert_int_equal(r.unique, want.unique);
+    free(seen);
+    nq_plan_free(plan);
+}
+
+static void test_parts_cover_the_plan(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 12; n++) {
+        for (unsigned m = 1; m <= 7; m++) {
+            check_parts(n, NQ_ENGINE_JOIN, m);
+            check_parts(n, NQ_ENGINE_CONSTELLATIONS, m);
+        }
+    }
+}
+
+/* The same parts from a plan in passes on 3 threads as from a whole
+ * table on 1: the cut depends on the signature and M alone. */
+static void test_parts_independent_of_the_run(void **state)
+{
+    (void)state;
+    for (int n = 10; n <= 14; n++) {
+        nq_plan *whole = make_plan(n, NQ_ENGINE_JOIN, 1, 0);
+        nq_plan *passes = make_plan(n, NQ_ENGINE_JOIN, 3, 10);
+        assert_true(nq_plan_passes(passes) > 1);
+        assert_string_equal(nq_plan_signature(whole),
+                            nq_plan_signature(passes));
+        for (unsigned m = 2; m <= 7; m += 5) {
+            for (unsigned k = 1; k <= m; k++) {
+                size_t a = 0, b = 0;
+                uint64_t *x = part_ids(whole, k, m, &a);
+                uint64_t *y = part_ids(passes, k, m, &b);
+                assert_int_equal(a, b);
+                assert_memory_equal(x, y, a * sizeof *x);
+                free(x);
+                free(y);
+            }
+        }
+        nq_plan_free(whole);
+        nq_plan_free(passes);
+    }
+}
+
+/* Balanced by work: at n = 14 in 4 parts, no part's count of solutions
+ * (a stand-in for its work) is more than twice another's, though the
+ * parts' numbers of ids differ. */
+static void test_parts_balanced(void **state)
+{
+    (void)state;
+    nq_plan *plan = make_plan(14, NQ_ENGINE_JOIN, 1, 0);
+    uint64_t low = UINT64_MAX, high = 0;
+    for (unsigned k = 1; k <= 4; k++) {
+        size_t count = 0;
+        uint64_t *ids = part_ids(plan, k, 4, &count);
+        assert_true(count > 0);
+        uint64_t total = 0;
+        for (size_t i = 0; i < count; i++) {
+            nq_subcount c;
+            assert_int_equal(nq_plan_count_one(plan, ids[i], &c), 0);
+            total += c.total;
+        }
+        low = total < low ? total : low;
+        high = total > high ? total : high;
+        free(ids);
+    }
+    assert_true(high < 2 * low);
+    nq_plan_free(plan);
+}
+
+static void test_parts_bad_arguments(void **state)
+{
+    (void)state;
+    nq_plan *plan = make_plan(8, NQ_ENGINE_AUTO, 1, 0);
+    size_t count = 0;
+    assert_int_equal(nq_plan_part_ids(plan, 0, 3, NULL, 0, &count), NQ_E_INVAL);
+    assert_int_equal(nq_plan_part_ids(plan, 4, 3, NULL, 0, &count), NQ_E_INVAL);
+    assert_int_equal(nq_plan_part_ids(plan, 1, 0, NULL, 0, &count), NQ_E_INVAL);
+    assert_int_equal(nq_plan_part_ids(NULL, 1, 1, NULL, 0, &count), NQ_E_INVAL);
+    /* More parts than ids: some are empty, all together are the plan. */
+    uint64_t total = 0;
+    for (unsigned k = 1; k <= 500; k++) {
+        assert_int_equal(nq_plan_part_ids(plan, k, 500, NULL, 0, &count), 0);
+        total += count;
+    }
+    assert_int_equal(total, nq_plan_size(plan));
+    nq_plan_free(plan);
+}
+
+/* The recount agrees with the engine on every id. */
+static void test_recount_agrees(void **state)
+{
+    (void)state;
+    static const nq_engine engines[] = {NQ_ENGINE_JOIN,
+                                        NQ_ENGINE_CONSTELLATIONS};
+    for (int n = 1; n <= 11; n++) {
+        for (int e = 0; e < 2; e++) {
+            if (engines[e] == NQ_ENGINE_JOIN && n < 2)
+                continue;
+            nq_plan *plan = make_plan(n, engines[e], 1, 0);
+            nq_subcount sum = {0, 0, 0};
+            for (uint64_t id = 0; id < nq_plan_size(plan); id++) {
+                nq_subcount a, b;
+                assert_int_equal(nq_plan_count_one(plan, id, &a), 0);
+                assert_int_equal(nq_plan_recount(plan, id, &b), 0);
+                assert_int_equal(a.total, b.total);
+                assert_int_equal(a.sym180, b.sym180);
+                assert_int_equal(a.sym90, b.sym90);
+                assert_int_equal(nq_subcount_add(&sum, &b), 0);
+            }
+            struct oeis_row want = oeis_counts(n);
+            assert_int_equal(sum.total, want.total);
+            assert_int_equal(sum.sym180, want.sym180);
+            assert_int_equal(sum.sym90, want.sym90);
+            nq_subcount out;
+            assert_int_equal(nq_plan_recount(plan, nq_plan_size(plan), &out),
+                             NQ_E_INVAL);
+            nq_plan_free(plan);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parts_cover_the_plan),
+        cmocka_unit_test(test_parts_independent_of_the_run),
+        cmocka_unit_test(test_parts_balanced),
+        cmocka_unit_test(test_parts_bad_arguments),
+        cmocka_unit_test(test_recount_agrees),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
