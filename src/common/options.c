@@ -28,8 +28,11 @@ static const size_t solve_sizes[] = {
     0, END_OF(nq_solve_options, buffer_bytes), /* 1 */
 };
 static const size_t complete_sizes[] = {
-    0, END_OF(nq_complete_options, progress_user), /* 1 */
-    END_OF(nq_complete_options, exclusions),       /* 2 */
+    0,
+    END_OF(nq_complete_options, progress_user), /* 1 */
+    /* 2: the end of a pointer field (the pointer's sizeof is meant) */
+    /* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+    END_OF(nq_complete_options, exclusions),
 };
 static const size_t plan_sizes[] = {
     0, END_OF(nq_plan_options, census_len), /* 1 */
