@@ -45,9 +45,11 @@ run: deps-build
 	$(MAKE) tool
 	./$(BUILD)/nqueens $(N)
 
-# What the build needs (and nqueens-mpi's packages when it is asked for).
+# What the build needs (and nqueens-mpi's or the GPU engine's packages
+# when it is asked for).
 deps-build:
-	./scripts/install-deps.sh build $(if $(findstring NQ_WITH_MPI=ON,$(CMAKE_FLAGS)),mpi)
+	./scripts/install-deps.sh build $(if $(findstring NQ_WITH_MPI=ON,$(CMAKE_FLAGS)),mpi) \
+	  $(if $(findstring NQ_WITH_GPU=ON,$(CMAKE_FLAGS)),gpu)
 
 deps:
 	./scripts/install-deps.sh build mpi test

@@ -34,17 +34,19 @@ _nqueens_long()
 }
 
 # The words a command's option (its long form) may take, or nothing (then
-# files or free text). The formats are those each command accepts.
+# files or free text). The formats are those each command accepts; the
+# devices are the numbers that `count --list-devices` gives.
 _nqueens_values()
 {
-    local command=$1 option=$2
+    local command=$1 option=$2 tool=$3
     case $command:$option in
+    count:--device) "$tool" count --list-devices 2> /dev/null | sed -n 's/^\([0-9]*\):.*/\1/p' ;;
     solve:--format | complete:--format) echo "board vector json csv svg" ;;
     find:--format) echo "board vector json" ;;
     trace:--format) echo "text json html" ;;
     verify:--format) echo "vector json csv board matrix" ;;
     find:--method) echo "construct random search" ;;
-    count:--engine) echo "auto join constellations" ;;
+    count:--engine) echo "auto join constellations gpu" ;;
     complete:--order) echo "lex fast" ;;
     complete:--input-format) echo "vector json csv board matrix" ;;
     complete:--exclude-diagonal) echo "sum: diff:" ;;
@@ -88,7 +90,7 @@ _nqueens()
     local long values
     long=$(_nqueens_long "$tool" "$command" "$prev")
     if [ -n "$long" ]; then
-        values=$(_nqueens_values "$command" "$long")
+        values=$(_nqueens_values "$command" "$long" "$tool")
         if [ -n "$values" ]; then
             mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
             return

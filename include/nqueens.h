@@ -102,7 +102,8 @@ NQ_API const char *nq_version(void);
     X(NOTCHECKPOINT, -14, "not an nqueens checkpoint file")                    \
     X(CORRUPT, -15, "checkpoint file is damaged")                              \
     X(BUSY, -16, "checkpoint file is in use by another run")                   \
-    X(MISMATCH, -17, "two counts of one subproblem differ")
+    X(MISMATCH, -17, "two counts of one subproblem differ")                    \
+    X(DEVICE, -18, "the GPU device failed to build or run the kernel")
 
 /*! The error codes: NQ_OK (0), or an NQ_E_<name> of the table above. */
 typedef enum nq_error {
@@ -166,9 +167,11 @@ typedef struct nq_count_result {
  *  threads < 0, an unknown engine, options of an unknown version or a NULL
  *  result, NQ_E_OVERFLOW if a
  *  count would not fit in 64 bits, NQ_E_STOPPED when the progress callback
- *  cancelled it (checked between subproblems), NQ_E_NOMEM.
- *  On error `result` is zeroed. The result does not depend on the thread
- *  count or the engine. */
+ *  cancelled it (checked between subproblems), NQ_E_NOMEM; with
+ *  NQ_ENGINE_GPU also NQ_E_UNSUPPORTED (no GPU support built, no such
+ *  device) and NQ_E_DEVICE (the device failed; options->device_message
+ *  says how). On error `result` is zeroed. The result does not depend on
+ *  the thread count or the engine. */
 NQ_API int nq_count(int n, const nq_count_options *options,
                     nq_count_result *result);
 
@@ -637,12 +640,20 @@ typedef enum nq_engine {
                            times over from one n to the next; where the
                            whole table does not fit the budget, built and
                            joined a part at a time (nq_plan_passes()) */
-    NQ_ENGINE_CONSTELLATIONS = 2 /* start-constellation backtracking: any n,
-                                    almost no memory */
+    NQ_ENGINE_CONSTELLATIONS = 2, /* start-constellation backtracking: any n,
+                                     almost no memory */
+    NQ_ENGINE_GPU = 3 /* the start constellations counted on an OpenCL
+                         device (1 <= n <= 32): the same ids and signature
+                         as NQ_ENGINE_CONSTELLATIONS, so a checkpoint moves
+                         between the two; the symmetric searches stay on
+                         the CPU. AUTO takes it from n = 18 on where a
+                         device of type GPU builds the kernel (never a
+                         CPU device such as PoCL's). NQ_E_UNSUPPORTED in a
+                         library built without OpenCL or with no device */
 } nq_engine;
 
 /*! The version of nq_count_options that this header defines. */
-#define NQ_COUNT_OPTIONS_VERSION 1
+#define NQ_COUNT_OPTIONS_VERSION 2
 
 /*! Options of nq_count(), nq_plan_create(), nq_count_plan() and
  *  nq_checkpoint_run(). Start from nq_count_options_init(). The options of
@@ -655,6 +666,19 @@ struct nq_count_options {
     nq_engine engine;        /* NQ_ENGINE_AUTO by default */
     nq_progress_fn progress; /* may be NULL */
     void *progress_user;     /* handed to progress */
+    /* Version 2: the GPU engine. */
+    /* NQ_ENGINE_GPU: the OpenCL device, numbered from 0 as
+     * nq_gpu_device_name() numbers them; -1 (the default): the first of
+     * type GPU, else the first of any type. */
+    int device;
+    /* Where a GPU plan fails (NQ_E_DEVICE, NQ_E_UNSUPPORTED), a line for
+     * the user naming the device and what failed, with the first lines of
+     * the kernel's build log; written by nq_plan_create(), nq_count() and
+     * the runs of the plan it makes (so it must outlive that plan; one
+     * plan's runs on several threads at once may write it at once: give
+     * such plans none). NULL (the default): no text. */
+    char *device_message;
+    size_t device_message_size; /* bytes at device_message */
 };
 
 /*! nq_count_options_init() : fills the fields that version `version` of
@@ -667,6 +691,18 @@ NQ_API int nq_count_options_init(nq_count_options *options, unsigned version);
  *  `threads = 0` stands for (the online cores, at least 1, at most
  *  NQ_MAX_THREADS). */
 NQ_API int nq_count_default_threads(void);
+
+/*! nq_gpu_device_count() : the OpenCL devices found (every platform's, GPU
+ *  or not, in the loader's order), 0 when none; NQ_E_UNSUPPORTED in a
+ *  library built without OpenCL. */
+NQ_API int nq_gpu_device_count(void);
+
+/*! nq_gpu_device_name() : a line naming device `index` (0 ..
+ *  nq_gpu_device_count() - 1) for a listing: its name, kind (gpu, cpu,
+ *  accelerator), compute units, platform and OpenCL version, written to
+ *  name[0..size). Returns 0, NQ_E_INVAL (no such device, NULL, size 0),
+ *  NQ_E_UNSUPPORTED (built without OpenCL; name says so). */
+NQ_API int nq_gpu_device_name(int index, char *name, size_t size);
 
 /* ------------------------------------------------------------------ */
 /* Options of the solution stream; solutions as bytes                 */
@@ -782,9 +818,12 @@ typedef struct nq_subcount {
  *  (may be NULL): the engine, chosen by options->engine and the memory
  *  budget, and for the join its table of half boards, built on
  *  options->threads threads (the costly part of a join's set-up, growing
- *  with the table: see NQ_ENGINE_JOIN). Returns 0 and sets *plan, or
- *  NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM. Free with
- *  nq_plan_free(). */
+ *  with the table: see NQ_ENGINE_JOIN); for NQ_ENGINE_GPU the device
+ *  opened and its kernel built (seconds the first time, cached after).
+ *  Returns 0 and sets *plan, or NQ_E_RANGE, NQ_E_INVAL, NQ_E_NOMEM,
+ *  NQ_E_UNSUPPORTED and NQ_E_DEVICE (NQ_ENGINE_GPU: no device, or one
+ *  that cannot build the kernel; options->device_message says which).
+ *  Free with nq_plan_free(). */
 NQ_API int nq_plan_create(int n, const nq_count_options *options,
                           nq_plan **plan);
 
@@ -863,6 +902,11 @@ NQ_API uint64_t nq_plan_size(const nq_plan *plan);
 /*! nq_plan_engine() : the engine the plan runs on (never NQ_ENGINE_AUTO). */
 NQ_API nq_engine nq_plan_engine(const nq_plan *plan);
 
+/*! nq_plan_device() : the number of the device that counts a plan of
+ *  NQ_ENGINE_GPU (as nq_gpu_device_name() numbers them); -1 for a plan
+ *  of another engine. */
+NQ_API int nq_plan_device(const nq_plan *plan);
+
 /*! nq_plan_n() : the board size of the plan. */
 NQ_API int nq_plan_n(const nq_plan *plan);
 
@@ -910,7 +954,8 @@ NQ_API const char *nq_plan_signature(const nq_plan *plan);
  *  nq_plan_create() chooses them, and the sizes a model of the count's
  *  cost needs. */
 typedef struct nq_outline {
-    nq_engine engine;   /* NQ_ENGINE_JOIN or NQ_ENGINE_CONSTELLATIONS */
+    nq_engine engine;   /* NQ_ENGINE_JOIN, _CONSTELLATIONS or _GPU (asked
+                           for; AUTO is told without looking for one) */
     char signature[64]; /* what nq_plan_signature() would say */
     uint64_t passes;    /* the join's passes (1: the whole table) */
     uint64_t pieces;    /* the engine's units or constellations */
@@ -945,8 +990,9 @@ NQ_API int nq_plan_outline(int n, const nq_count_options *options,
                            const nq_plan_options *plan_options,
                            nq_outline *out);
 
-/*! nq_plan_count_one() : solves subproblem `id` on the calling thread.
- *  Returns 0, NQ_E_INVAL for an id out of range, NQ_E_OVERFLOW. */
+/*! nq_plan_count_one() : solves subproblem `id` on the calling thread (a
+ *  constellation of a plan of NQ_ENGINE_GPU: on its device). Returns 0,
+ *  NQ_E_INVAL for an id out of range, NQ_E_OVERFLOW, NQ_E_DEVICE. */
 NQ_API int nq_plan_count_one(const nq_plan *plan, uint64_t id,
                              nq_subcount *out);
 
@@ -959,7 +1005,11 @@ typedef int (*nq_subproblem_fn)(uint64_t id, const nq_subcount *count,
  *  threads (0 = all cores), handing ids out dynamically, and calls `done`
  *  (may be NULL) as each finishes, in any order. Returns 0, NQ_E_STOPPED
  *  when `done` stopped it (subproblems not yet reported are lost),
- *  NQ_E_INVAL, NQ_E_OVERFLOW, NQ_E_NOMEM. */
+ *  NQ_E_INVAL, NQ_E_OVERFLOW, NQ_E_NOMEM, NQ_E_DEVICE (a plan of
+ *  NQ_ENGINE_GPU whose device failed). A GPU plan counts its symmetric
+ *  ids on the threads, then its constellations on the device, in the
+ *  order given, a batch at a time (`done` hears of a batch's ids when the
+ *  whole batch is counted). */
 NQ_API int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
                        int threads, nq_subproblem_fn done, void *user);
 

@@ -217,6 +217,11 @@ static int agree_on_plan(const struct count_request *req, int rank,
         engine = checkpoint_engine(req->checkpoint);
     MPI_Bcast(&engine, 1, MPI_INT, 0, MPI_COMM_WORLD);
     options.engine = (nq_engine)engine;
+    /* --engine gpu: one rank a GPU, where there are GPUs (rank r takes the
+     * r-th, round the GPUs found; the plan's ids do not depend on the
+     * device). */
+    if (engine == NQ_ENGINE_GPU)
+        options.device = count_rank_device(rank);
     /* Each rank walks a part of the census of the join's tops. */
     int ranks = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);

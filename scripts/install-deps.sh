@@ -1,18 +1,19 @@
 #!/bin/sh
 # Installs the Debian packages of the lists named that are not installed
 # yet: build (what building the library and the tool needs), mpi (what
-# nqueens-mpi needs), test (what only the tests need); the lists are
+# nqueens-mpi needs), gpu (what the GPU engine needs), test (what only the
+# tests need); the lists are
 # scripts/packages-LIST.txt. As root it uses apt-get; otherwise it names
 # what is missing and fails.
-# Usage: scripts/install-deps.sh build|mpi|test ...
+# Usage: scripts/install-deps.sh build|mpi|gpu|test ...
 set -eu
 here=$(dirname "$0")
-[ $# -gt 0 ] || { echo "usage: $0 build|mpi|test ..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: $0 build|mpi|gpu|test ..." >&2; exit 2; }
 missing=""
 for list in "$@"; do
     case $list in
-    build | mpi | test) ;;
-    *) echo "install-deps: no package list '$list' (build, mpi or test)" >&2; exit 2 ;;
+    build | mpi | gpu | test) ;;
+    *) echo "install-deps: no package list '$list' (build, mpi, gpu or test)" >&2; exit 2 ;;
     esac
     for pkg in $(grep -v '^#' "$here/packages-$list.txt" | grep -v '^[[:space:]]*$'); do
         if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'ok installed'; then

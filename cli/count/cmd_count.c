@@ -73,7 +73,15 @@ static const struct opt count_opts[] = {
                  "the memory budget it runs in passes, a part of\n"
                  "the table at a time (slower);\n"
                  "constellations: backtracking, any N, almost no\n"
-                 "memory"),
+                 "memory;\n"
+                 "gpu: the constellations on an OpenCL device\n"
+                 "(N <= 32); auto takes it from N = 18 on where a\n"
+                 "GPU is found"),
+    OPT_USE_GIVEN(count_opt_device, REQ, device, device_set,
+                  "the OpenCL device of --engine gpu, numbered as\n"
+                  "--list-devices numbers them (default: the first\n"
+                  "GPU, else the first device); implies --engine gpu"),
+    OPT_USE(count_opt_list_devices, REQ, list_devices),
     OPT_USE(opt_json, REQ, json),
     OPT_USE_HELP(opt_output, REQ, output,
                  "write to FILE, complete or not at all"),
@@ -271,7 +279,8 @@ static int count_announce(const struct count_request *req,
  * NQ_E_STOPPED after --dry-run. */
 static int count_run(const struct count_request *req, nq_count_result *result,
                      char *engine, size_t engine_size,
-                     struct deadline *deadline, struct writer *out)
+                     struct deadline *deadline, struct writer *out,
+                     char *gpu_message, size_t gpu_message_size)
 {
     nq_count_options options;
     nq_plan_options plan_options;
@@ -279,6 +288,8 @@ static int count_run(const struct count_request *req, nq_count_result *result,
      * run. */
     count_request_options(req, req->checkpoint != NULL, &options,
                           &plan_options);
+    options.device_message = gpu_message;
+    options.device_message_size = gpu_message_size;
 
     double start = cli_monotonic_seconds();
     double estimate = -1;
@@ -289,7 +300,7 @@ static int count_run(const struct count_request *req, nq_count_result *result,
     rc = nq_plan_create_ex(req->n, &options, &plan_options, &plan);
     if (rc != 0)
         return rc;
-    snprintf(engine, engine_size, "%s", nq_plan_signature(plan));
+    count_engine_name(plan, engine, engine_size);
 
     struct progress progress;
     progress_start(&progress, req->progress);
@@ -318,13 +329,15 @@ static int count_write(const struct count_request *req, struct writer *out)
     deadline_start(&deadline, req->max_time);
     nq_count_result result;
     char engine[128] = "";
+    char gpu_message[1024] = "";
     int rc = 0;
     if (req->checkpoint != NULL && !req->dry_run) {
         int status = count_checkpointed(req, &result, engine, sizeof engine);
         if (status >= 0)
             return status;
     } else {
-        rc = count_run(req, &result, engine, sizeof engine, &deadline, out);
+        rc = count_run(req, &result, engine, sizeof engine, &deadline, out,
+                       gpu_message, sizeof gpu_message);
         if (req->dry_run && rc == NQ_E_STOPPED)
             return EXIT_OK;
         if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
@@ -334,6 +347,10 @@ static int count_write(const struct count_request *req, struct writer *out)
     if (rc == NQ_E_STOPPED && deadline.passed)
         return cli_error("count of %d stopped by --max-time %g: no result",
                          req->n, req->max_time);
+    if (req->engine == NQ_ENGINE_GPU &&
+        (rc == NQ_E_UNSUPPORTED || rc == NQ_E_DEVICE || rc == NQ_E_RANGE ||
+         (rc == NQ_E_NOMEM && gpu_message[0] != '\0')))
+        return count_gpu_error(req, rc, gpu_message);
     if (rc == NQ_E_NOMEM)
         return count_memory_refusal(req);
     if (rc == NQ_E_RANGE && req->engine == NQ_ENGINE_JOIN)

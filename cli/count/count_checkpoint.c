@@ -121,13 +121,16 @@ static int count_pending(struct tally *t, int threads)
 }
 
 /* The plan of a checkpointed count: the engine and the census of the run
- * it resumes, if any. Returns 0 or the exit status. */
+ * it resumes, if any; `message` (size bytes, kept as long as the plan)
+ * for the words of a GPU that fails. Returns 0 or the exit status. */
 static int count_checkpoint_plan(const struct count_request *req,
-                                 nq_plan **plan)
+                                 nq_plan **plan, char *message, size_t size)
 {
     nq_count_options options;
     nq_plan_options plan_options;
     count_request_options(req, true, &options, &plan_options);
+    options.device_message = message;
+    options.device_message_size = size;
     /* Resuming: the engine that began the run finishes it. */
     if (options.engine == NQ_ENGINE_AUTO)
         options.engine = (nq_engine)checkpoint_engine(req->checkpoint);
@@ -141,6 +144,8 @@ static int count_checkpoint_plan(const struct count_request *req,
     plan_options.census = census;
     rc = nq_plan_create_ex(req->n, &options, &plan_options, plan);
     free(census);
+    if (rc != NQ_OK && options.engine == NQ_ENGINE_GPU)
+        return count_gpu_error(req, rc, message);
     if (rc != NQ_OK)
         return cli_error("count of %d: %s", req->n, nq_strerror(rc));
     return 0;
@@ -153,10 +158,11 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     if (status >= 0)
         return status;
     nq_plan *plan = NULL;
-    status = count_checkpoint_plan(req, &plan);
+    char gpu_message[1024] = "";
+    status = count_checkpoint_plan(req, &plan, gpu_message, sizeof gpu_message);
     if (status != 0)
         return status;
-    snprintf(engine, engine_size, "%s", nq_plan_signature(plan));
+    count_engine_name(plan, engine, engine_size);
 
     struct tally t;
     status = tally_open(&t, req, plan);
@@ -182,6 +188,8 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
         return tally_say_interrupted(&t, "", closed, interrupt_exit_status());
     if (rc == NQ_E_STOPPED && deadline.passed)
         return tally_say_max_time(&t, closed);
+    if (rc == NQ_E_DEVICE)
+        return count_gpu_error(req, rc, gpu_message);
     status = tally_say_failed(&t, rc);
     if (status >= 0)
         return status;

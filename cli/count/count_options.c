@@ -4,6 +4,7 @@
  * one step from the request it gives to the library's options.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "common/messages.h"
 #include "common/parse.h"
@@ -15,6 +16,7 @@ static const struct opt_choice engines[] = {
     {"auto", NQ_ENGINE_AUTO},
     {"join", NQ_ENGINE_JOIN},
     {"constellations", NQ_ENGINE_CONSTELLATIONS},
+    {"gpu", NQ_ENGINE_GPU},
     {NULL, 0}};
 
 const struct opt_def count_opt_memory = {
@@ -27,8 +29,8 @@ const struct opt_def count_opt_memory = {
 const struct opt_def count_opt_engine = {.name = "engine",
                                          .kind = OPTK_CHOICE,
                                          .value_name = "E",
-                                         .help = "auto (default), join or "
-                                                 "constellations",
+                                         .help = "auto (default), join, "
+                                                 "constellations or gpu",
                                          .choices = engines};
 
 const struct opt_def count_opt_progress = {
@@ -66,6 +68,74 @@ const struct opt_def count_opt_dry_run = {
             "at once (a model, no census walked), and exit\n"
             "(with --json as one object)"};
 
+const struct opt_def count_opt_device = {
+    .name = "device",
+    .kind = OPTK_INT,
+    .value_name = "ID",
+    .help = "the OpenCL device of --engine gpu, as --list-devices\n"
+            "numbers them (default: the first GPU)",
+    .min = 0,
+    .max = 1023,
+    .want = "a device number from --list-devices"};
+
+const struct opt_def count_opt_list_devices = {
+    .name = "list-devices",
+    .kind = OPTK_FLAG,
+    .help = "name the OpenCL devices that --device takes, and exit"};
+
+int count_gpu_error(const struct count_request *req, int rc,
+                    const char *message)
+{
+    if (message == NULL || message[0] == '\0')
+        message = nq_strerror(rc);
+    return cli_error("count of %d on the GPU: %s", req->n, message);
+}
+
+void count_engine_name(const nq_plan *plan, char *engine, size_t size)
+{
+    int device = nq_plan_device(plan);
+    if (device >= 0)
+        snprintf(engine, size, "%s on GPU device %d", nq_plan_signature(plan),
+                 device);
+    else
+        snprintf(engine, size, "%s", nq_plan_signature(plan));
+}
+
+int count_rank_device(int rank)
+{
+    int count = nq_gpu_device_count();
+    int gpus[64], found = 0;
+    for (int i = 0; i < count && found < 64; i++) {
+        char name[512];
+        /* nq_gpu_device_name() gives the kind after the name: "(gpu, " */
+        if (nq_gpu_device_name(i, name, sizeof name) == NQ_OK &&
+            strstr(name, " (gpu, ") != NULL)
+            gpus[found++] = i;
+    }
+    return found > 0 && rank >= 0 ? gpus[rank % found] : -1;
+}
+
+int count_list_devices(void)
+{
+    int count = nq_gpu_device_count();
+    if (count < 0) {
+        char why[256];
+        nq_gpu_device_name(0, why, sizeof why);
+        return cli_error("no GPU devices: %s", why);
+    }
+    if (count == 0) {
+        cli_note("no OpenCL device found (install the driver's OpenCL "
+                 "ICD, or pocl-opencl-icd to run on the CPU)");
+        return EXIT_OK;
+    }
+    for (int i = 0; i < count; i++) {
+        char name[512];
+        if (nq_gpu_device_name(i, name, sizeof name) == NQ_OK)
+            printf("%d: %s\n", i, name);
+    }
+    return EXIT_OK;
+}
+
 int count_parse(int argc, char **argv, const struct optable *t,
                 const char *head, const char *tail, struct count_request *req)
 {
@@ -77,6 +147,8 @@ int count_parse(int argc, char **argv, const struct optable *t,
     }
     if (status != OPTABLE_GO)
         return status;
+    if (req->list_devices && n_text == NULL)
+        return count_list_devices();
     if (n_text == NULL)
         return cli_usage_error("count needs N");
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &req->n))
@@ -91,6 +163,15 @@ int count_parse(int argc, char **argv, const struct optable *t,
     if (req->parts > 0 && req->checkpoint == NULL)
         return cli_usage_error("--part needs --checkpoint FILE (the part's "
                                "counts go there, for `nqueens merge`)");
+    if (req->list_devices)
+        return cli_usage_error("--list-devices takes no N");
+    if (req->device_set) {
+        /* A device is asked for: the GPU engine, unless another is. */
+        if (req->engine == NQ_ENGINE_AUTO)
+            req->engine = NQ_ENGINE_GPU;
+        if (req->engine != NQ_ENGINE_GPU)
+            return cli_usage_error("--device needs --engine gpu");
+    }
     return -1;
 }
 
@@ -102,6 +183,8 @@ void count_request_options(const struct count_request *req, bool in_passes,
     options->threads = req->threads;
     options->memory_bytes = req->memory_bytes;
     options->engine = (nq_engine)req->engine;
+    if (req->device_set)
+        options->device = req->device;
     if (plan_options == NULL)
         return;
     nq_plan_options_init(plan_options, NQ_PLAN_OPTIONS_VERSION);

@@ -33,18 +33,44 @@ struct count_request {
     double max_time;              /* --max-time SEC, 0: no limit */
     bool dry_run;                 /* --dry-run: the estimate alone */
     unsigned part, parts;         /* --part K/M; 0 and 0: the whole count */
+    int device;                   /* --device ID (an OpenCL device) ... */
+    bool device_set;              /* ... when given */
+    bool list_devices;            /* --list-devices: name them, exit */
 };
 
 /* The options of a count, defined once for `nqueens count` and
  * nqueens-mpi (cli/count/count_options.c): each command lists them in its own
  * table (with its own help texts) over a struct count_request. */
-extern const struct opt_def count_opt_memory;     /* -m, --memory SIZE */
-extern const struct opt_def count_opt_engine;     /* --engine E */
-extern const struct opt_def count_opt_progress;   /* --progress */
-extern const struct opt_def count_opt_quiet;      /* --quiet */
-extern const struct opt_def count_opt_checkpoint; /* --checkpoint FILE */
-extern const struct opt_def count_opt_interval;   /* --checkpoint-interval */
-extern const struct opt_def count_opt_dry_run;    /* --dry-run */
+extern const struct opt_def count_opt_memory;       /* -m, --memory SIZE */
+extern const struct opt_def count_opt_engine;       /* --engine E */
+extern const struct opt_def count_opt_progress;     /* --progress */
+extern const struct opt_def count_opt_quiet;        /* --quiet */
+extern const struct opt_def count_opt_checkpoint;   /* --checkpoint FILE */
+extern const struct opt_def count_opt_interval;     /* --checkpoint-interval */
+extern const struct opt_def count_opt_dry_run;      /* --dry-run */
+extern const struct opt_def count_opt_device;       /* --device ID */
+extern const struct opt_def count_opt_list_devices; /* --list-devices */
+
+/* The error line of a count that failed with `rc` on the GPU engine
+ * (NQ_E_UNSUPPORTED, NQ_E_DEVICE, NQ_E_RANGE), with the library's
+ * `message`; returns the exit status (2). */
+int count_gpu_error(const struct count_request *req, int rc,
+                    const char *message);
+
+struct nq_plan;
+
+/* The engine as the report names it: the plan's signature, and for the
+ * GPU engine the device ("constellations/1 n=18 on GPU device 0"). */
+void count_engine_name(const struct nq_plan *plan, char *engine, size_t size);
+
+/* The OpenCL device that MPI rank `rank` counts on: the GPUs found
+ * (devices of type GPU), one a rank, round them; -1 (the library's
+ * choice) where there is none. */
+int count_rank_device(int rank);
+
+/* `count --list-devices`: one line per OpenCL device on stdout, numbered
+ * as --device takes them. Returns the exit status. */
+int count_list_devices(void);
 
 /* Parses the arguments of `count` (argv[0] is the command) by the table
  * `t`; prints `head`, the table's Options block and `tail` for --help.

@@ -21,7 +21,8 @@ struct versions {
 };
 
 static const size_t count_sizes[] = {
-    0, END_OF(nq_count_options, progress_user), /* 1 */
+    0, END_OF(nq_count_options, progress_user),    /* 1 */
+    END_OF(nq_count_options, device_message_size), /* 2: the GPU engine */
 };
 static const size_t solve_sizes[] = {
     0, END_OF(nq_solve_options, buffer_bytes), /* 1 */
@@ -114,6 +115,9 @@ static void count_defaults(nq_count_options *o)
     o->engine = NQ_ENGINE_AUTO;
     o->progress = NULL;
     o->progress_user = NULL;
+    o->device = -1; /* the first GPU, else the first device */
+    o->device_message = NULL;
+    o->device_message_size = 0;
 }
 
 static void solve_defaults(nq_solve_options *o)

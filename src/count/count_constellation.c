@@ -276,10 +276,16 @@ static struct nq__constellation best_image(int n,
     return best;
 }
 
-uint64_t nq__constellation_count(int n, const struct nq__constellation *c)
+void nq__constellation_setup(int n, const struct nq__constellation *c,
+                             struct nq__kernel_setup *s)
 {
     struct nq__constellation image = best_image(n, c);
+    kernel_setup(n, &image, s);
+}
+
+uint64_t nq__constellation_count(int n, const struct nq__constellation *c)
+{
     struct nq__kernel_setup s;
-    kernel_setup(n, &image, &s);
+    nq__constellation_setup(n, c, &s);
     return nq__kernel_count(&s);
 }

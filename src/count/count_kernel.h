@@ -28,4 +28,12 @@ struct nq__kernel_setup {
 /* Counts the ways to fill every level. */
 uint64_t nq__kernel_count(const struct nq__kernel_setup *s);
 
+struct nq__constellation;
+
+/* The setup of the search of constellation c of n (the image of c that is
+ * cheapest to search; all have the same count): what nq__kernel_count()
+ * and the GPU executor (src/gpu/) count. */
+void nq__constellation_setup(int n, const struct nq__constellation *c,
+                             struct nq__kernel_setup *s);
+
 #endif /* NQ_COUNT_KERNEL_H */

@@ -14,6 +14,7 @@
 
 #include "common/options.h"
 #include "count/count_plan.h"
+#include "gpu/gpu.h"
 
 /* Probes from each start of the walk: at n = 23 about 250 starts, so 6
  * million steps of a few rows (tens of milliseconds), and the tops of a
@@ -201,7 +202,7 @@ int nq_plan_outline(int n, const nq_count_options *options,
     nq_plan_options po;
     if (nq__count_options_read(options, &o) != NQ_OK ||
         nq__plan_options_read(plan_options, &po) != NQ_OK || o.threads < 0 ||
-        o.engine < NQ_ENGINE_AUTO || o.engine > NQ_ENGINE_CONSTELLATIONS)
+        o.engine < NQ_ENGINE_AUTO || o.engine > NQ_ENGINE_GPU)
         return NQ_E_INVAL;
     if (n < 1 || n > NQ_MAX_N)
         return NQ_E_RANGE;
@@ -214,6 +215,15 @@ int nq_plan_outline(int n, const nq_count_options *options,
         return outline_join(n, &ask, budget, out);
     case NQ_ENGINE_CONSTELLATIONS:
         return outline_constellations(n, budget, out);
+    case NQ_ENGINE_GPU: {
+        /* The constellations' plan, counted on a device (which is not
+         * opened here: whether it builds the kernel is the plan's to say). */
+        if (n > NQ_GPU_MAX_N)
+            return NQ_E_RANGE;
+        int rc = outline_constellations(n, budget, out);
+        out->engine = NQ_ENGINE_GPU;
+        return rc;
+    }
     default: {
         int rc = NQ_E_RANGE;
         if (n >= NQ_JOIN_MIN_N && n <= NQ_JOIN_MAX_N)

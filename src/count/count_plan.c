@@ -10,6 +10,7 @@
 
 #include "common/options.h"
 #include "count/count_plan.h"
+#include "gpu/gpu.h"
 #include "run/pool.h"
 
 /* The constellations of n, if their small memory fits the budget. */
@@ -26,6 +27,36 @@ static int plan_constellations(nq_plan *p, uint64_t budget)
     p->engine = NQ_ENGINE_CONSTELLATIONS;
     snprintf(p->signature, sizeof p->signature, NQ_PLAN_CONSTELLATIONS_SIGN,
              p->n);
+    return 0;
+}
+
+/* The constellations, counted on an OpenCL device: the plan of
+ * NQ_ENGINE_CONSTELLATIONS (the same ids and signature) with the device
+ * opened and its kernel built. `want` says whether a CPU device will do. */
+static int plan_gpu(nq_plan *p, uint64_t budget, const nq_count_options *o,
+                    enum nq__gpu_want want, struct nq__gpu *given)
+{
+    if (p->n > NQ_GPU_MAX_N) {
+        if (o->device_message != NULL && o->device_message_size > 0)
+            snprintf(o->device_message, o->device_message_size,
+                     "the GPU engine takes N up to %d", NQ_GPU_MAX_N);
+        return NQ_E_RANGE;
+    }
+    int rc = plan_constellations(p, budget);
+    if (rc != 0)
+        return rc;
+    if (given != NULL) {
+        p->gpu = given;
+        p->gpu_borrowed = true;
+    } else {
+        rc = nq__gpu_open(o->device, want, NULL, NULL, o->device_message,
+                          o->device_message_size, &p->gpu);
+        if (rc != 0)
+            return rc;
+    }
+    p->engine = NQ_ENGINE_GPU;
+    p->device_message = o->device_message;
+    p->device_message_size = o->device_message_size;
     return 0;
 }
 
@@ -188,15 +219,15 @@ static int plan_join(nq_plan *p, uint64_t budget, int threads,
 
 /* nq__plan_create_limited() on options read whole, but for the census_sum
  * call that every plan creation of a shared census makes; *summed: made
- * already. */
+ * already. `given`: a device opened already (NULL: none). */
 static int plan_create(int n, const nq_count_options *options,
                        const nq_plan_options *plan_options, uint64_t limit,
-                       nq_plan **plan, bool *summed)
+                       struct nq__gpu *given, nq_plan **plan, bool *summed)
 {
     if (n < 1 || n > NQ_MAX_N)
         return NQ_E_RANGE;
     if (options->threads < 0 || options->engine < NQ_ENGINE_AUTO ||
-        options->engine > NQ_ENGINE_CONSTELLATIONS ||
+        options->engine > NQ_ENGINE_GPU ||
         (plan_options->census_parts > 1 &&
          (plan_options->census_sum == NULL ||
           plan_options->census_part >= plan_options->census_parts)))
@@ -220,9 +251,26 @@ static int plan_create(int n, const nq_count_options *options,
     case NQ_ENGINE_CONSTELLATIONS:
         rc = plan_constellations(p, budget);
         break;
+    case NQ_ENGINE_GPU:
+        rc = plan_gpu(p, budget, options, NQ_GPU_ANY, given);
+        break;
     default:
         rc = NQ_E_RANGE;
-        if (n >= NQ_JOIN_MIN_N && n <= NQ_JOIN_MAX_N)
+        if (n >= NQ_GPU_AUTO_MIN_N && n <= NQ_GPU_MAX_N) {
+            /* A device of type GPU, where one builds the kernel, wins from
+             * here on; none (or a failing one): the CPU, saying nothing. */
+            nq_count_options quiet = *options;
+            quiet.device_message = NULL;
+            quiet.device_message_size = 0;
+            rc = plan_gpu(p, budget, &quiet, NQ_GPU_GPU_ONLY, NULL);
+            if (rc != 0) {
+                free(p->cons);
+                p->cons = NULL;
+                p->work_count = 0;
+                rc = NQ_E_RANGE;
+            }
+        }
+        if (rc == NQ_E_RANGE && n >= NQ_JOIN_MIN_N && n <= NQ_JOIN_MAX_N)
             rc = plan_join(p, budget, threads, plan_options);
         if (rc == NQ_E_RANGE || rc == NQ_E_NOMEM) {
             /* No room for the join: backtracking needs next to none. */
@@ -241,9 +289,10 @@ static int plan_create(int n, const nq_count_options *options,
     return 0;
 }
 
-int nq__plan_create_limited(int n, const nq_count_options *options,
-                            const nq_plan_options *plan_options, uint64_t limit,
-                            nq_plan **plan)
+/* nq__plan_create_limited() with a device opened already (NULL: none). */
+static int plan_create_on(int n, const nq_count_options *options,
+                          const nq_plan_options *plan_options, uint64_t limit,
+                          struct nq__gpu *given, nq_plan **plan)
 {
     if (plan == NULL)
         return NQ_E_INVAL;
@@ -255,12 +304,27 @@ int nq__plan_create_limited(int n, const nq_count_options *options,
     bool summed = false;
     int rc = nq__count_options_read(options, &o);
     if (rc == NQ_OK)
-        rc = plan_create(n, &o, &po, limit, plan, &summed);
+        rc = plan_create(n, &o, &po, limit, given, plan, &summed);
     /* Processes that share a census call census_sum once each, whether
      * they walked one or not, so that none waits on the others. */
     if (po.census_parts > 1 && po.census_sum != NULL && !summed)
         po.census_sum(po.census_user, NULL, 0);
     return rc;
+}
+
+int nq__plan_create_limited(int n, const nq_count_options *options,
+                            const nq_plan_options *plan_options, uint64_t limit,
+                            nq_plan **plan)
+{
+    return plan_create_on(n, options, plan_options, limit, NULL, plan);
+}
+
+int nq__plan_create_on(int n, const nq_count_options *options,
+                       struct nq__gpu *device, nq_plan **plan)
+{
+    if (device == NULL || options == NULL || options->engine != NQ_ENGINE_GPU)
+        return NQ_E_INVAL;
+    return plan_create_on(n, options, NULL, UINT64_MAX, device, plan);
 }
 
 int nq_plan_create(int n, const nq_count_options *options, nq_plan **plan)
@@ -284,6 +348,8 @@ void nq_plan_free(nq_plan *plan)
     nq__join_passes_free(&plan->passes);
     free(plan->share_tops);
     free(plan->group_tops);
+    if (!plan->gpu_borrowed)
+        nq__gpu_close(plan->gpu);
     free(plan);
 }
 
@@ -295,6 +361,11 @@ uint64_t nq_plan_size(const nq_plan *plan)
 nq_engine nq_plan_engine(const nq_plan *plan)
 {
     return plan->engine;
+}
+
+int nq_plan_device(const nq_plan *plan)
+{
+    return plan != NULL && plan->gpu != NULL ? nq__gpu_index(plan->gpu) : -1;
 }
 
 int nq_plan_n(const nq_plan *plan)
@@ -445,11 +516,25 @@ uint64_t nq_plan_pass_of(const nq_plan *plan, uint64_t id)
     return plan->passes.count > 0 ? unit_pass(plan, index) : 0;
 }
 
+static int plan_run_gpu(const nq_plan *plan, const uint64_t *ids, size_t nids,
+                        int threads, nq_subproblem_fn done, void *user);
+
+/* Keeps the one result of a run of one id. */
+static int keep_one(uint64_t id, const nq_subcount *count, void *user)
+{
+    (void)id;
+    *(nq_subcount *)user = *count;
+    return 0;
+}
+
 int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
 {
     if (plan == NULL || out == NULL || id >= nq_plan_size(plan))
         return NQ_E_INVAL;
     uint64_t index;
+    if (plan->gpu != NULL &&
+        nq__plan_kind(plan, id, &index) == NQ_SUB_CONSTELLATION)
+        return plan_run_gpu(plan, &id, 1, 1, keep_one, out);
     if (plan->passes.count == 0 ||
         nq__plan_kind(plan, id, &index) != NQ_SUB_JOIN)
         return count_id(plan, &plan->table, id, out);
@@ -625,6 +710,71 @@ out:
     return rc;
 }
 
+/* ---- running ids on the GPU ----------------------------------------- */
+
+struct gpu_run {
+    const nq_plan *plan;
+    const uint64_t *ids; /* the constellations' ids, in the order run */
+    nq_subproblem_fn done;
+    void *user;
+};
+
+/* The search of the constellation of item `item`. */
+static int gpu_setup(void *user, size_t item, struct nq__kernel_setup *setup)
+{
+    const struct gpu_run *run = user;
+    uint64_t index;
+    (void)nq__plan_kind(run->plan, run->ids[item], &index);
+    nq__constellation_setup(run->plan->n, &run->plan->cons[index], setup);
+    return 0;
+}
+
+/* A constellation counted: weighted by its class, checked, reported. */
+static int gpu_done(void *user, size_t item, uint64_t completions)
+{
+    const struct gpu_run *run = user;
+    uint64_t index;
+    (void)nq__plan_kind(run->plan, run->ids[item], &index);
+    nq_subcount sub = {0, 0, 0};
+    if (__builtin_mul_overflow(
+            completions, (uint64_t)run->plan->cons[index].weight, &sub.total) ||
+        sub.total > run->plan->limit)
+        return NQ_E_OVERFLOW;
+    if (run->done == NULL)
+        return 0;
+    return run->done(run->ids[item], &sub, run->user) != 0 ? NQ_E_STOPPED : 0;
+}
+
+/* A GPU plan: the symmetric searches on the pool (they are cheap), then
+ * the constellations on the device, in the order given. */
+static int plan_run_gpu(const nq_plan *plan, const uint64_t *ids, size_t nids,
+                        int threads, nq_subproblem_fn done, void *user)
+{
+    uint64_t *cpu = malloc((nids > 0 ? nids : 1) * sizeof *cpu);
+    uint64_t *gpu = malloc((nids > 0 ? nids : 1) * sizeof *gpu);
+    int rc = NQ_E_NOMEM;
+    if (cpu == NULL || gpu == NULL)
+        goto out;
+    size_t ncpu = 0, ngpu = 0;
+    for (size_t i = 0; i < nids; i++) {
+        uint64_t index;
+        if (nq__plan_kind(plan, ids[i], &index) == NQ_SUB_CONSTELLATION)
+            gpu[ngpu++] = ids[i];
+        else
+            cpu[ncpu++] = ids[i];
+    }
+    rc = ncpu > 0 ? run_ids(plan, NULL, cpu, ncpu, threads, done, user) : 0;
+    if (rc == 0 && ngpu > 0) {
+        struct gpu_run run = {plan, gpu, done, user};
+        rc = nq__gpu_run(plan->gpu, plan->n, ngpu, gpu_setup, gpu_done, &run,
+                         plan->device_message, plan->device_message_size);
+    }
+out:
+    free(gpu);
+    free(cpu);
+    return rc;
+}
+
 int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
                 int threads, nq_subproblem_fn done, void *user)
 {
@@ -635,6 +785,8 @@ int nq_plan_run(const nq_plan *plan, const uint64_t *ids, size_t nids,
         if (ids[i] >= size)
             return NQ_E_INVAL;
     }
+    if (plan->gpu != NULL)
+        return plan_run_gpu(plan, ids, nids, threads, done, user);
     if (plan->passes.count > 0)
         return plan_run_passes(plan, ids, nids, threads, done, user);
     return run_ids(plan, &plan->table, ids, nids, threads, done, user);

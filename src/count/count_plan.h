@@ -39,7 +39,8 @@ struct nq_plan {
     uint64_t limit;      /* largest count accepted; UINT64_MAX but in tests */
     uint64_t sym180_ids; /* ids [0, sym180_ids) */
     uint64_t sym90_ids;  /* the next sym90_ids ids */
-    nq_engine engine;    /* NQ_ENGINE_JOIN or NQ_ENGINE_CONSTELLATIONS */
+    nq_engine engine;    /* NQ_ENGINE_JOIN, NQ_ENGINE_CONSTELLATIONS or
+                            NQ_ENGINE_GPU (constellations on a device) */
     uint64_t work_count; /* the engine's pieces of work, after those */
     struct nq__constellation *cons; /* constellations: the pieces */
     struct nq__join_unit *units;    /* join: the pieces */
@@ -58,6 +59,12 @@ struct nq_plan {
                              the estimates of nq_plan_part_ids() */
     uint64_t group_tops_len;
     char signature[64];
+    struct nq__gpu *gpu;  /* NQ_ENGINE_GPU: the device that counts the
+                             constellations (the rest stays on the CPU) */
+    bool gpu_borrowed;    /* the device belongs to the caller of
+                             nq__plan_create_on(), not to the plan */
+    char *device_message; /* the options' device_message, for the runs */
+    size_t device_message_size;
 };
 
 /* What one id stands for. */
@@ -74,6 +81,14 @@ enum nq__subproblem_kind {
 int nq__plan_create_limited(int n, const nq_count_options *options,
                             const nq_plan_options *plan_options, uint64_t limit,
                             nq_plan **plan);
+
+struct nq__gpu;
+
+/* nq__plan_create_on() : nq_plan_create() of NQ_ENGINE_GPU on a device
+ * opened already (nq__gpu_open()), which the plan uses and does not close:
+ * the tests build the kernel once for all their plans. */
+int nq__plan_create_on(int n, const nq_count_options *options,
+                       struct nq__gpu *device, nq_plan **plan);
 
 /* nq__count_limited() : nq_count() on such a plan. */
 int nq__count_limited(int n, const nq_count_options *options, uint64_t limit,

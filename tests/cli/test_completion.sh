@@ -31,7 +31,7 @@ expect "--format " solve --fo
 expect "board csv json svg vector " solve --format ""
 expect "html json text " trace --format ""
 expect "construct random search " find --method ""
-expect "auto constellations join " count --engine ""
+expect "auto constellations gpu join " count --engine ""
 expect "fast lex " complete --order ""
 expect "0 1 " verify --base ""
 expect "--checkpoint --checkpoint-interval " count --check

@@ -1,0 +1,229 @@
+#!/bin/sh
+# The one script to run on the GPU machine (one NVIDIA H100 or H200, 16
+# cores, nvcc, CMake and the NVIDIA driver, no internet): builds the tool
+# with the GPU engine, says which OpenCL platforms and devices it sees,
+# runs the GPU tests (ctest -L gpu), then times `count N --engine gpu` and
+# the CPU baseline `count N -t 16` on the same machine for N = 18 to 22,
+# stopping before its time limit, and writes a markdown table (N, GPU s,
+# CPU s, ratio, totals checked against the published ones).
+#
+# Usage: bench/gpu/device-check.sh [LIMIT_SECONDS]    (default 420: the
+#        whole run, build included, fits 7 minutes, so that a second try
+#        fits a 15-minute lease)
+# The table goes to $OUT/gpu-table.md and the log to $OUT/device-check.log
+# when $OUT is set, else to standard output. NQ_GPU_CHECK_NS="18 19"
+# chooses other N (for a trial run anywhere, on PoCL: "12 13").
+#
+# What that machine may lack is carried, unpacked into an ignored folder,
+# never into /: run bench/gpu/fetch-debs.sh on a Debian machine first, and
+# carry bench/gpu/carry (the OpenCL ICD loader from ocl-icd-libopencl1,
+# the OpenCL headers, cmocka and pkg-config for the unit tests, SQLite's
+# headers, clinfo). Where no ICD file names the NVIDIA driver's OpenCL
+# library, one is written that does (libnvidia-opencl.so.1, looked for in
+# the driver's folders) and OCL_ICD_VENDORS points the loader at it.
+set -u
+limit=${1:-420}
+case $limit in '' | *[!0-9]*) echo "usage: $0 [LIMIT_SECONDS]" >&2; exit 2 ;; esac
+root=$(cd "$(dirname "$0")/../.." && pwd)
+carry=$root/bench/gpu/carry
+sys=$carry/root
+build=$root/build-gpu
+start=$(date +%s)
+out=${OUT:-}
+log=/dev/null
+if [ -n "$out" ]; then
+    mkdir -p "$out"
+    log=$out/device-check.log
+    : > "$log"
+fi
+
+say() {
+    printf '%s\n' "$*"
+    [ "$log" = /dev/null ] || printf '%s\n' "$*" >> "$log"
+}
+# Runs a command, its output to the screen and the log.
+logged() {
+    if [ "$log" = /dev/null ]; then
+        "$@" 2>&1
+    else
+        "$@" 2>&1 | tee -a "$log"
+    fi
+}
+left() {
+    echo $((limit - ($(date +%s) - start)))
+}
+
+say "# nqueens GPU device check, $(date -u '+%Y-%m-%d %H:%M UTC'), limit ${limit} s"
+say "machine: $(uname -m), $(nproc) cores; $(sed -n 's/^PRETTY_NAME=//p' /etc/os-release 2> /dev/null | tr -d '"')"
+gpu_line=$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2> /dev/null | head -n 1)
+say "GPU (nvidia-smi): ${gpu_line:-none found}"
+
+# ---- what the machine lacks, unpacked beside the tree ---------------------
+if [ -d "$carry/debs" ]; then
+    mkdir -p "$sys"
+    for deb in "$carry"/debs/*.deb; do
+        [ -e "$deb" ] || continue
+        if command -v dpkg-deb > /dev/null; then
+            dpkg-deb -x "$deb" "$sys"
+        else
+            (cd "$sys" && ar p "$deb" data.tar.xz | tar -xJ) ||
+                say "cannot unpack $deb"
+        fi
+    done
+    multiarch=$sys/usr/lib/x86_64-linux-gnu
+    export LD_LIBRARY_PATH="$multiarch${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    export PATH="$sys/usr/bin:$PATH"
+    export PKG_CONFIG_PATH="$multiarch/pkgconfig:$sys/usr/share/pkgconfig"
+    # The .pc files say /usr: seen from the unpacked tree.
+    export PKG_CONFIG_SYSROOT_DIR="$sys"
+    say "carried packages unpacked into $sys: $(ls "$carry/debs" | sed 's/_.*//' | tr '\n' ' ')"
+else
+    say "no carried packages ($carry/debs): using what the machine has"
+fi
+
+# ---- the NVIDIA driver's OpenCL, for the ICD loader --------------------------
+if ls /etc/OpenCL/vendors/*.icd > /dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
+    say "ICD files: $(cat /etc/OpenCL/vendors/*.icd | tr '\n' ' ')"
+else
+    nvcl=$(find /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib /usr/local/nvidia \
+        /usr/local/cuda/lib64 /usr/local/cuda/targets -maxdepth 3 \
+        -name 'libnvidia-opencl.so*' 2> /dev/null | sort | head -n 1)
+    if [ -n "$nvcl" ]; then
+        mkdir -p "$carry/vendors"
+        echo "$nvcl" > "$carry/vendors/nvidia.icd"
+        export OCL_ICD_VENDORS="$carry/vendors"
+        say "ICD file written for $nvcl (OCL_ICD_VENDORS=$OCL_ICD_VENDORS)"
+    else
+        say "no libnvidia-opencl.so* in the driver's folders: the driver exposes no OpenCL here"
+    fi
+fi
+
+# ---- the build ---------------------------------------------------------------
+say ""
+say "## Build"
+pkgconf=""
+[ -x "$sys/usr/bin/pkgconf" ] && pkgconf="-DPKG_CONFIG_EXECUTABLE=$sys/usr/bin/pkgconf"
+# shellcheck disable=SC2086 # $pkgconf is one word or none
+logged cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+    -DNQ_WITH_GPU=ON -DNQ_WITH_MPI=OFF -DNQ_NATIVE=ON \
+    -DCMAKE_PREFIX_PATH="$sys/usr" $pkgconf | grep -E 'GPU|OpenCL|cmocka|CMake Error' || true
+logged cmake --build "$build" -j "$(nproc)" | grep -E 'error:|warning:|Error [0-9]' || true
+tool=$build/nqueens
+if [ ! -x "$tool" ]; then
+    say "the build failed: see the log"
+    exit 1
+fi
+
+# ---- what the loader sees ---------------------------------------------------
+say ""
+say "## OpenCL platforms and devices"
+if command -v clinfo > /dev/null; then
+    logged clinfo -l || true
+fi
+logged "$tool" count --list-devices || true
+
+# ---- the GPU tests ----------------------------------------------------------
+say ""
+say "## ctest -L gpu"
+t=$(left)
+test_limit=$((t / 2))
+[ "$test_limit" -gt 240 ] && test_limit=240
+logged timeout "$test_limit" ctest --test-dir "$build" -L gpu --output-on-failure \
+    --timeout "$test_limit" | grep -E 'Test +#|tests passed|FAILED|Failed|Error' || true
+
+# ---- the timings ------------------------------------------------------------
+published() {
+    awk -v n="$1" '$1 == n { print $2 }' "$root/tests/data/oeis-counts.tsv"
+}
+# count_once N ARGS...: one run; prints "SECONDS TOTAL", or nothing.
+count_once() {
+    n=$1
+    shift
+    t=$(left)
+    [ "$t" -gt 5 ] || return 1
+    timeout "$t" "$tool" count "$n" "$@" --quiet --json 2> "$build/count.err" |
+        sed -n 's/.*"total":\([0-9]*\),.*"seconds":\([0-9.]*\).*/\2 \1/p'
+}
+# timed N ESTIMATE ARGS...: the median seconds of up to 3 runs (3 where a
+# run takes under 20 s and time allows) and the total, "- -" when the
+# estimate does not fit the time left.
+timed() {
+    n=$1
+    estimate=$2
+    shift 2
+    if [ "$(awk -v e="$estimate" -v l="$(left)" 'BEGIN { print (e > l - 10) }')" = 1 ]; then
+        echo "- -"
+        return
+    fi
+    runs=""
+    total=-
+    k=0
+    while [ "$k" -lt 3 ]; do
+        r=$(count_once "$n" "$@")
+        [ -n "$r" ] || break
+        runs="$runs ${r% *}"
+        total=${r#* }
+        k=$((k + 1))
+        s=${r% *}
+        [ "$(awk -v s="$s" -v l="$(left)" 'BEGIN { print (s < 20 && 2 * s < l - 10) }')" = 1 ] || break
+    done
+    if [ -z "$runs" ]; then
+        echo "- -"
+        return
+    fi
+    median=$(echo "$runs" | tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+    echo "$median/$k $total"
+}
+
+say ""
+say "## Timings"
+table="| n | GPU s (median/runs) | CPU -t 16 s (median/runs) | CPU/GPU | total | published |
+|---|---|---|---|---|---|"
+gpu_prev=""
+cpu_prev=""
+for n in ${NQ_GPU_CHECK_NS:-18 19 20 21 22}; do
+    # Each N takes about 8 times the one before.
+    gpu_est=$(awk -v p="$gpu_prev" 'BEGIN { print (p == "" ? 1 : p * 9) }')
+    cpu_est=$(awk -v p="$cpu_prev" 'BEGIN { print (p == "" ? 1 : p * 9) }')
+    g=$(timed "$n" "$gpu_est" --engine gpu)
+    gs=${g% *}
+    gt=${g#* }
+    if [ "$gs" = - ]; then
+        say "n = $n: stopped, about $(left) s left (the GPU run would take about ${gpu_est} s)"
+        break
+    fi
+    c=$(timed "$n" "$cpu_est" -t 16)
+    cs=${c% *}
+    ct=${c#* }
+    want=$(published "$n")
+    check="ok"
+    [ "$gt" = "$want" ] || check="WRONG: $gt, published $want"
+    [ "$ct" = - ] || [ "$ct" = "$want" ] || check="$check; CPU WRONG: $ct"
+    ratio=$(awk -v g="${gs%/*}" -v c="${cs%/*}" 'BEGIN { if (c == "-") print "-"; else printf "%.1f", c / g }')
+    row="| $n | $gs | $cs | $ratio | $gt | $check |"
+    say "$row"
+    table="$table
+$row"
+    gpu_prev=${gs%/*}
+    [ "$cs" = - ] || cpu_prev=${cs%/*}
+    [ "$cs" = - ] && cpu_prev=$(awk -v p="$cpu_est" 'BEGIN { print p }')
+done
+
+report="# GPU check: $(date -u '+%Y-%m-%d')
+
+GPU: ${gpu_line:-none found}; $(nproc) cores; tool built with -DNQ_NATIVE=ON.
+\`count N --engine gpu\` against \`count N -t 16\` (the join, default 2 GiB
+budget) on the same machine, in one run of bench/gpu/device-check.sh
+(limit ${limit} s); seconds as the tool reports them, median of the runs
+made (3 where a run takes under 20 s and time allowed).
+
+$table
+"
+if [ -n "$out" ]; then
+    printf '%s' "$report" > "$out/gpu-table.md"
+    say ""
+    say "table written to $out/gpu-table.md"
+else
+    printf '\n%s' "$report"
+fi
+say "done in $(($(date +%s) - start)) s"

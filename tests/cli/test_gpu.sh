@@ -1,0 +1,112 @@
+#!/bin/sh
+# count --engine gpu on whatever OpenCL device is found (in CI: PoCL, the
+# CPU as an OpenCL device): the device listing, the published counts for an
+# odd and an even N, --max-time, SIGINT with and without a checkpoint, a
+# checkpoint begun on the GPU and finished on the CPU and the other way
+# round, and the usage errors. In a build without the GPU engine: the
+# refusal says why. Small N only: the kernel runs on two cores here.
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+. "$NQ_SOURCE_DIR/tests/cli/checkpoint-lib.sh"
+
+if [ "${NQ_GPU:-OFF}" != ON ]; then
+    expect_exit 2 "$NQUEENS" count 8 --engine gpu
+    grep -q "built without GPU support (OpenCL)" "$TMP/stderr" ||
+        fail "refusal without GPU support: $(cat "$TMP/stderr")"
+    expect_exit 2 "$NQUEENS" count --list-devices
+    grep -q "built without GPU support" "$TMP/stderr" ||
+        fail "listing without GPU support: $(cat "$TMP/stderr")"
+    pass
+fi
+
+# The devices, numbered as --device takes them.
+"$NQUEENS" count --list-devices > "$TMP/devices" 2> "$TMP/err" ||
+    fail "--list-devices: $(cat "$TMP/err")"
+grep -q '^0: ' "$TMP/devices" ||
+    fail "no OpenCL device found: apt-get install pocl-opencl-icd (and ocl-icd-opencl-dev opencl-headers to build) $(cat "$TMP/err")"
+
+# The published counts, odd and even N, text and JSON (the first run also
+# builds the kernel, which PoCL then keeps in its cache).
+for n in 11 12; do
+    "$NQUEENS" count "$n" --engine gpu > "$TMP/out" 2> "$TMP/err" ||
+        fail "count $n --engine gpu: $(cat "$TMP/err")"
+    expect_published "$n" "$TMP/out"
+    grep -qx "engine   constellations/1 n=$n on GPU device 0" "$TMP/out" ||
+        fail "engine line: $(cat "$TMP/out")"
+done
+"$NQUEENS" count 10 --device 0 --json > "$TMP/out" ||
+    fail "count 10 --device 0 --json"
+grep -q '^{"n":10,"total":724,"unique":92,"sym180":12,"sym90":0,.*"engine":"constellations/1 n=10 on GPU device 0"' "$TMP/out" ||
+    fail "JSON: $(cat "$TMP/out")"
+
+# Usage errors: exit 2 and a line that says what is wrong.
+expect_exit 2 "$NQUEENS" count 8 --device 99
+grep -q "count of 8 on the GPU: no GPU device 99" "$TMP/stderr" ||
+    fail "--device 99: $(cat "$TMP/stderr")"
+expect_exit 2 "$NQUEENS" count 8 --device 0 --engine join
+grep -q -- "--device needs --engine gpu" "$TMP/stderr" || fail "--device with join"
+expect_exit 2 "$NQUEENS" count 8 --list-devices
+expect_exit 2 "$NQUEENS" count 33 --engine gpu
+expect_exit 2 "$NQUEENS" count 28 --engine gpu --device x
+
+# --max-time: stopped, no result, exit 2.
+expect_exit 2 "$NQUEENS" count 17 --engine gpu --max-time 0.5 --quiet
+grep -q "stopped by --max-time 0.5: no result" "$TMP/stderr" ||
+    fail "--max-time: $(cat "$TMP/stderr")"
+[ ! -s "$TMP/stdout" ] || fail "--max-time: output on stdout"
+
+# SIGINT without a checkpoint: exit 130, the work is said to be lost. The
+# signal goes once the count has begun (its first progress line is out):
+# before that the device is being opened, and the default action would
+# end the tool without a word.
+"$NQUEENS" count 17 --engine gpu --progress > "$TMP/out" 2> "$TMP/err" &
+pid=$!
+tries=0
+until [ -s "$TMP/err" ]; do
+    kill -0 "$pid" 2> /dev/null || fail "count 17 ended before SIGINT: $(cat "$TMP/err")"
+    tries=$((tries + 1))
+    [ "$tries" -lt 1200 ] || fail "no progress from count 17 after 60 s"
+    sleep 0.05
+done
+kill -INT "$pid"
+status=0
+wait "$pid" || status=$?
+[ "$status" = 130 ] || fail "SIGINT: exit $status, expected 130: $(cat "$TMP/err")"
+grep -q "interrupted after" "$TMP/err" || fail "SIGINT message: $(cat "$TMP/err")"
+
+# A checkpoint begun on the GPU, stopped by SIGINT once some of the
+# constellations are in (beyond the 2N ids of the symmetric searches),
+# finished on the CPU; and one begun on the CPU, finished on the GPU.
+handover() {
+    n=$1 db=$2 first=$3 second=$4
+    "$NQUEENS" count "$n" --engine "$first" --threads 1 --checkpoint "$db" \
+        --checkpoint-interval 0.05 --quiet > "$TMP/out" 2> "$TMP/err" &
+    pid=$!
+    wait_done_above "$db" $((2 * n)) "$pid"
+    kill -INT "$pid" 2> /dev/null || true
+    status=0
+    wait "$pid" || status=$?
+    [ "$status" = 130 ] || fail "$first, SIGINT: exit $status: $(cat "$TMP/err")"
+    saved=$(done_of "$db")
+    [ "$saved" -gt $((2 * n)) ] || fail "$first: only $saved saved"
+    "$NQUEENS" status "$db" | grep -q "^plan  *constellations/1 n=$n$" ||
+        fail "status plan after $first"
+    "$NQUEENS" count "$n" --engine "$second" --checkpoint "$db" --quiet \
+        > "$TMP/out" 2> "$TMP/err" || fail "resume on $second: $(cat "$TMP/err")"
+    expect_published "$n" "$TMP/out"
+    "$NQUEENS" status "$db" | grep -q '^time .* in 2 runs$' ||
+        fail "status after $second: $(cat "$TMP/err")"
+}
+handover 16 "$TMP/gpu-cpu.db" gpu constellations
+handover 16 "$TMP/cpu-gpu.db" constellations gpu
+
+# --max-time with a checkpoint saves, and the same command finishes.
+db=$TMP/max-time.db
+expect_exit 2 "$NQUEENS" count 16 --engine gpu --checkpoint "$db" \
+    --checkpoint-interval 0.05 --max-time 1 --quiet
+grep -q "stopped by --max-time 1: [0-9]* of [0-9]* subproblems saved" "$TMP/stderr" ||
+    fail "--max-time with a checkpoint: $(cat "$TMP/stderr")"
+"$NQUEENS" count 16 --engine gpu --checkpoint "$db" --quiet > "$TMP/out" ||
+    fail "resume after --max-time"
+expect_published 16 "$TMP/out"
+pass
