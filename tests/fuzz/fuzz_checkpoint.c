@@ -24,7 +24,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 #include "fuzz.h"
 #include "fuzz_sql.h"
 #include "nqueens.h"
