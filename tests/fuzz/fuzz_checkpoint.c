@@ -82,30 +82,6 @@ static void write_file(const unsigned char *data, size_t len)
     close(fd);
 }
 
-/* The whole file, malloc'ed; *len its size. */
-static unsigned char *read_file(size_t *len)
-{
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        abort();
-    struct stat st;
-    if (fstat(fd, &st) != 0)
-        abort();
-    unsigned char *data = malloc((size_t)st.st_size + 1);
-    if (data == NULL)
-        abort();
-    size_t done = 0;
-    while (done < (size_t)st.st_size) {
-        ssize_t n = read(fd, data + done, (size_t)st.st_size - done);
-        if (n <= 0)
-            abort();
-        done += (size_t)n;
-    }
-    close(fd);
-    *len = done;
-    return data;
-}
-
 /* Makes the pristine checkpoint with the library, once. */
 static void make_pristine(void)
 {
@@ -123,7 +99,7 @@ static void make_pristine(void)
     }
     if (nq_checkpoint_close(cp) != 0)
         abort();
-    pristine = read_file(&pristine_len);
+    pristine = fuzz_read_file(path, &pristine_len);
 }
 
 static bool known_code(int rc)
@@ -154,7 +130,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     size_t before_len = 0;
-    unsigned char *before = read_file(&before_len);
+    unsigned char *before = fuzz_read_file(path, &before_len);
 
     nq_checkpoint_info info;
     int rc = nq_checkpoint_read(path, &info);
@@ -216,7 +192,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             nq_checkpoint_close(cp);
         } else {
             size_t after_len = 0;
-            unsigned char *after = read_file(&after_len);
+            unsigned char *after = fuzz_read_file(path, &after_len);
             FUZZ_CHECK(after_len == before_len &&
                        memcmp(after, before, before_len) == 0);
             free(after);

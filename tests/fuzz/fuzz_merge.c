@@ -71,27 +71,6 @@ static void write_file(const char *path, const unsigned char *data, size_t len)
     close(fd);
 }
 
-static unsigned char *read_file(const char *path, size_t *len)
-{
-    int fd = open(path, O_RDONLY);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0)
-        abort();
-    unsigned char *data = malloc((size_t)st.st_size + 1);
-    if (data == NULL)
-        abort();
-    size_t done = 0;
-    while (done < (size_t)st.st_size) {
-        ssize_t n = read(fd, data + done, (size_t)st.st_size - done);
-        if (n <= 0)
-            abort();
-        done += (size_t)n;
-    }
-    close(fd);
-    *len = done;
-    return data;
-}
-
 /* The two parts, made with the library once. */
 static void make_pristine(void)
 {
@@ -120,7 +99,7 @@ static void make_pristine(void)
         if (nq_checkpoint_close(cp) != 0)
             abort();
         pristine[part - 1] =
-            read_file(paths[part - 1], &pristine_len[part - 1]);
+            fuzz_read_file(paths[part - 1], &pristine_len[part - 1]);
     }
 }
 

@@ -1,8 +1,8 @@
 /*
- * fuzz_sql.h - the fuzz targets' way to damage a checkpoint: the input's
- * bytes run as SQL on the file, statement by statement, so that one that
- * fails does not stop the rest. Shared by fuzz_checkpoint.c and
- * fuzz_merge.c.
+ * fuzz_sql.h - what the checkpoint fuzz targets (fuzz_checkpoint.c,
+ * fuzz_merge.c) share: a checkpoint file read whole, and the input's bytes
+ * run as SQL on a file, statement by statement, so that one that fails
+ * does not stop the rest.
  */
 #ifndef NQ_FUZZ_SQL_H
 #define NQ_FUZZ_SQL_H
@@ -11,9 +11,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <sqlite3.h>
 
 #include "fuzz.h"
+
+/* The whole file at `path`, malloc'ed; *len its size. Aborts on any
+ * error. */
+static inline unsigned char *fuzz_read_file(const char *path, size_t *len)
+{
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0)
+        abort();
+    unsigned char *data = malloc((size_t)st.st_size + 1);
+    if (data == NULL)
+        abort();
+    size_t done = 0;
+    while (done < (size_t)st.st_size) {
+        ssize_t n = read(fd, data + done, (size_t)st.st_size - done);
+        if (n <= 0)
+            abort();
+        done += (size_t)n;
+    }
+    close(fd);
+    *len = done;
+    return data;
+}
 
 /* Runs data[0 .. size) as SQL on the SQLite file at `path` (no fsync: the
  * file is thrown away); a statement that does not parse is skipped up to
