@@ -1045,7 +1045,8 @@ static int open_for(const char *path, const struct open_plan *plan,
             err = exec_sql(cp->db, "COMMIT");
         if (err != NQ_OK) {
             sqlite3_exec(cp->db, "ROLLBACK", NULL, NULL, NULL);
-            err = err == NQ_E_NOMEM ? err : NQ_E_IO;
+            /* Damage that reading could not see can show at the write. */
+            err = err == NQ_E_NOMEM || err == NQ_E_CORRUPT ? err : NQ_E_IO;
         } else {
             cp->info.format = 2;
         }
