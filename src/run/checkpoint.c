@@ -613,17 +613,27 @@ static int open_existing(const char *path, sqlite3 **db)
     return NQ_OK;
 }
 
-/* Opens the file at `path` and verifies it (nq_checkpoint_read());
- * *db is the caller's to close, also on error. */
-static int open_verified(const char *path, sqlite3 **db,
-                         nq_checkpoint_info *info)
+/* Opens an existing regular file to read it in one transaction: every
+ * statement then sees the same state, and the lock is waited for once, not
+ * once a statement (a run saving often could take it in every gap between
+ * them). Closing the connection ends the transaction. */
+static int open_for_reading(const char *path, sqlite3 **db)
 {
     *db = NULL;
-    memset(info, 0, sizeof *info);
     struct stat st;
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
         return NQ_E_IO;
     int err = open_existing(path, db);
+    return err == NQ_OK ? exec_sql(*db, "BEGIN") : err;
+}
+
+/* Opens the file at `path` to read and verifies it (nq_checkpoint_read());
+ * *db is the caller's to close, also on error. */
+static int open_verified(const char *path, sqlite3 **db,
+                         nq_checkpoint_info *info)
+{
+    memset(info, 0, sizeof *info);
+    int err = open_for_reading(path, db);
     return err == NQ_OK ? verify_file(*db, info, NULL, 0, false) : err;
 }
 
@@ -646,11 +656,8 @@ int nq_checkpoint_units(const char *path, nq_unit_fn fn, void *user,
     memset(info, 0, sizeof *info);
     if (path == NULL || fn == NULL)
         return NQ_E_INVAL;
-    struct stat st;
     sqlite3 *db = NULL;
-    int err = stat(path, &st) != 0 || !S_ISREG(st.st_mode)
-                  ? NQ_E_IO
-                  : open_existing(path, &db);
+    int err = open_for_reading(path, &db);
     if (err == NQ_OK)
         err = verify_file(db, info, NULL, 0, true);
     sqlite3_stmt *rows = NULL;
@@ -1370,7 +1377,9 @@ int nq_checkpoint_commit(nq_checkpoint *cp)
     cp->batch_len = 0;
     cp->origins_len = 1; /* this run's own stays */
     cp->result_dirty = false;
-    cp->last_commit = now;
+    /* The interval runs from the end of a save, so that however slow the
+     * disk, readers (`nqueens status`) find the file unlocked between saves. */
+    cp->last_commit = nq__monotonic_seconds();
     cp->info.seconds = seconds;
     cp->info.saved = wall;
     return NQ_OK;
