@@ -62,20 +62,28 @@ static int plan_gpu(nq_plan *p, uint64_t budget, const nq_count_options *o,
 
 /* The tops per share and group of the whole table (*len entries), the
  * census split between processes where the options ask for it (then
- * census_sum is called, and the plan notes it). */
+ * census_sum is called, and the plan notes it). A census given is taken
+ * as it is (a pass's build checks it against the tops it walks); *shared
+ * says whether its shares are those of `threads` threads, as a pass's
+ * build needs them (else only their sums serve: a resume or an audit on
+ * another number of threads). */
 static int walk_census(nq_plan *p, int threads, const nq_plan_options *o,
-                       uint32_t **share_tops, uint64_t *len)
+                       uint32_t **share_tops, uint64_t *len, bool *shared)
 {
     uint64_t own = nq__join_share_tops_bytes(p->n, threads);
-    if (o->census != NULL && own != UINT64_MAX &&
-        o->census_len * sizeof **share_tops == own) {
-        /* Given: taken as it is (a pass's build checks it against the
-         * tops it walks). */
-        *share_tops = malloc(own);
+    *shared = true;
+    uint64_t *sums = NULL, groups = 0;
+    if (o->census != NULL && o->census_len <= SIZE_MAX / sizeof **share_tops &&
+        nq__join_sum_shares(p->n, o->census, o->census_len, &sums, &groups) ==
+            0) {
+        free(sums);
+        size_t bytes = (size_t)o->census_len * sizeof **share_tops;
+        *share_tops = malloc(bytes);
         if (*share_tops == NULL)
             return NQ_E_NOMEM;
-        memcpy(*share_tops, o->census, own);
+        memcpy(*share_tops, o->census, bytes);
         *len = o->census_len;
+        *shared = bytes == own;
         return 0;
     }
     bool split = o->census_parts > 1;
@@ -166,10 +174,11 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
     uint64_t *tops = NULL;
     uint64_t groups = 0, len = 0;
     uint32_t *share_tops = NULL;
-    int rc = walk_census(p, threads, o, &share_tops, &len);
+    bool shared = true;
+    int rc = walk_census(p, threads, o, &share_tops, &len, &shared);
     if (rc == 0)
-        rc = nq__join_sum_shares(p->n, threads, share_tops, &tops, &groups);
-    if (rc == 0 && with_census) {
+        rc = nq__join_sum_shares(p->n, share_tops, len, &tops, &groups);
+    if (rc == 0 && with_census && shared) {
         p->share_tops = share_tops;
         p->share_tops_len = len;
         share_tops = NULL;

@@ -28,6 +28,8 @@ static uint64_t rows_below(int n, const uint64_t *allowed, int row,
         return 1;
     uint64_t full = n == 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1;
     uint64_t open = allowed[row] & ~(cols | left | right) & full;
+    if (row == n - 1) /* the last row: each open cell is a solution */
+        return (uint64_t)__builtin_popcountll(open);
     uint64_t count = 0;
     while (open != 0) {
         uint64_t bit = open & -open;

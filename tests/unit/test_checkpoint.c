@@ -681,6 +681,47 @@ static void test_census_wrong(void **state)
     nq_plan_free(plan);
 }
 
+/* A census walked on another number of threads (a resume or an audit on
+ * another machine) cuts the same passes; its shares do not fit this
+ * plan's builds, which count their own tops, and the plan keeps none. */
+static void test_census_other_threads(void **state)
+{
+    (void)state;
+    nq_plan *plan = plan_15(NULL, 0);
+    nq_count_options options;
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
+    options.engine = NQ_ENGINE_JOIN;
+    options.threads = 1;
+    nq_plan_options plan_options;
+    nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
+    plan_options.min_passes = 10;
+    nq_plan *one = NULL;
+    assert_int_equal(nq_plan_create_ex(15, &options, &plan_options, &one),
+                     NQ_OK);
+    const uint32_t *census = NULL, *two_census = NULL;
+    uint64_t len = 0, two_len = 0;
+    nq_plan_census(one, &census, &len);
+    nq_plan_census(plan, &two_census, &two_len);
+    assert_non_null(census);
+    assert_true(len > 0 && len != two_len); /* other shares */
+
+    nq_plan *given = plan_15(census, len);
+    assert_int_equal(nq_plan_passes(given), nq_plan_passes(plan));
+    for (uint64_t id = 0; id < nq_plan_size(plan); id++)
+        assert_int_equal(nq_plan_pass_of(given, id), nq_plan_pass_of(plan, id));
+    const uint32_t *kept = NULL;
+    uint64_t kept_len = 1;
+    nq_plan_census(given, &kept, &kept_len);
+    assert_null(kept);
+    assert_int_equal(kept_len, 0);
+    nq_count_result r;
+    assert_int_equal(count_two(given, &r), NQ_OK);
+    assert_int_equal(r.total, 2279184);
+    nq_plan_free(given);
+    nq_plan_free(one);
+    nq_plan_free(plan);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -702,6 +743,7 @@ int main(void)
         T(test_run_commits_each_pass),
         T(test_census_kept),
         T(test_census_wrong),
+        T(test_census_other_threads),
     };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -393,11 +393,13 @@ int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups,
  * free()): of each share's starts, those numbered part, part + parts,
  * part + 2 parts, ... The parts add up to the whole (nqueens-mpi splits
  * the census between its ranks).
- * nq__join_sum_shares() : the tops of every group from share_tops (*groups
- * entries, malloc'ed, free()). Both return 0, NQ_E_RANGE or NQ_E_NOMEM. */
+ * nq__join_sum_shares() : the tops of every group from share_tops of `len`
+ * entries, walked on any number of threads (*groups entries, malloc'ed,
+ * free()). Both return 0, NQ_E_RANGE or NQ_E_NOMEM; the sum NQ_E_INVAL
+ * where len is not a whole number of shares. */
 int nq__join_census_part(int n, int threads, unsigned part, unsigned parts,
                          uint32_t **share_tops, uint64_t *len);
-int nq__join_sum_shares(int n, int threads, const uint32_t *share_tops,
+int nq__join_sum_shares(int n, const uint32_t *share_tops, uint64_t len,
                         uint64_t **tops, uint64_t *groups);
 
 /* nq__join_sample_tops() : nq__join_sum_shares()'s tops of every group

@@ -904,21 +904,23 @@ out:
     return rc;
 }
 
-int nq__join_sum_shares(int n, int threads, const uint32_t *share_tops,
+int nq__join_sum_shares(int n, const uint32_t *share_tops, uint64_t len,
                         uint64_t **tops, uint64_t *groups)
 {
     *tops = NULL;
     *groups = 0;
     struct table_build b;
-    if (!shape_of(n, threads, &b))
+    if (!shape_of(n, 1, &b))
         return NQ_E_RANGE;
+    /* The groups do not depend on the threads, the shares do: a census
+     * walked on any number of threads sums to the same tops. */
+    if (len == 0 || len % b.groups != 0)
+        return NQ_E_INVAL;
     uint64_t *sum = calloc(b.groups, sizeof *sum);
     if (sum == NULL)
         return NQ_E_NOMEM;
-    for (size_t k = 0; k < b.shares; k++) {
-        for (uint64_t g = 0; g < b.groups; g++)
-            sum[g] += share_tops[k * b.groups + g];
-    }
+    for (uint64_t i = 0; i < len; i++)
+        sum[i % b.groups] += share_tops[i];
     *tops = sum;
     *groups = b.groups;
     return 0;
@@ -935,7 +937,7 @@ int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups,
     uint64_t len = 0;
     int rc = nq__join_census_part(n, threads, 0, 1, &counts, &len);
     if (rc == 0)
-        rc = nq__join_sum_shares(n, threads, counts, tops, groups);
+        rc = nq__join_sum_shares(n, counts, len, tops, groups);
     if (rc == 0 && share_tops != NULL) {
         *share_tops = counts;
         counts = NULL;
