@@ -833,7 +833,7 @@ NQ_API int nq_plan_create(int n, const nq_count_options *options,
 typedef int (*nq_census_sum_fn)(void *user, uint32_t *counts, uint64_t len);
 
 /*! The version of nq_plan_options that this header defines. */
-#define NQ_PLAN_OPTIONS_VERSION 1
+#define NQ_PLAN_OPTIONS_VERSION 2
 
 /*! What only the drivers of a count in many processes or with a
  *  checkpoint ask of its plan (nq_plan_create_ex()), beside the
@@ -873,6 +873,15 @@ typedef struct nq_plan_options {
      * giving a wrong count. NULL: walk it. */
     const uint32_t *census;
     uint64_t census_len;
+    /* Version 2. Non-zero: where no census is given or shared, cut the
+     * passes from an estimate of the tops (seeded random probes,
+     * milliseconds where the walk takes minutes from n = 22 on), sized to
+     * 7/8 of the budget for the estimate's error, each pass's build then
+     * counting its own tops. For a run that counts part of the plan
+     * (`count --part`): it builds the tables of its own passes alone, so a
+     * walk of every top would be most of its overhead. 0 (the default):
+     * walk the census. */
+    int census_estimate;
 } nq_plan_options;
 
 /*! nq_plan_options_init() : the defaults (no passes asked for, no census
@@ -1030,8 +1039,7 @@ NQ_API int nq_subcount_add(nq_subcount *sum, const nq_subcount *add);
  *  else each id alone), each group's work is estimated, and the groups,
  *  the costliest first, go each to the part with the least work so far.
  *  A part may be empty where there are fewer groups than parts. Returns
- *  0, NQ_E_INVAL, NQ_E_NOMEM (the join's estimate walks the tops of the
- *  half board, seconds at n = 20, unless the plan kept them). */
+ *  0, NQ_E_INVAL, NQ_E_NOMEM. */
 NQ_API int nq_plan_part_ids(const nq_plan *plan, unsigned part, unsigned parts,
                             uint64_t *ids, size_t capacity, size_t *count);
 
@@ -1116,7 +1124,7 @@ NQ_API int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
 
 /*! The version of nq_plan_part_ids()'s rule, which a file of parts
  *  records: parts cut by two rules are refused by a merge. */
-#define NQ_PART_RULE 1
+#define NQ_PART_RULE 2
 
 /*! The longest plan signature a checkpoint records, with its NUL. */
 #define NQ_CHECKPOINT_SIGNATURE_MAX 256

@@ -194,4 +194,8 @@ void count_request_options(const struct count_request *req, bool in_passes,
      * builds and holds a tenth of the table. */
     if (in_passes)
         plan_options->min_passes = CHECKPOINT_PASSES;
+    /* A part builds the tables of its own passes alone: a walk of every
+     * top to cut them would be most of its overhead. */
+    if (req->parts > 0)
+        plan_options->census_estimate = 1;
 }

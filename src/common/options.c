@@ -35,7 +35,9 @@ static const size_t complete_sizes[] = {
     END_OF(nq_complete_options, exclusions),
 };
 static const size_t plan_sizes[] = {
-    0, END_OF(nq_plan_options, census_len), /* 1 */
+    0,
+    END_OF(nq_plan_options, census_len),       /* 1 */
+    END_OF(nq_plan_options, census_estimate), /* 2 */
 };
 
 #define VERSIONS(table)                                                        \
@@ -146,6 +148,7 @@ static void plan_defaults(nq_plan_options *o)
     o->min_passes = 0;   /* as few passes as the budget allows */
     o->census_parts = 0; /* no census shared */
     o->census = NULL;    /* none given: walked */
+    o->census_estimate = 0;
 }
 
 int nq_count_options_init(nq_count_options *options, unsigned version)

@@ -17,7 +17,8 @@
  *    since the units of a class read the same groups of the table: a part
  *    then builds the tables of its own classes alone. A unit's work is
  *    a + b + a * b / 1024, where a and b are the tops of the groups of its
- *    two halves (a pass over each, and the pairs of their 1,024 buckets).
+ *    two halves (a pass over each, and the pairs of their 1,024 buckets),
+ *    estimated by seeded probes (the same on every machine).
  *    Where even the finest k gives too few classes, each unit is a group.
  * The groups, costliest first (ties: the smaller first id), go each to
  * the part with the least work so far (ties: the smaller part).
@@ -66,19 +67,21 @@ static double constellation_work(int n, const struct nq__constellation *c)
     return work;
 }
 
-/* The tops of the groups of the whole table: the plan's, or walked. */
-static int group_tops(const nq_plan *plan, uint64_t **tops, uint64_t *len,
-                      bool *walked)
+/* The probes and seed of the estimate of the tops of each group that
+ * weighs the join's units: part of the rule (NQ_PART_RULE), never of a
+ * machine. */
+#define PART_PROBES 2048
+#define PART_SEED 0x6e71706172747331ULL
+
+/* The tops of the groups of the whole table, estimated by seeded probes
+ * (nq__join_sample_tops()): the same on every machine, in milliseconds,
+ * where the walk of every top takes minutes from n = 22 on. A group alone
+ * is estimated roughly; a class of parts sums many. */
+static int group_tops(const nq_plan *plan, uint64_t **tops, uint64_t *len)
 {
-    *walked = plan->group_tops == NULL;
-    if (!*walked) {
-        *tops = plan->group_tops;
-        *len = plan->group_tops_len;
-        return 0;
-    }
-    int threads =
-        plan->threads > 0 ? plan->threads : nq_count_default_threads();
-    return nq__join_group_tops(plan->n, threads, tops, len, NULL);
+    double all = 0.0;
+    return nq__join_sample_tops(plan->n, PART_PROBES, PART_SEED, tops, len,
+                                &all);
 }
 
 /* The tops whose columns are `set`: the kept ones (the queen of row 0
@@ -133,14 +136,13 @@ static int join_groups(const nq_plan *plan, unsigned parts, uint64_t base,
 {
     int n = plan->n;
     uint64_t *tops = NULL, len = 0;
-    bool walked = false;
     struct nq__join_ranks *ranks = NULL;
     uint32_t *class_group = NULL;
     int rc = 0;
     if (n >= 4) {
         ranks = malloc(sizeof *ranks);
         rc =
-            ranks == NULL ? NQ_E_NOMEM : group_tops(plan, &tops, &len, &walked);
+            ranks == NULL ? NQ_E_NOMEM : group_tops(plan, &tops, &len);
         if (rc != 0)
             goto out;
         nq__join_ranks_init(ranks, n);
@@ -185,8 +187,7 @@ static int join_groups(const nq_plan *plan, unsigned parts, uint64_t base,
 out:
     free(class_group);
     free(ranks);
-    if (walked)
-        free(tops);
+    free(tops);
     return rc;
 }
 

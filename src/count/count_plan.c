@@ -157,6 +157,11 @@ int nq__plan_cut(int n, int threads, unsigned min_passes,
     return rc;
 }
 
+/* The probes of an estimated census (per start of the table's walk), and
+ * their seed. */
+#define ESTIMATE_PROBES 2048
+#define ESTIMATE_SEED 0x6e71706172747300ULL
+
 /* The join in passes, where the whole table does not fit the budget or
  * at least `min_passes` passes are asked for: the tops of each group are
  * counted (in little memory), and the passes cut so that the largest
@@ -175,9 +180,21 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
     uint64_t groups = 0, len = 0;
     uint32_t *share_tops = NULL;
     bool shared = true;
-    int rc = walk_census(p, threads, o, &share_tops, &len, &shared);
-    if (rc == 0)
-        rc = nq__join_sum_shares(p->n, share_tops, len, &tops, &groups);
+    uint64_t room = budget - beside; /* for the cut */
+    int rc = 0;
+    if (o->census_estimate != 0 && o->census == NULL && o->census_parts <= 1) {
+        /* Estimated (nq_plan_options.census_estimate): the passes count
+         * their own tops, and are cut with room for the estimate's error. */
+        double all = 0.0;
+        rc = nq__join_sample_tops(p->n, ESTIMATE_PROBES, ESTIMATE_SEED, &tops,
+                                  &groups, &all);
+        room = room / 8 * 7;
+        shared = false;
+    } else {
+        rc = walk_census(p, threads, o, &share_tops, &len, &shared);
+        if (rc == 0)
+            rc = nq__join_sum_shares(p->n, share_tops, len, &tops, &groups);
+    }
     if (rc == 0 && with_census && shared) {
         p->share_tops = share_tops;
         p->share_tops_len = len;
@@ -187,13 +204,10 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
     if (rc != 0)
         return rc;
     rc = nq__plan_cut(p->n, threads, min_passes, p->units, p->work_count, tops,
-                      groups, budget - beside, &p->passes);
-    if (rc != 0) {
-        free(tops);
+                      groups, room, &p->passes);
+    free(tops);
+    if (rc != 0)
         return rc;
-    }
-    p->group_tops = tops; /* kept for the estimates of parts */
-    p->group_tops_len = groups;
     p->threads = threads;
     p->table_budget = budget - beside;
     return 0;
@@ -356,7 +370,6 @@ void nq_plan_free(nq_plan *plan)
     nq__join_table_free(&plan->table);
     nq__join_passes_free(&plan->passes);
     free(plan->share_tops);
-    free(plan->group_tops);
     if (!plan->gpu_borrowed)
         nq__gpu_close(plan->gpu);
     free(plan);

@@ -54,10 +54,6 @@ struct nq_plan {
     uint64_t table_budget; /* join in passes: the bytes a table may take */
     uint64_t share_tops_len;
     bool census_summed;   /* the plan options' census_sum has been called */
-    uint64_t *group_tops; /* join in passes: the tops of every group of
-                             the whole table (nq__join_group_tops()), for
-                             the estimates of nq_plan_part_ids() */
-    uint64_t group_tops_len;
     char signature[64];
     struct nq__gpu *gpu;  /* NQ_ENGINE_GPU: the device that counts the
                              constellations (the rest stays on the CPU) */

@@ -53,7 +53,7 @@ grep -q "error: '$TMP/c2.db' is of another count than '$TMP/p1.db' ('constellati
 cp "$TMP/p2.db" "$TMP/r2.db"
 sqlite3 "$TMP/r2.db" "UPDATE meta SET value = 7 WHERE key = 'part_rule'"
 expect_exit 2 "$NQUEENS" merge "$TMP/p1.db" "$TMP/r2.db"
-grep -q "holds parts cut by rule 7 and '$TMP/p1.db' by rule 1" "$TMP/stderr" ||
+grep -q "holds parts cut by rule 7 and '$TMP/p1.db' by rule 2" "$TMP/stderr" ||
     fail "other rule: $(cat "$TMP/stderr")"
 expect_exit 2 "$NQUEENS" merge "$TMP/p1.db" "$TMP/missing.db"
 grep -q "no checkpoint '$TMP/missing.db'" "$TMP/stderr" || fail "missing file: $(cat "$TMP/stderr")"

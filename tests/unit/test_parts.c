@@ -22,8 +22,10 @@ static uint64_t *part_ids(const nq_plan *plan, unsigned k, unsigned m,
     return ids;
 }
 
-static nq_plan *make_plan(int n, nq_engine engine, int threads,
-                          unsigned min_passes)
+/* A plan; `estimate`: its passes cut from an estimated census, as a
+ * part's run cuts them (nq_plan_options.census_estimate). */
+static nq_plan *make_plan_estimated(int n, nq_engine engine, int threads,
+                                    unsigned min_passes, int estimate)
 {
     nq_count_options o;
     nq_plan_options p;
@@ -32,9 +34,16 @@ static nq_plan *make_plan(int n, nq_engine engine, int threads,
     o.engine = engine;
     o.threads = threads;
     p.min_passes = min_passes;
+    p.census_estimate = estimate;
     nq_plan *plan = NULL;
     assert_int_equal(nq_plan_create_ex(n, &o, &p, &plan), 0);
     return plan;
+}
+
+static nq_plan *make_plan(int n, nq_engine engine, int threads,
+                          unsigned min_passes)
+{
+    return make_plan_estimated(n, engine, threads, min_passes, 0);
 }
 
 /* Every id in exactly one part, ascending within it; the parts' counts
@@ -83,30 +92,70 @@ static void test_parts_cover_the_plan(void **state)
     }
 }
 
-/* The same parts from a plan in passes on 3 threads as from a whole
- * table on 1: the cut depends on the signature and M alone. */
+/* The same parts from a plan in passes on 3 threads, or cut from an
+ * estimated census on 2, as from a whole table on 1: the cut depends on
+ * the signature and M alone. */
 static void test_parts_independent_of_the_run(void **state)
 {
     (void)state;
     for (int n = 10; n <= 14; n++) {
         nq_plan *whole = make_plan(n, NQ_ENGINE_JOIN, 1, 0);
-        nq_plan *passes = make_plan(n, NQ_ENGINE_JOIN, 3, 10);
-        assert_true(nq_plan_passes(passes) > 1);
-        assert_string_equal(nq_plan_signature(whole),
-                            nq_plan_signature(passes));
+        nq_plan *runs[2] = {make_plan(n, NQ_ENGINE_JOIN, 3, 10),
+                            make_plan_estimated(n, NQ_ENGINE_JOIN, 2, 10, 1)};
+        for (int r = 0; r < 2; r++) {
+            assert_true(nq_plan_passes(runs[r]) > 1);
+            assert_string_equal(nq_plan_signature(whole),
+                                nq_plan_signature(runs[r]));
+        }
         for (unsigned m = 2; m <= 7; m += 5) {
             for (unsigned k = 1; k <= m; k++) {
-                size_t a = 0, b = 0;
+                size_t a = 0;
                 uint64_t *x = part_ids(whole, k, m, &a);
-                uint64_t *y = part_ids(passes, k, m, &b);
-                assert_int_equal(a, b);
-                assert_memory_equal(x, y, a * sizeof *x);
+                for (int r = 0; r < 2; r++) {
+                    size_t b = 0;
+                    uint64_t *y = part_ids(runs[r], k, m, &b);
+                    assert_int_equal(a, b);
+                    assert_memory_equal(x, y, a * sizeof *x);
+                    free(y);
+                }
                 free(x);
-                free(y);
             }
         }
         nq_plan_free(whole);
-        nq_plan_free(passes);
+        nq_plan_free(runs[0]);
+        nq_plan_free(runs[1]);
+    }
+}
+
+/* A plan cut from an estimated census keeps none (its passes count their
+ * own tops), and counts the published totals, also in a small budget. */
+static void test_estimated_census(void **state)
+{
+    (void)state;
+    for (int n = 10; n <= 15; n++) {
+        nq_count_options o;
+        nq_plan_options p;
+        nq_count_options_init(&o, NQ_COUNT_OPTIONS_VERSION);
+        nq_plan_options_init(&p, NQ_PLAN_OPTIONS_VERSION);
+        o.engine = NQ_ENGINE_JOIN;
+        o.threads = 2;
+        o.memory_bytes = n == 15 ? 2u << 20 : 0;
+        p.min_passes = 10;
+        p.census_estimate = 1;
+        nq_plan *plan = NULL;
+        assert_int_equal(nq_plan_create_ex(n, &o, &p, &plan), 0);
+        assert_true(nq_plan_passes(plan) > 1);
+        const uint32_t *census = NULL;
+        uint64_t len = 1;
+        nq_plan_census(plan, &census, &len);
+        assert_null(census);
+        assert_int_equal(len, 0);
+        nq_count_result r;
+        assert_int_equal(nq_count_plan(plan, &o, &r), 0);
+        struct oeis_row want = oeis_counts(n);
+        assert_int_equal(r.total, want.total);
+        assert_int_equal(r.unique, want.unique);
+        nq_plan_free(plan);
     }
 }
 
@@ -193,6 +242,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parts_cover_the_plan),
         cmocka_unit_test(test_parts_independent_of_the_run),
+        cmocka_unit_test(test_estimated_census),
         cmocka_unit_test(test_parts_balanced),
         cmocka_unit_test(test_parts_bad_arguments),
         cmocka_unit_test(test_recount_agrees),
