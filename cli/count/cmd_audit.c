@@ -150,11 +150,9 @@ static int recounted(uint64_t id, const nq_subcount *count, void *user)
     return 0;
 }
 
-/* The plan the file was counted with: its engine from the signature, its
- * passes cut from the census the file keeps (walked again only where it
- * keeps none). */
-static int audit_plan(const char *path, const nq_checkpoint_info *info,
-                      int threads, nq_plan **plan)
+/* The plan the file was counted with: its engine from the signature. */
+static int audit_plan(const nq_checkpoint_info *info, int threads,
+                      nq_plan **plan)
 {
     nq_count_options o;
     nq_plan_options p;
@@ -165,15 +163,11 @@ static int audit_plan(const char *path, const nq_checkpoint_info *info,
                : strncmp(info->signature, "constellations/", 15) == 0
                    ? NQ_ENGINE_CONSTELLATIONS
                    : NQ_ENGINE_AUTO;
-    /* The recount needs no table: the plan in passes walks the tops'
-     * census alone, and builds no table. */
+    /* The recount needs no table: a plan in passes builds none, and its
+     * passes, cut from an estimate of the tops, cost no walk of them. */
     p.min_passes = CHECKPOINT_PASSES;
-    uint32_t *census = NULL;
-    int rc = checkpoint_census(path, info->n, &census, &p.census_len);
-    p.census = census;
-    if (rc == NQ_OK)
-        rc = nq_plan_create_ex(info->n, &o, &p, plan);
-    free(census);
+    p.census_estimate = 1;
+    int rc = nq_plan_create_ex(info->n, &o, &p, plan);
     if (rc == NQ_OK &&
         (strcmp(nq_plan_signature(*plan), info->signature) != 0 ||
          nq_plan_size(*plan) != info->size)) {
@@ -328,7 +322,7 @@ int cmd_audit(int argc, char **argv)
         return checkpoint_error(path, rc, 0, NULL, 0);
     }
     nq_plan *plan = NULL;
-    rc = audit_plan(path, &info, o.threads, &plan);
+    rc = audit_plan(&info, o.threads, &plan);
     size_t picked = pick(&a, o.fraction, o.seed);
     uint64_t *ids = malloc((picked + 1) * sizeof *ids);
     size_t nids = 0;
