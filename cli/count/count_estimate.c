@@ -16,10 +16,17 @@
  * cut weighs). Fitted at n = 16 to 22 (a two-parameter least squares of
  * the logarithms), the model is within 0.8 to 1.3 of each measured count
  * there; more threads divide it by 1 + 0.85 for each further core used,
- * and any count spends 8 ms setting up (n = 14 takes about 15 ms).
+ * and any count spends about 12 ms starting (n = 14 takes about 20 ms).
  * The solutions are the published totals (OEIS A000170), grown by their
  * last ratio beyond. bench/estimate.sh prints the estimate beside the
  * real time.
+ *
+ * Machines differ, and the same machine's speed drifts by up to 2x from
+ * day to day, so the model is scaled by the machine's speed now: a small
+ * count of the join (n = 13 on one thread, a few milliseconds), the
+ * fastest of five, against its time on the machine the model describes.
+ * NQUEENS_SPEED (a factor: 2 is twice as fast as that machine) stands in
+ * for the measure, for estimates that must not vary.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -27,6 +34,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/clock.h"
 #include "common/published.h"
 #include "count/count_estimate.h"
 #include "nqueens.h"
@@ -35,9 +43,16 @@
 #define MODEL_JOIN_TOP 5.55e-9
 #define MODEL_JOIN_SOLUTION 3.42e-9
 #define MODEL_CONSTELLATIONS_SOLUTION 1.0e-7
-#define MODEL_SETUP 0.008       /* the plan and threads of any count */
+#define MODEL_SETUP 0.012 /* the start, plan and threads of any count */
 #define MODEL_PASS_GROUP_TOPS 4 /* tops a held group costs */
 #define MODEL_THREAD_GAIN 0.85  /* the speed each further core adds */
+
+/* The measure of the machine's speed: the join's count of CALIBRATE_N on
+ * one thread, the fastest of CALIBRATE_RUNS, took CALIBRATE_SECONDS on
+ * the machine the model describes. */
+#define CALIBRATE_N 13
+#define CALIBRATE_RUNS 5
+#define CALIBRATE_SECONDS 2.2e-3
 
 /* The total for n, the last published one grown by its last ratio
  * beyond. */
@@ -97,7 +112,36 @@ double count_model_seconds(int join, double walked, double solutions,
         used = (int)cores;
     if (used < 1)
         used = 1;
-    return MODEL_SETUP + work / (1 + MODEL_THREAD_GAIN * (used - 1));
+    return work / (1 + MODEL_THREAD_GAIN * (used - 1));
+}
+
+/* How many times slower than the model's machine this one counts now
+ * (see the head of the file), within 1/16 and 16. */
+static double machine_slowness(void)
+{
+    const char *speed = getenv("NQUEENS_SPEED");
+    if (speed != NULL && *speed != '\0') {
+        char *end = NULL;
+        double v = strtod(speed, &end);
+        if (*end == '\0' && v >= 1.0 / 16 && v <= 16)
+            return 1 / v;
+    }
+    nq_count_options o;
+    nq_count_options_init(&o, NQ_COUNT_OPTIONS_VERSION);
+    o.threads = 1;
+    o.engine = NQ_ENGINE_JOIN;
+    double best = -1;
+    for (int i = 0; i < CALIBRATE_RUNS; i++) {
+        nq_count_result r;
+        double start = cli_monotonic_seconds();
+        if (nq_count(CALIBRATE_N, &o, &r) != NQ_OK)
+            return 1;
+        double took = cli_monotonic_seconds() - start;
+        if (best < 0 || took < best)
+            best = took;
+    }
+    double slowness = best / CALIBRATE_SECONDS;
+    return slowness < 1.0 / 16 ? 1.0 / 16 : slowness > 16 ? 16 : slowness;
 }
 
 /* The tops the join walks (see the head of the file). */
@@ -134,8 +178,11 @@ int count_estimate(int n, const nq_count_options *options,
     else
         snprintf(e->engine, sizeof e->engine, "%s", o.signature);
     bool join = o.engine == NQ_ENGINE_JOIN;
-    e->seconds = count_model_seconds(join, join ? walked_tops(&o) : 0,
-                                     expected_total(n), threads);
+    e->speed = 1 / machine_slowness();
+    e->seconds = MODEL_SETUP + count_model_seconds(join,
+                                                   join ? walked_tops(&o) : 0,
+                                                   expected_total(n), threads) /
+                                   e->speed;
     return 0;
 }
 

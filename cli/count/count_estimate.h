@@ -2,8 +2,8 @@
  * count_estimate.h - what a count is in for, said before it starts and at
  * once at any N: the engine, its passes and memory from the library's
  * outline of the plan (nq_plan_outline(), no census walked), and the time
- * from a model of the engines' cost fitted to measured counts
- * (cli/count/count_estimate.c).
+ * from a model of the engines' cost fitted to measured counts, scaled by
+ * the machine's speed measured at once (cli/count/count_estimate.c).
  */
 #ifndef NQ_CLI_COUNT_ESTIMATE_H
 #define NQ_CLI_COUNT_ESTIMATE_H
@@ -31,6 +31,7 @@ struct count_estimate {
     int threads;        /* the threads it will run on */
     double tops;        /* the join: the tops of its table (estimated) */
     double seconds;     /* the estimate; negative: none (see `error`) */
+    double speed;       /* the machine's speed now against the model's */
     const char *error;  /* why there is no estimate, or NULL */
 };
 
@@ -42,7 +43,8 @@ int count_estimate(int n, const struct nq_count_options *options,
                    const struct nq_plan_options *plan_options, int threads,
                    struct count_estimate *e);
 
-/* The model alone: the seconds of a count on `threads` threads whose
+/* The model alone: the seconds of a count's work on the model's machine,
+ * on `threads` threads, whose
  * engine walks `walked` tops (the join) and finds `solutions` solutions
  * (count_estimate.c says how each is fitted). */
 double count_model_seconds(int join, double walked, double solutions,

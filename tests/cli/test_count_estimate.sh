@@ -51,8 +51,24 @@ done
 # --json: the same as one object.
 "$NQUEENS" count 21 --engine constellations --dry-run -t 2 --json > "$TMP/dry" ||
     fail "count --dry-run --json failed"
-grep -q '^{"n":21,"engine":"constellations/1 n=21","passes":1,"memory_bytes":[0-9]*,"threads":2,"estimated_seconds":[0-9.]*,"tops":null}$' \
+grep -q '^{"n":21,"engine":"constellations/1 n=21","passes":1,"memory_bytes":[0-9]*,"threads":2,"estimated_seconds":[0-9.]*,"machine_speed":1.00,"tops":null}$' \
     "$TMP/dry" || fail "--dry-run --json: $(cat "$TMP/dry")"
+seconds_at() {
+    sed -n 's/.*"estimated_seconds":\([0-9.]*\).*/\1/p' "$1"
+}
+one=$(seconds_at "$TMP/dry")
+
+# The model scaled by the machine's speed: NQUEENS_SPEED=2 halves the
+# estimate; without it the speed is measured, a positive number, and the
+# estimate is the model's divided by it.
+NQUEENS_SPEED=2 "$NQUEENS" count 21 --engine constellations --dry-run -t 2 --json > "$TMP/fast"
+awk -v a="$(seconds_at "$TMP/fast")" -v b="$one" 'BEGIN { exit !(a > 0.49 * b && a < 0.51 * b) }' ||
+    fail "NQUEENS_SPEED=2: $(cat "$TMP/fast") against $one s"
+(unset NQUEENS_SPEED; "$NQUEENS" count 21 --engine constellations --dry-run -t 2 --json) > "$TMP/measured"
+speed=$(sed -n 's/.*"machine_speed":\([0-9.]*\).*/\1/p' "$TMP/measured")
+awk -v s="$speed" -v a="$(seconds_at "$TMP/measured")" -v b="$one" \
+    'BEGIN { exit !(s >= 0.06 && s <= 16 && a > 0.9 * b / s && a < 1.1 * b / s) }' ||
+    fail "measured speed: $(cat "$TMP/measured") against $one s"
 
 # A join in passes holds its largest pass's table: the memory said is
 # near the budget, not the few MiB of the process before the first pass.
