@@ -106,8 +106,8 @@ static void test_fill_against_definition(void **state)
                 uint32_t drop = len % 3 == 0 ? 0 : next_random(&seed) & bits;
                 drop &= sparse_random(&seed);
                 size_t kept = 0;
-                /* Bits above the rest's (a table's fine bits) are read
-                 * as if they were not there. */
+                /* Bits above the rest's (a table's fine bits, which the
+                 * way names) are read as if they were not there. */
                 uint32_t above = len % 2 == 0 ? 0 : ~bits;
                 for (size_t i = 0; i < len; i++) {
                     uint32_t own = sparse_random(&seed) & bits;
@@ -115,7 +115,7 @@ static void test_fill_against_definition(void **state)
                     if ((own & drop) == 0)
                         want[kept++] = read_rest(own, mirror, flip, h);
                 }
-                struct nq__join_way w = {mirror, flip, h, drop};
+                struct nq__join_way w = {mirror, flip, h, drop, above != 0};
                 for (int f = 0; f < 2; f++) {
                     out[len + NQ_JOIN_FILL_PAD] = 0xdeadbeef;
                     assert_int_equal(fills[f](out, rest, len, &w), kept);

@@ -221,7 +221,7 @@ static void side_fill(struct side *s, const struct nq__join_table *t,
             }
             const uint32_t *rest = t->rest + t->start[src[k].group];
             struct nq__join_way way = {src[k].mirror, src[k].flip, rest_half,
-                                       src[k].drop.rest};
+                                       src[k].drop.rest, t->fine_at != 0};
             if (src[k].drop_edge != 0) {
                 const uint8_t *extra = t->extra + t->start[src[k].group];
                 at +=

@@ -133,17 +133,15 @@ enum nq__join_flip {
                           one moved up a bit, the other down */
 };
 
-/* nq__join_rewrite_rest() : the rest e as read: its mirror image first
- * (every bit reversed) if `mirror`, then as `flip` says. Bits above the
- * rest's (a table's fine bits, see fine_at) are left out. */
-static inline uint32_t nq__join_rewrite_rest(uint32_t e, bool mirror,
+/* nq__join_rewrite_bare() : the rest e, with no bits above the rest's,
+ * as read: its mirror image first (every bit reversed) if `mirror`, then
+ * as `flip` says. */
+static inline uint32_t nq__join_rewrite_bare(uint32_t e, bool mirror,
                                              enum nq__join_flip flip,
                                              int rest_half)
 {
     int rest_bits = 2 * rest_half;
     uint32_t low = ((uint32_t)1 << rest_half) - 1;
-    if (rest_bits < 32)
-        e &= ((uint32_t)1 << rest_bits) - 1;
     if (mirror)
         e = rest_bits == 0 ? 0 : nq__join_reverse32(e) >> (32 - rest_bits);
     if (flip == NQ_JOIN_FLIP_EVEN)
@@ -153,6 +151,19 @@ static inline uint32_t nq__join_rewrite_rest(uint32_t e, bool mirror,
     return e;
 }
 
+/* nq__join_rewrite_rest() : nq__join_rewrite_bare() of a stored rest whose
+ * bits above the rest's (a table's fine bits, see fine_at) are left out
+ * first. */
+static inline uint32_t nq__join_rewrite_rest(uint32_t e, bool mirror,
+                                             enum nq__join_flip flip,
+                                             int rest_half)
+{
+    int rest_bits = 2 * rest_half;
+    if (rest_bits < 32)
+        e &= ((uint32_t)1 << rest_bits) - 1;
+    return nq__join_rewrite_bare(e, mirror, flip, rest_half);
+}
+
 /* One way of reading a run of stored rests; those sharing a bit with
  * `drop` are left out. */
 struct nq__join_way {
@@ -160,6 +171,7 @@ struct nq__join_way {
     enum nq__join_flip flip;
     int rest_half;
     uint32_t drop;
+    bool fine_above; /* the stored rests keep fine bits above (fine_at) */
 };
 
 /* Writes the rests rest[0..len) as `way` reads them, but those it leaves

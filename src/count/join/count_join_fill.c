@@ -9,26 +9,32 @@
  */
 #include "count/join/count_join.h"
 
-/* The plain loop, inlined with constant `mirror` and `flip`. Each rest is
- * written, and kept when it misses the drop: no branch to mispredict on
- * about every other entry. */
+/* The plain loop, inlined with constant `mirror`, `flip` and
+ * `fine_above`. Each rest is written, and kept when it misses the drop: no
+ * branch to mispredict on about every other entry. Only the tables with
+ * fine bits above the rest pay for their mask. */
 static inline __attribute__((always_inline)) size_t
 fill_loop(uint32_t *out, const uint32_t *rest, size_t len, uint32_t drop,
-          bool mirror, enum nq__join_flip flip, int rest_half)
+          bool mirror, enum nq__join_flip flip, int rest_half, bool fine_above)
 {
     size_t at = 0;
     for (size_t i = 0; i < len; i++) {
-        out[at] = nq__join_rewrite_rest(rest[i], mirror, flip, rest_half);
+        out[at] = fine_above
+                      ? nq__join_rewrite_rest(rest[i], mirror, flip, rest_half)
+                      : nq__join_rewrite_bare(rest[i], mirror, flip, rest_half);
         at += (rest[i] & drop) == 0;
     }
     return at;
 }
 
-size_t nq__join_fill_plain(uint32_t *out, const uint32_t *rest, size_t len,
-                           const struct nq__join_way *way)
+/* nq__join_fill_plain() with `fine_above` constant. */
+static inline __attribute__((always_inline)) size_t
+fill_plain(uint32_t *out, const uint32_t *rest, size_t len,
+           const struct nq__join_way *way, bool fine_above)
 {
 #define FILL(mirror, flip)                                                     \
-    fill_loop(out, rest, len, way->drop, mirror, flip, way->rest_half)
+    fill_loop(out, rest, len, way->drop, mirror, flip, way->rest_half,         \
+              fine_above)
     switch ((int)way->mirror * 3 + (int)way->flip) {
     case 0:
         return FILL(false, NQ_JOIN_AS_TOP);
@@ -44,6 +50,13 @@ size_t nq__join_fill_plain(uint32_t *out, const uint32_t *rest, size_t len,
         return FILL(true, NQ_JOIN_FLIP_ODD);
     }
 #undef FILL
+}
+
+size_t nq__join_fill_plain(uint32_t *out, const uint32_t *rest, size_t len,
+                           const struct nq__join_way *way)
+{
+    return way->fine_above ? fill_plain(out, rest, len, way, true)
+                           : fill_plain(out, rest, len, way, false);
 }
 
 size_t nq__join_fill_edge(uint32_t *out, const uint32_t *rest,

@@ -114,10 +114,11 @@ static bool report(struct table_build *b, struct walk *w)
 }
 
 /* The tops below one node of the last row (`free_cols` are its free
- * squares): counted, or stored where they belong. */
+ * squares): counted, or stored where they belong; `kept`: a pass's walk,
+ * whose groups are numbered by group_of. */
 static inline __attribute__((always_inline)) void
 last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
-         uint32_t main, uint32_t free_cols, bool fill)
+         uint32_t main, uint32_t free_cols, bool fill, bool kept)
 {
     /* Copied out of b: a store to the table could otherwise change them,
      * as far as the compiler knows, and they would be read again after
@@ -139,11 +140,35 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     uint64_t word = (uint64_t)(anti >> 1) | (uint64_t)(main & low) << shift;
     uint64_t rest_above = nq__join_rest(&windows, n, word);
     uint32_t bucket_above = nq__join_bucket(&windows, n, word);
+    /* The whole tables of n <= 19 (the walk over every top): their
+     * counts are their own count pass's (no census to distrust), and a top
+     * is one word (n <= 17) or a word and its bucket (18, 19). */
+    bool plain = !compact && !in_extra && fine_at == 0 && extra == NULL &&
+                 windows.inner == windows.width;
+    if (fill && !kept && packed != 0) {
+        for (; free_cols != 0; free_cols &= free_cols - 1) {
+            int c = __builtin_ctz(free_cols);
+            uint64_t set = part + nq__join_rank(b->ranks, cols | 1u << c);
+            table[counts[set]++] = (uint32_t)(rest_above | b->rest_of[c]) |
+                                   (bucket_above | b->bucket_of[c]) << packed;
+        }
+        return;
+    }
+    if (fill && !kept && plain) {
+        for (; free_cols != 0; free_cols &= free_cols - 1) {
+            int c = __builtin_ctz(free_cols);
+            uint64_t set = part + nq__join_rank(b->ranks, cols | 1u << c);
+            uint64_t at = counts[set]++;
+            table[at] = (uint32_t)(rest_above | b->rest_of[c]);
+            buckets[at] = (uint8_t)(bucket_above | b->bucket_of[c]);
+        }
+        return;
+    }
     while (free_cols != 0) {
         uint32_t bit = nq__lowest_bit32(free_cols);
         free_cols ^= bit;
         uint64_t set = part + nq__join_rank(b->ranks, cols | bit);
-        if (group_of != NULL)
+        if (kept)
             set = group_of[set];
         if (!fill) {
             counts[set]++;
@@ -215,19 +240,27 @@ static void search_count(struct table_build *b, struct walk *w,
 static void search_fill(struct table_build *b, struct walk *w,
                         const uint32_t *allowed, int row, uint32_t cols,
                         uint32_t anti, uint32_t main);
+static void search_count_all(struct table_build *b, struct walk *w, int row,
+                             uint32_t cols, uint32_t anti, uint32_t main);
+static void search_fill_all(struct table_build *b, struct walk *w, int row,
+                            uint32_t cols, uint32_t anti, uint32_t main);
 
-/* The search below row `row` (a pass's, if `allowed`); `anti` and `main`
- * are the diagonals attacked on that row. Counts or stores every top. Inlined
- * twice, with `fill` constant, and the last two rows inlined too: calls cost
- * more than a leaf's own work. */
+/* The search below row `row` (a pass's, `kept`, with its `allowed`; else
+ * the walk over every top); `anti` and `main` are the diagonals attacked
+ * on that row. Counts or stores every top. Inlined four times, with
+ * `fill` and `kept` constant, and the last two rows inlined too: calls
+ * cost more than a leaf's own work, and the walk over every top (the
+ * whole table, the census) tests no pattern. */
 static inline __attribute__((always_inline)) void
 search(struct table_build *b, struct walk *w, const uint32_t *allowed, int row,
-       uint32_t cols, uint32_t anti, uint32_t main, bool fill)
+       uint32_t cols, uint32_t anti, uint32_t main, bool fill, bool kept)
 {
     uint32_t full = ((uint32_t)1 << b->n) - 1;
+    if (!kept)
+        allowed = NULL;
     uint32_t free_cols = free_squares(b, allowed, row, cols, anti, main);
     if (row == b->rows - 1) {
-        last_row(b, w, cols, anti, main, free_cols, fill);
+        last_row(b, w, cols, anti, main, free_cols, fill, kept);
         return;
     }
     while (free_cols != 0 && !w->full) {
@@ -239,13 +272,17 @@ search(struct table_build *b, struct walk *w, const uint32_t *allowed, int row,
             last_row(b, w, next_cols, next_anti, next_main,
                      free_squares(b, allowed, row + 1, next_cols, next_anti,
                                   next_main),
-                     fill);
-        } else if (fill) {
+                     fill, kept);
+        } else if (kept && fill) {
             search_fill(b, w, allowed, row + 1, next_cols, next_anti,
                         next_main);
-        } else {
+        } else if (kept) {
             search_count(b, w, allowed, row + 1, next_cols, next_anti,
                          next_main);
+        } else if (fill) {
+            search_fill_all(b, w, row + 1, next_cols, next_anti, next_main);
+        } else {
+            search_count_all(b, w, row + 1, next_cols, next_anti, next_main);
         }
     }
 }
@@ -254,14 +291,26 @@ static void search_count(struct table_build *b, struct walk *w,
                          const uint32_t *allowed, int row, uint32_t cols,
                          uint32_t anti, uint32_t main)
 {
-    search(b, w, allowed, row, cols, anti, main, false);
+    search(b, w, allowed, row, cols, anti, main, false, true);
 }
 
 static void search_fill(struct table_build *b, struct walk *w,
                         const uint32_t *allowed, int row, uint32_t cols,
                         uint32_t anti, uint32_t main)
 {
-    search(b, w, allowed, row, cols, anti, main, true);
+    search(b, w, allowed, row, cols, anti, main, true, true);
+}
+
+static void search_count_all(struct table_build *b, struct walk *w, int row,
+                             uint32_t cols, uint32_t anti, uint32_t main)
+{
+    search(b, w, NULL, row, cols, anti, main, false, false);
+}
+
+static void search_fill_all(struct table_build *b, struct walk *w, int row,
+                            uint32_t cols, uint32_t anti, uint32_t main)
+{
+    search(b, w, NULL, row, cols, anti, main, true, false);
 }
 
 /* Share `index` of the starts. */
@@ -273,10 +322,15 @@ static int walk_task(struct table_build *b, size_t index, bool fill)
     for (size_t i = first; i < b->nstarts && !w.full; i += step) {
         w.part = b->starts[i][3] * b->sets;
         const uint32_t *s = b->starts[i];
-        if (fill)
+        bool kept = b->keep != NULL; /* a pass's: allowed and group_of */
+        if (fill && kept)
             search_fill(b, &w, b->allowed, b->start_row, s[0], s[1], s[2]);
-        else
+        else if (kept)
             search_count(b, &w, b->allowed, b->start_row, s[0], s[1], s[2]);
+        else if (fill)
+            search_fill_all(b, &w, b->start_row, s[0], s[1], s[2]);
+        else
+            search_count_all(b, &w, b->start_row, s[0], s[1], s[2]);
     }
     return !fill && report(b, &w) ? NQ_E_NOMEM : 0;
 }
