@@ -43,7 +43,7 @@
 #define MODEL_JOIN_TOP 5.55e-9
 #define MODEL_JOIN_SOLUTION 3.42e-9
 #define MODEL_CONSTELLATIONS_SOLUTION 1.0e-7
-#define MODEL_SETUP 0.012 /* the start, plan and threads of any count */
+#define MODEL_SETUP 0.012       /* the start, plan and threads of any count */
 #define MODEL_PASS_GROUP_TOPS 4 /* tops a held group costs */
 #define MODEL_THREAD_GAIN 0.85  /* the speed each further core adds */
 
@@ -179,10 +179,10 @@ int count_estimate(int n, const nq_count_options *options,
         snprintf(e->engine, sizeof e->engine, "%s", o.signature);
     bool join = o.engine == NQ_ENGINE_JOIN;
     e->speed = 1 / machine_slowness();
-    e->seconds = MODEL_SETUP + count_model_seconds(join,
-                                                   join ? walked_tops(&o) : 0,
-                                                   expected_total(n), threads) /
-                                   e->speed;
+    e->seconds =
+        MODEL_SETUP + count_model_seconds(join, join ? walked_tops(&o) : 0,
+                                          expected_total(n), threads) /
+                          e->speed;
     return 0;
 }
 

@@ -35,8 +35,7 @@ static const size_t complete_sizes[] = {
     END_OF(nq_complete_options, exclusions),
 };
 static const size_t plan_sizes[] = {
-    0,
-    END_OF(nq_plan_options, census_len),       /* 1 */
+    0, END_OF(nq_plan_options, census_len),   /* 1 */
     END_OF(nq_plan_options, census_estimate), /* 2 */
 };
 

@@ -141,8 +141,7 @@ static int join_groups(const nq_plan *plan, unsigned parts, uint64_t base,
     int rc = 0;
     if (n >= 4) {
         ranks = malloc(sizeof *ranks);
-        rc =
-            ranks == NULL ? NQ_E_NOMEM : group_tops(plan, &tops, &len);
+        rc = ranks == NULL ? NQ_E_NOMEM : group_tops(plan, &tops, &len);
         if (rc != 0)
             goto out;
         nq__join_ranks_init(ranks, n);

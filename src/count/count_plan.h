@@ -53,7 +53,7 @@ struct nq_plan {
                               share and group (nq__join_group_tops()) */
     uint64_t table_budget; /* join in passes: the bytes a table may take */
     uint64_t share_tops_len;
-    bool census_summed;   /* the plan options' census_sum has been called */
+    bool census_summed; /* the plan options' census_sum has been called */
     char signature[64];
     struct nq__gpu *gpu;  /* NQ_ENGINE_GPU: the device that counts the
                              constellations (the rest stays on the CPU) */
