@@ -823,6 +823,7 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         return NQ_E_NOMEM;
     nq__join_ranks_init(ranks, n);
     struct table_build b;
+    bool census = false; /* the counts come from a census given */
     int rc = build_init(&b, n, threads, keep, ranks);
     if (rc != 0)
         goto out;
@@ -839,7 +840,10 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         malloc(b.groups * (b.buckets + 1) * sizeof *t->bucket_start);
     if (b.counts == NULL || t->start == NULL || t->bucket_start == NULL)
         goto out;
-    if (keep != NULL && keep->share_tops != NULL)
+    /* A census only for a pass's walk (b.keep): the walk over every top
+     * stores without the clamp that a census not of the tops needs. */
+    census = b.keep != NULL && keep->share_tops != NULL;
+    if (census)
         rc = counts_from_census(&b, keep->share_tops);
     else
         rc = run_pass(b.shares, (int)b.workers, count_task, &b);
@@ -859,8 +863,7 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         goto out;
     b.entries = t->start[b.groups];
     rc = run_pass(b.shares, (int)b.workers, fill_task, &b);
-    if (rc == 0 && keep != NULL && keep->share_tops != NULL &&
-        !filled(&b, keep->share_tops))
+    if (rc == 0 && census && !filled(&b, keep->share_tops))
         rc = NQ_E_CORRUPT;
     if (rc != 0)
         goto out;
