@@ -842,7 +842,7 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         goto out;
     /* A census only for a pass's walk (b.keep): the walk over every top
      * stores without the clamp that a census not of the tops needs. */
-    census = b.keep != NULL && keep->share_tops != NULL;
+    census = keep != NULL && b.keep != NULL && keep->share_tops != NULL;
     if (census)
         rc = counts_from_census(&b, keep->share_tops);
     else
