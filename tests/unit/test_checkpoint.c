@@ -562,14 +562,14 @@ static int count_two(const nq_plan *plan, nq_count_result *r)
     return nq_count_plan(plan, &options, r);
 }
 
-/* A plan in passes of 15 on two threads (its census is kept), made with
- * `census` given where not NULL. */
-static nq_plan *plan_15(const uint32_t *census, uint64_t len)
+/* A plan in passes of 15 on `threads` threads (its census is kept), made
+ * with `census` given where not NULL. */
+static nq_plan *plan_15_on(int threads, const uint32_t *census, uint64_t len)
 {
     nq_count_options options;
     nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
     options.engine = NQ_ENGINE_JOIN;
-    options.threads = 2;
+    options.threads = threads;
     nq_plan_options plan_options;
     nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
     plan_options.min_passes = 10;
@@ -580,6 +580,12 @@ static nq_plan *plan_15(const uint32_t *census, uint64_t len)
                      NQ_OK);
     assert_true(nq_plan_passes(plan) >= 10);
     return plan;
+}
+
+/* plan_15_on() two threads. */
+static nq_plan *plan_15(const uint32_t *census, uint64_t len)
+{
+    return plan_15_on(2, census, len);
 }
 
 /* The census of a plan kept in its checkpoint comes back exactly, and a
@@ -688,16 +694,7 @@ static void test_census_other_threads(void **state)
 {
     (void)state;
     nq_plan *plan = plan_15(NULL, 0);
-    nq_count_options options;
-    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
-    options.engine = NQ_ENGINE_JOIN;
-    options.threads = 1;
-    nq_plan_options plan_options;
-    nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
-    plan_options.min_passes = 10;
-    nq_plan *one = NULL;
-    assert_int_equal(nq_plan_create_ex(15, &options, &plan_options, &one),
-                     NQ_OK);
+    nq_plan *one = plan_15_on(1, NULL, 0);
     const uint32_t *census = NULL, *two_census = NULL;
     uint64_t len = 0, two_len = 0;
     nq_plan_census(one, &census, &len);
