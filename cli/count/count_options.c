@@ -65,8 +65,9 @@ const struct opt_def count_opt_dry_run = {
     .name = "dry-run",
     .kind = OPTK_FLAG,
     .help = "say the engine, passes, memory and estimated time\n"
-            "at once (a model, no census walked), and exit\n"
-            "(with --json as one object)"};
+            "at once (a model, no census walked, scaled by\n"
+            "this machine's speed; NQUEENS_SPEED fixes it),\n"
+            "and exit (with --json as one object)"};
 
 const struct opt_def count_opt_device = {
     .name = "device",
