@@ -353,12 +353,15 @@ int main(int argc, char **argv)
     job.in_passes = nq_plan_passes(plan) > 1;
     job.in_flight =
         job.in_passes ? PASS_REQUESTS_IN_FLIGHT : REQUESTS_IN_FLIGHT;
+    struct mpi_origin *origins = mpi_gather_origins(rank, ranks);
+    job.origins = origins;
 
     bool abort_job = false;
     if (rank == 0)
         status = mpi_master(&job, &abort_job);
     else
         status = mpi_worker(&job);
+    free(origins);
     nq_plan_free(plan);
     if (abort_job) {
         fflush(NULL);

@@ -73,7 +73,12 @@ static void master_record(struct master *m, uint64_t id,
             master_fail(m, NQ_E_INVAL, rank);
         return;
     }
-    if (tally_add(&m->t, id, count) != 0 && m->t.err != NQ_OK) {
+    /* Rank 0's own counts carry its provenance as the checkpoint has it;
+     * another rank's, that rank's host and version. */
+    const struct mpi_origin *o = rank > 0 ? &m->job->origins[rank] : NULL;
+    if (tally_add_from(&m->t, id, count, o != NULL ? o->host : NULL,
+                       o != NULL ? o->version : NULL) != 0 &&
+        m->t.err != NQ_OK) {
         master_fail(m, m->t.err, 0);
         return;
     }

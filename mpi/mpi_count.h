@@ -76,6 +76,17 @@ enum mpi_tag {
 #define PASS_REQUESTS_IN_FLIGHT 1
 #define PASS_ASK_AHEAD 8
 
+/* Where a rank counts: its host (NQUEENS_HOST, else the machine's name)
+ * and its library's version, recorded with every unit it counts. */
+struct mpi_origin {
+    char host[NQ_PROVENANCE_MAX];
+    char version[NQ_PROVENANCE_MAX];
+};
+
+/* mpi_gather_origins() : every rank's origin, gathered on rank 0 (ranks
+ * entries, free()); NULL on the other ranks. A collective call. */
+struct mpi_origin *mpi_gather_origins(int rank, int ranks);
+
 /* What a run of either role needs. */
 struct mpi_job {
     const struct count_request *req;
@@ -86,6 +97,7 @@ struct mpi_job {
     int total_threads; /* worker threads of all ranks together */
     bool in_passes;    /* the plan is a join in passes */
     int in_flight;     /* requests a worker keeps out */
+    const struct mpi_origin *origins; /* rank 0: each rank's origin */
 };
 
 /* A fingerprint of how `plan` cuts its ids into passes: a worker sent a

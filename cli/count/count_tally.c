@@ -3,8 +3,10 @@
  * `count --checkpoint` and rank 0 of nqueens-mpi (count_tally.h): the
  * checkpoint's open, census, records, saves and outcome, and their words.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/messages.h"
 #include "common/parse.h"
@@ -128,11 +130,36 @@ void tally_show(struct tally *t)
     (void)progress_report(t->done, t->goal, t->sum.total, &t->progress);
 }
 
+/* Records the count of `id` in the checkpoint, made on `host` by
+ * `version` (NULL: here). */
+static int tally_record(struct tally *t, uint64_t id, const nq_subcount *count,
+                        const char *host, const char *version)
+{
+    if (host == NULL || version == NULL)
+        return nq_checkpoint_record(t->cp, id, count);
+    nq_unit_record u;
+    memset(&u, 0, sizeof u);
+    u.id = id;
+    u.count = *count;
+    snprintf(u.engine, sizeof u.engine, "%s",
+             nq_engine_name(nq_plan_engine(t->plan)));
+    snprintf(u.version, sizeof u.version, "%s", version);
+    snprintf(u.host, sizeof u.host, "%s", host);
+    u.at = (int64_t)time(NULL);
+    return nq_checkpoint_record_unit(t->cp, &u);
+}
+
 int tally_add(struct tally *t, uint64_t id, const nq_subcount *count)
+{
+    return tally_add_from(t, id, count, NULL, NULL);
+}
+
+int tally_add_from(struct tally *t, uint64_t id, const nq_subcount *count,
+                   const char *host, const char *version)
 {
     int err = nq_subcount_add(&t->sum, count);
     if (err == NQ_OK && t->cp != NULL)
-        err = nq_checkpoint_record(t->cp, id, count);
+        err = tally_record(t, id, count, host, version);
     uint64_t pass = nq_plan_pass_of(t->plan, id);
     if (err == NQ_OK && t->pass_left != NULL && pass != NQ_PLAN_NO_PASS &&
         --t->pass_left[pass] == 0)

@@ -58,6 +58,12 @@ void tally_show(struct tally *t);
  * failed: t->err). */
 int tally_add(struct tally *t, uint64_t id, const nq_subcount *count);
 
+/* tally_add() of a count made by another process (a rank of
+ * nqueens-mpi): the checkpoint records it with that process's host and
+ * library version as its provenance (NULL: this process's). */
+int tally_add_from(struct tally *t, uint64_t id, const nq_subcount *count,
+                   const char *host, const char *version);
+
 /* Saves what has been taken in now (a stop has come). */
 void tally_save(struct tally *t);
 

@@ -55,7 +55,7 @@ static int outline_constellations(int n, uint64_t budget, nq_outline *o)
  * n's families share patterns. */
 #define OUTLINE_CUT_MAX_PASSES 128
 #define OUTLINE_EVEN_PACKING 1.0
-#define OUTLINE_ODD_PACKING 1.55
+#define OUTLINE_ODD_PACKING 2.81
 
 /* The most units the cut is made from: at n = 21 and 23 (970 thousand
  * and 7.7 million units) a sample of them. */

@@ -465,9 +465,8 @@ static int partial_pass_table(const nq_plan *plan, uint32_t pass,
                               struct nq__join_table *t)
 {
     int n = plan->n;
-    uint32_t fixed =
-        pass < plan->passes.count_a ? plan->passes.fixed : plan->passes.fixed_b;
-    fixed |= nq__join_fixed_columns(n, PARTIAL_PASS_COLUMNS);
+    uint32_t fixed = nq__join_family_of_pass(&plan->passes, pass)->fixed |
+                     nq__join_fixed_columns(n, PARTIAL_PASS_COLUMNS);
     uint32_t full = (uint32_t)(((uint64_t)1 << n) - 1);
     memset(keep, 0, (size_t)1 << n);
     for (size_t i = 0; i < m; i++) {

@@ -121,6 +121,8 @@ struct nq_checkpoint {
     double session_start;            /* monotonic seconds when opened */
     double seconds_before;           /* info.seconds when opened */
     bool result_dirty;               /* info.result must be written */
+    bool merged; /* written by a merge: its seconds are the runs' of the
+                    files merged, the merge's own time is no run's */
 };
 
 /* ---- small helpers --------------------------------------------------- */
@@ -1147,12 +1149,21 @@ int nq_checkpoint_set_provenance(nq_checkpoint *cp, const char *engine,
     return NQ_OK;
 }
 
+/* The seconds the runs of the file have spent, this one's so far
+ * included. */
+static double run_seconds(const nq_checkpoint *cp)
+{
+    if (cp->merged)
+        return cp->seconds_before;
+    return cp->seconds_before + (nq__monotonic_seconds() - cp->session_start);
+}
+
 void nq_checkpoint_info_get(const nq_checkpoint *cp, nq_checkpoint_info *info)
 {
     *info = cp->info;
-    info->seconds =
-        cp->seconds_before + (nq__monotonic_seconds() - cp->session_start);
+    info->seconds = run_seconds(cp);
 }
+
 
 int nq_checkpoint_pending(const nq_checkpoint *cp, uint64_t *ids,
                           size_t capacity, size_t *count)
@@ -1287,6 +1298,17 @@ static int put_meta(sqlite3 *db, const char *key, sqlite3_int64 ivalue,
     return map_sqlite(rc);
 }
 
+int nq__checkpoint_take_history(nq_checkpoint *cp, uint64_t sessions,
+                                double seconds, int64_t created)
+{
+    cp->merged = true;
+    cp->info.sessions = sessions;
+    cp->info.seconds = seconds;
+    cp->seconds_before = seconds;
+    cp->info.created = created;
+    return put_meta(cp->db, "created", created, 0, false);
+}
+
 /* The body of a commit's transaction: the batch, then the bookkeeping. */
 static int write_batch(nq_checkpoint *cp, double seconds, int64_t now)
 {
@@ -1361,8 +1383,7 @@ int nq_checkpoint_commit(nq_checkpoint *cp)
 {
     if (cp == NULL)
         return NQ_E_INVAL;
-    double now = nq__monotonic_seconds();
-    double seconds = cp->seconds_before + (now - cp->session_start);
+    double seconds = run_seconds(cp);
     int64_t wall = (int64_t)time(NULL);
     int err = exec_sql(cp->db, "BEGIN IMMEDIATE");
     if (err == NQ_OK) {

@@ -11,4 +11,10 @@
  * none was set). */
 const char *nq__checkpoint_engine(const nq_checkpoint *cp);
 
+/* nq__checkpoint_take_history() : the file a merge writes (nq_merge_write())
+ * keeps the sessions, seconds and creation time of the files merged, and
+ * counts no time of its own. Returns 0 or NQ_E_IO. */
+int nq__checkpoint_take_history(nq_checkpoint *cp, uint64_t sessions,
+                                double seconds, int64_t created);
+
 #endif /* NQ_RUN_CHECKPOINT_H */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "nqueens.h"
+#include "run/checkpoint.h"
 
 /* One subproblem as the merge holds it. */
 struct merge_row {
@@ -255,6 +256,7 @@ int nq_merge_write(const nq_merge *m, const char *path)
     if (err != NQ_OK)
         return err;
     nq_checkpoint_set_interval(cp, 1e9); /* one transaction at the end */
+    err = nq__checkpoint_take_history(cp, i->sessions, i->seconds, i->created);
     for (uint64_t id = 0; err == NQ_OK && id < i->size; id++) {
         if (m->rows[id].origin == 0)
             continue;

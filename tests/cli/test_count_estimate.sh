@@ -2,7 +2,8 @@
 # A long count says what it is in for: --dry-run writes the engine, memory
 # and estimated time and counts nothing, within a second at any N (it
 # outlines the plan, walking no census); a count projected past a minute
-# says so on stderr first (not with --quiet); Ctrl-C without --checkpoint
+# says so on stderr first (not with --quiet), and its progress line's
+# time left is the estimate's in the first minute; Ctrl-C without --checkpoint
 # says what was lost; a count past 64 bits is refused at once.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
@@ -69,6 +70,24 @@ speed=$(sed -n 's/.*"machine_speed":\([0-9.]*\).*/\1/p' "$TMP/measured")
 awk -v s="$speed" -v a="$(seconds_at "$TMP/measured")" -v b="$one" \
     'BEGIN { exit !(s >= 0.06 && s <= 16 && a > 0.9 * b / s && a < 1.1 * b / s) }' ||
     fail "measured speed: $(cat "$TMP/measured") against $one s"
+
+# The progress line's time left in the first minute is the estimate's:
+# its elapsed and left add up to what --dry-run says (NQUEENS_SPEED fixes
+# both; constellations, whose plan takes no time of its own).
+NQUEENS_SPEED=16 "$NQUEENS" count 19 --engine constellations -t 1 --dry-run --json > "$TMP/dry"
+estimate=$(seconds_at "$TMP/dry")
+status=0
+NQUEENS_SPEED=16 "$NQUEENS" count 19 --engine constellations -t 1 --progress --max-time 6 \
+    > /dev/null 2> "$TMP/err" || status=$?
+[ "$status" -ne 0 ] || fail "count 19 ended within --max-time 6"
+line=$(grep -m 1 ' elapsed | .* left$' "$TMP/err") || fail "no progress line: $(cat "$TMP/err")"
+echo "$line" | awk -v e="$estimate" '
+    function seconds(t,  f) { split(t, f, ":"); return f[1] * 3600 + f[2] * 60 + f[3] }
+    { for (i = 1; i <= NF; i++) {
+          if ($(i + 1) == "elapsed") spent = seconds($i)
+          if ($(i + 1) == "left") left = seconds($i) } }
+    END { exit !(spent >= 4 && spent + left >= e - 2 && spent + left <= e + 2) }' ||
+    fail "first-minute time left: '$line' against an estimate of $estimate s"
 
 # A join in passes holds its largest pass's table: the memory said is
 # near the budget, not the few MiB of the process before the first pass.

@@ -131,4 +131,18 @@ timeout 300 "$MPIRUN" $MPIRUN_FLAGS \
 grep -q "^nqueens-mpi: error: the ranks do not agree on the plan" "$TMP/err" ||
     fail "ranks with other cuts: $(head -3 "$TMP/err")"
 
+# Provenance: rank 0 records every unit, each with the host of the rank
+# that counted it (NQUEENS_HOST, set apart for each rank here).
+db=$TMP/hosts.db
+# shellcheck disable=SC2016,SC2086
+timeout 300 "$MPIRUN" $MPIRUN_FLAGS -np 2 sh -c \
+    'NQUEENS_HOST=rank-$OMPI_COMM_WORLD_RANK exec "$0" "$@"' "$NQUEENS_MPI" \
+    count 14 --engine constellations --threads 1 --checkpoint "$db" > "$TMP/out" ||
+    fail "job with a host a rank"
+expect_published 14 "$TMP/out"
+"$NQUEENS" status --units "$db" > "$TMP/units" || fail "status --units of the job"
+for host in rank-0 rank-1; do
+    grep -Eq "^[0-9]+ [0-9]+ [0-9]+ [0-9]+ constellations [0-9.]+ $host " "$TMP/units" ||
+        fail "no unit of $host: $(awk '{ print $7 }' "$TMP/units" | sort | uniq -c)"
+done
 pass

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "count/join/count_join.h"
+#include "count/join/count_join_bins.h"
 #include "nqueens.h"
 #include "testutil.h"
 
@@ -25,6 +26,56 @@ static uint32_t sparse_random(uint64_t *state)
 {
     uint32_t a = next_random(state);
     return a & next_random(state);
+}
+
+/* The bins of the cut into passes: the first bin with room found by the
+ * tree against a scan of every bin, and the patterns each holds against a
+ * plain table, over random rooms, takes and holds. */
+static void test_bins_against_scan(void **state)
+{
+    (void)state;
+    enum { BINS = 37, PATTERNS = 64 };
+    uint64_t seed = 11;
+    struct nq__join_bins b;
+    assert_int_equal(nq__join_bins_init(&b, BINS, PATTERNS, BINS * PATTERNS),
+                     0);
+    uint64_t bytes[BINS], tops[BINS];
+    bool held[BINS][PATTERNS] = {{false}};
+    for (int step = 0; step < 4000; step++) {
+        uint32_t r = next_random(&seed);
+        if (b.count < BINS && (b.count == 0 || r % 8 == 0)) {
+            size_t at = b.count;
+            bytes[at] = 100 + next_random(&seed) % 900;
+            tops[at] = 50 + next_random(&seed) % 450;
+            assert_int_equal(nq__join_bins_open(&b, bytes[at], tops[at]), at);
+        }
+        uint64_t want_bytes = next_random(&seed) % 1000;
+        uint64_t want_tops = next_random(&seed) % 500;
+        size_t scan = b.count;
+        for (size_t c = 0; c < b.count && scan == b.count; c++) {
+            if (bytes[c] >= want_bytes && tops[c] >= want_tops)
+                scan = c;
+        }
+        assert_int_equal(nq__join_bins_first_fit(&b, want_bytes, want_tops),
+                         scan);
+        if (scan < b.count) {
+            uint64_t take_bytes = want_bytes / 2, take_tops = want_tops / 3;
+            nq__join_bins_take(&b, scan, take_bytes, take_tops);
+            bytes[scan] -= take_bytes;
+            tops[scan] -= take_tops;
+            uint32_t p = next_random(&seed) % PATTERNS;
+            assert_int_equal(nq__join_bins_holds(&b, scan, p), held[scan][p]);
+            if (!held[scan][p]) {
+                nq__join_bins_hold(&b, scan, p);
+                held[scan][p] = true;
+            }
+        }
+    }
+    for (size_t c = 0; c < b.count; c++) {
+        for (uint32_t p = 0; p < PATTERNS; p++)
+            assert_int_equal(nq__join_bins_holds(&b, c, p), held[c][p]);
+    }
+    nq__join_bins_free(&b);
 }
 
 static void test_pairs_against_double_loop(void **state)
@@ -357,7 +408,7 @@ static void test_passes_against_oracle(void **state)
             for (uint64_t i = 0; i < count; i++) {
                 uint32_t pass = nq__join_unit_pass(n, &cut, &units[i]);
                 assert_true(pass < cut.count);
-                uint32_t fixed = pass < cut.count_a ? cut.fixed : cut.fixed_b;
+                uint32_t fixed = nq__join_family_of_pass(&cut, pass)->fixed;
                 uint32_t key = nq__join_pass_key(n, fixed, &units[i]);
                 int found = 0;
                 for (size_t j = cut.first[pass]; j < cut.first[pass + 1]; j++)
@@ -365,9 +416,9 @@ static void test_passes_against_oracle(void **state)
                 assert_int_equal(found, 1);
             }
             /* A split cut (odd n) builds each top at most once in each
-             * family: the second family (its middle queen in the first's
-             * fixed columns) is cut by other columns. */
-            bool split = cut.count_a < cut.count;
+             * family: the others (their middle queen in the first's
+             * fixed columns) are cut by other columns. */
+            bool split = cut.families > 1;
             assert_true(!split || n % 2 == 1);
             splits += split;
             uint64_t built = 0;
@@ -400,7 +451,7 @@ static void test_passes_against_oracle(void **state)
             if (n % 2 == 0)
                 assert_int_equal(built, whole_size);
             else if (split)
-                assert_true(built <= 2 * whole_size);
+                assert_true(built <= (uint64_t)cut.families * whole_size);
             nq__join_passes_free(&cut);
             cuts++;
         }
@@ -465,6 +516,74 @@ static void test_passes_against_oracle(void **state)
     }
     assert_true(cuts > 0);
     assert_true(splits > 0);
+}
+
+/* Odd n in budgets so small that the second family, cut by the few
+ * columns inside the first's, does not fit: split in three (the middle
+ * queens in the outer and in the inner half of the first's columns),
+ * each top built at most three times, and every unit counted with its
+ * pass's table against the textbook search. */
+static void test_three_families(void **state)
+{
+    (void)state;
+    static struct by_unit oracle;
+    static uint8_t keep[1u << 12];
+    int found = 0;
+    for (int n = 9; n <= 11; n += 2) {
+        memset(&oracle, 0, sizeof oracle);
+        uint64_t total = 0;
+        assert_int_equal(
+            nq_classic_solve(NQ_CLASSIC_ARRAYS, n, tally_unit, &oracle, &total),
+            NQ_OK);
+        struct nq__join_unit *units = NULL;
+        uint64_t count = 0, *group_tops = NULL, groups = 0, whole = 0;
+        assert_int_equal(nq__join_units(n, &units, &count), 0);
+        assert_int_equal(
+            nq__join_group_tops(n, 1, &group_tops, &groups, NULL), 0);
+        for (uint64_t g = 0; g < groups; g++)
+            whole += group_tops[g];
+        uint64_t budget = nq__join_table_bytes(n, 1, whole);
+        struct nq__join_passes cut = {0};
+        while (budget > 64) {
+            budget = budget / 8 * 7;
+            if (nq__join_passes_plan(n, 1, units, count, group_tops, budget,
+                                     UINT64_MAX, &cut) != 0)
+                break;
+            if (cut.families == 3)
+                break;
+            nq__join_passes_free(&cut);
+        }
+        if (cut.families == 3) {
+            found++;
+            assert_true(cut.built <= 3 * whole);
+            uint64_t sum = 0, counted = 0;
+            for (uint32_t pass = 0; pass < cut.count; pass++) {
+                uint32_t fixed =
+                    nq__join_cut_keep(n, &cut, units, count, pass, keep);
+                struct nq__join_keep filter = {.fixed = fixed, .keep = keep};
+                struct nq__join_table t;
+                assert_int_equal(
+                    nq__join_table_build_pass(n, 1, budget, &filter, &t), 0);
+                for (uint64_t i = 0; i < count; i++) {
+                    const struct nq__join_unit *u = &units[i];
+                    if (nq__join_unit_pass(n, &cut, u) != pass)
+                        continue;
+                    uint64_t c = 0;
+                    assert_int_equal(nq__join_count(&t, u, &c), 0);
+                    assert_int_equal(c, oracle.tally[u->middle + 1][u->top]);
+                    sum += c * u->weight;
+                    counted++;
+                }
+                nq__join_table_free(&t);
+            }
+            assert_int_equal(counted, count);
+            assert_int_equal(sum, total);
+            nq__join_passes_free(&cut);
+        }
+        free(group_tops);
+        free(units);
+    }
+    assert_true(found > 0);
 }
 
 /* Every unit counted with table t, each against the textbook search's
@@ -585,11 +704,13 @@ static void test_wide_against_oracle(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bins_against_scan),
         cmocka_unit_test(test_pairs_against_double_loop),
         cmocka_unit_test(test_fill_against_definition),
         cmocka_unit_test(test_units_cover_each_class_once),
         cmocka_unit_test(test_table_holds_every_top),
         cmocka_unit_test(test_table_budget),
+        cmocka_unit_test(test_three_families),
         cmocka_unit_test(test_passes_against_oracle),
         cmocka_unit_test(test_compact_against_oracle),
         cmocka_unit_test(test_wide_against_oracle),

@@ -271,6 +271,14 @@ static void test_merge(void **state)
     /* Written, the union merges again to the same sums. */
     assert_int_equal(nq_merge_write(m, path3), 0);
     assert_int_equal(nq_merge_write(m, path3), NQ_E_IO); /* no overwrite */
+    /* It keeps the runs' sessions, seconds and first creation, and adds
+     * no time of its own. */
+    nq_checkpoint_info written;
+    assert_int_equal(nq_checkpoint_read(path3, &written), 0);
+    assert_int_equal(written.sessions, 2);
+    assert_true(written.seconds > 0.0);
+    assert_true(written.seconds == info.seconds);
+    assert_int_equal(written.created, info.created);
     nq_merge_free(m);
     assert_int_equal(nq_merge_new(&m), 0);
     assert_int_equal(nq_merge_add(m, path3, NULL), 0);

@@ -439,31 +439,41 @@ uint64_t nq__join_pass_bytes(int n, int threads, int k, uint64_t groups,
 
 /* The passes of the join. A key (nq__join_pass_key()) names the units of
  * one family of patterns; a pass is a set of keys whose tops fit one
- * table, built by one walk over the tops. The units come in two families
- * (count_join_passes.c): the first, cut by `fixed`, has the units whose
- * middle queen is off those columns (every unit of even n); the second,
- * cut by `fixed_b`, the units of odd n whose middle queen is in them. (A
- * shared cut, where no split one fits, has all units in the first.) */
+ * table, built by one walk over the tops. The units come in families
+ * (count_join_passes.c), each cut by fixed columns of its own: the first
+ * has the units whose middle queen is off its columns (every unit of even
+ * n); the others, the units of odd n whose middle queen is in them, cut
+ * by columns off their own middle queens' (one family, or two where the
+ * columns left to one are too few). A shared cut, where no split one
+ * fits, has all units in one family whose passes share patterns. */
+#define NQ_JOIN_FAMILIES_MAX 3
+struct nq__join_family {
+    uint32_t fixed;     /* its fixed columns (symmetric under the mirror) */
+    uint64_t middles;   /* its units: those whose middle queen's bit (bit 0
+                           for none, c + 1 for column c) is in it */
+    size_t first;       /* its passes: [first, first + count) */
+    size_t count;
+    uint32_t *pass_of;  /* 2^k entries: the pass of each key, by
+                           nq__join_pattern_index() */
+};
+
 struct nq__join_passes {
-    int k;               /* fixed columns: 0 (one pass, the whole table) */
-    uint32_t fixed;      /* the first family's: nq__join_fixed_columns(n, k) */
-    uint64_t middles_a;  /* the first family's units: those whose middle
-                            queen's bit (bit 0 for none, c + 1 for column
-                            c) is in it; the second's, the others */
-    uint32_t fixed_b;    /* the second family's, disjoint from `fixed` */
-    size_t count;        /* passes: the first family's, then the second's */
-    size_t count_a;      /* the first family's passes: [0, count_a) */
+    int k;               /* the first family's fixed columns: 0 (one
+                            pass, the whole table) */
+    int families;
+    struct nq__join_family family[NQ_JOIN_FAMILIES_MAX];
+    size_t count;        /* passes, family after family */
     uint32_t *keys;      /* pass i's: keys[first[i] .. first[i + 1]) */
     size_t *first;       /* count + 1 entries */
-    uint32_t *pass_of;   /* 2^k entries: the pass of each key of the first
-                            family, by nq__join_pattern_index() */
-    uint32_t *pass_of_b; /* the same for the second family under fixed_b;
-                            NULL when it has no unit */
     uint64_t largest;    /* the bytes of the largest pass's table */
-    uint64_t built;      /* the tops all passes build (odd n: a top may be
+    uint64_t built;      /* the tops all passes build (odd n: a top is
                             built in more than one pass) */
     uint64_t held;       /* the groups all passes' tables hold */
 };
+
+/* nq__join_family_of_pass() : the family whose passes include `pass`. */
+const struct nq__join_family *
+nq__join_family_of_pass(const struct nq__join_passes *c, uint32_t pass);
 
 /* nq__join_unit_pass() : the pass of unit u under the cut c. */
 uint32_t nq__join_unit_pass(int n, const struct nq__join_passes *c,
@@ -479,7 +489,8 @@ uint32_t nq__join_cut_keep(int n, const struct nq__join_passes *c,
 /* nq__join_passes_plan() : the passes whose tables fit `budget` bytes, and
  * at most `max_tops` tops, built on `threads` threads: of the fewest fixed
  * columns k (even, from 2) that fit and of a little finer ones, split in
- * two families or shared (count_join_passes.c), the cut that costs least
+ * two or three families or shared (count_join_passes.c), the cut that
+ * costs least
  * (the tops it builds, and a little for each pass); from the tops of each
  * group of the whole table (nq__join_group_tops()). Returns 0 or
  * NQ_E_NOMEM (no cut fits; also when out of memory). */

@@ -15,11 +15,18 @@
  * by F, and those with it in F, cut by another set of fixed columns G
  * disjoint from F (the next columns inwards), off which their middle
  * queen is. Each family's passes build every top once: twice in all.
+ * Where the columns inside F are too few to cut the second family finely
+ * enough (n = 23 in 2 GiB: 6 columns, so keys of billions of tops), it
+ * comes in two: those whose middle queen is in F's outer half, cut by
+ * columns off that half (F's inner half and inwards), and those in its
+ * inner half, cut by F's outer half and the columns inside F: every top
+ * three times in all, where the shared cut built each 5.5 times.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "count/join/count_join.h"
+#include "count/join/count_join_bins.h"
 #include "nqueens.h"
 
 uint32_t nq__join_fixed_columns(int n, int k)
@@ -101,26 +108,33 @@ static uint64_t second_middles(uint32_t fixed)
 uint32_t nq__join_unit_pass(int n, const struct nq__join_passes *c,
                             const struct nq__join_unit *u)
 {
-    if (middle_bit(u) & c->middles_a) {
-        uint32_t key = nq__join_pass_key(n, c->fixed, u);
-        return c->pass_of[nq__join_pattern_index(key, c->fixed)];
+    for (int f = 0; f < c->families; f++) {
+        const struct nq__join_family *fam = &c->family[f];
+        if (middle_bit(u) & fam->middles) {
+            uint32_t key = nq__join_pass_key(n, fam->fixed, u);
+            return fam->pass_of[nq__join_pattern_index(key, fam->fixed)];
+        }
     }
-    uint32_t key = nq__join_pass_key(n, c->fixed_b, u);
-    return c->pass_of_b[nq__join_pattern_index(key, c->fixed_b)];
+    return UINT32_MAX; /* never: the families hold every unit */
+}
+
+const struct nq__join_family *
+nq__join_family_of_pass(const struct nq__join_passes *c, uint32_t pass)
+{
+    int f = 0;
+    while (f + 1 < c->families && pass >= c->family[f + 1].first)
+        f++;
+    return &c->family[f];
 }
 
 uint32_t nq__join_cut_keep(int n, const struct nq__join_passes *c,
                            const struct nq__join_unit *units, uint64_t count,
                            uint32_t pass, uint8_t *keep)
 {
-    if (pass < c->count_a) {
-        nq__join_pass_keep(n, c->fixed, c->middles_a, units, count, c->pass_of,
-                           pass, keep);
-        return c->fixed;
-    }
-    nq__join_pass_keep(n, c->fixed_b, ~c->middles_a, units, count, c->pass_of_b,
+    const struct nq__join_family *fam = nq__join_family_of_pass(c, pass);
+    nq__join_pass_keep(n, fam->fixed, fam->middles, units, count, fam->pass_of,
                        pass, keep);
-    return c->fixed_b;
+    return fam->fixed;
 }
 
 /* tops[P] for every pattern P of `fixed`: the tops of the groups whose
@@ -285,8 +299,8 @@ void nq__join_passes_free(struct nq__join_passes *passes)
 {
     free(passes->keys);
     free(passes->first);
-    free(passes->pass_of);
-    free(passes->pass_of_b);
+    for (int f = 0; f < passes->families; f++)
+        free(passes->family[f].pass_of);
     memset(passes, 0, sizeof *passes);
 }
 
@@ -317,12 +331,17 @@ static int pack(int n, uint32_t fixed, uint64_t middles,
     size_t npairs = 0;
     struct key_size *keys = NULL;
     size_t patterns = (size_t)1 << __builtin_popcount(fixed);
-    uint8_t *in = NULL;           /* [pass][pattern index]: kept by the pass */
+    struct nq__join_bins bins = {0}; /* the passes, as bins */
+    size_t *mark = NULL; /* [pass]: the last key (+ 1) that looked at it */
+    uint32_t *near = NULL; /* the passes that share a pattern with a key */
     struct key_size *fill = NULL; /* [pass]: its tops, groups and bytes */
     uint32_t *bin = NULL;         /* [key]: its pass */
     memset(out, 0, sizeof *out);
     out->k = __builtin_popcount(fixed);
-    out->fixed = fixed;
+    out->families = 1;
+    out->family[0].fixed = fixed;
+    out->family[0].middles = middles;
+    uint32_t **pass_of = &out->family[0].pass_of;
     int rc = key_patterns(n, fixed, middles, units, count, &pairs, &npairs);
     if (rc == 0 && (keys = malloc((npairs + 1) * sizeof *keys)) == NULL)
         rc = NQ_E_NOMEM;
@@ -347,50 +366,75 @@ static int pack(int n, uint32_t fixed, uint64_t middles,
         if (keys[i].bytes > room->bytes || keys[i].tops > room->max_tops)
             goto out;
     }
-    in = calloc(nkeys * patterns + 1, 1);
     fill = calloc(nkeys + 1, sizeof *fill);
     bin = malloc((nkeys + 1) * sizeof *bin);
-    out->pass_of = calloc(patterns, sizeof *out->pass_of);
-    if (in == NULL || fill == NULL || bin == NULL || out->pass_of == NULL)
+    mark = calloc(nkeys + 1, sizeof *mark);
+    near = malloc((npairs + 1) * sizeof *near);
+    *pass_of = calloc(patterns, sizeof **pass_of);
+    if (fill == NULL || bin == NULL || mark == NULL || near == NULL ||
+        *pass_of == NULL ||
+        nq__join_bins_init(&bins, nkeys + 1, patterns, npairs) != 0)
         goto out;
-    size_t bins = 0;
     for (size_t i = 0; i < nkeys; i++) {
-        size_t b = bins;
-        uint64_t least = UINT64_MAX;
-        for (size_t c = 0; c < bins; c++) {
+        /* The bin it adds fewest bytes to, the first of those (a new one
+         * where none has room): a bin that holds none of its patterns
+         * takes all of its bytes, so the first such that fits is as good
+         * as any, and only the bins that share a pattern need a look. */
+        size_t b = nq__join_bins_first_fit(&bins, keys[i].bytes, keys[i].tops);
+        uint64_t least = b < bins.count ? keys[i].bytes : UINT64_MAX;
+        size_t nnear = 0;
+        for (size_t j = keys[i].first; j < keys[i].last; j++) {
+            for (int32_t v = bins.head[pairs[j].index]; v >= 0;
+                 v = bins.next[v]) {
+                uint32_t c = bins.bin[v];
+                if (mark[c] != i + 1) {
+                    mark[c] = i + 1;
+                    near[nnear++] = c;
+                }
+            }
+        }
+        for (size_t m = 0; m < nnear; m++) {
+            size_t c = near[m];
             struct key_size added = {0};
             for (size_t j = keys[i].first; j < keys[i].last; j++) {
-                uint32_t x = pairs[j].index;
-                if (in[c * patterns + x] == 0)
+                if (!nq__join_bins_holds(&bins, c, pairs[j].index))
                     add_pattern(&added, n, fixed, pairs[j].pattern, tops, room);
             }
             if (fill[c].bytes + added.bytes <= room->bytes &&
                 fill[c].tops + added.tops <= room->max_tops &&
-                added.bytes < least) {
+                (added.bytes < least || (added.bytes == least && c < b))) {
                 least = added.bytes;
                 b = c;
             }
         }
-        if (b == bins)
-            bins++; /* a new pass: the key fits it alone */
+        if (b == bins.count) /* a new pass: the key fits it alone */
+            nq__join_bins_open(&bins, room->bytes, room->max_tops);
+        struct key_size added = {0};
         for (size_t j = keys[i].first; j < keys[i].last; j++) {
             uint32_t x = pairs[j].index;
-            if (in[b * patterns + x] == 0)
-                add_pattern(&fill[b], n, fixed, pairs[j].pattern, tops, room);
-            in[b * patterns + x] = 1;
+            if (!nq__join_bins_holds(&bins, b, x)) {
+                add_pattern(&added, n, fixed, pairs[j].pattern, tops, room);
+                nq__join_bins_hold(&bins, b, x);
+            }
         }
+        fill[b].tops += added.tops;
+        fill[b].groups += added.groups;
+        fill[b].bytes += added.bytes;
+        nq__join_bins_take(&bins, b, added.bytes, added.tops);
         bin[i] = (uint32_t)b;
     }
-    out->count = bins;
+    size_t nbins = bins.count;
+    out->count = nbins;
+    out->family[0].count = nbins;
     out->keys = malloc((nkeys + 1) * sizeof *out->keys);
-    out->first = calloc(bins + 1, sizeof *out->first);
+    out->first = calloc(nbins + 1, sizeof *out->first);
     if (out->keys == NULL || out->first == NULL)
         goto out;
     for (size_t i = 0; i < nkeys; i++)
         out->first[bin[i] + 1]++;
-    for (size_t b = 0; b < bins; b++)
+    for (size_t b = 0; b < nbins; b++)
         out->first[b + 1] += out->first[b];
-    for (size_t b = 0; b < bins; b++) {
+    for (size_t b = 0; b < nbins; b++) {
         out->built += fill[b].tops;
         out->held += fill[b].groups;
         if (room->base + fill[b].bytes > out->largest)
@@ -399,9 +443,9 @@ static int pack(int n, uint32_t fixed, uint64_t middles,
     }
     for (size_t i = 0; i < nkeys; i++) {
         out->keys[fill[bin[i]].first++] = keys[i].key;
-        out->pass_of[keys[i].index] = bin[i];
+        (*pass_of)[keys[i].index] = bin[i];
     }
-    for (size_t b = 0; b < bins; b++)
+    for (size_t b = 0; b < nbins; b++)
         qsort(out->keys + out->first[b], out->first[b + 1] - out->first[b],
               sizeof *out->keys, by_value);
     rc = 0;
@@ -410,7 +454,9 @@ out:
         nq__join_passes_free(out);
     free(bin);
     free(fill);
-    free(in);
+    free(near);
+    free(mark);
+    nq__join_bins_free(&bins);
     free(keys);
     free(pairs);
     return rc;
@@ -447,24 +493,39 @@ static struct pass_room room(const struct cut_ctx *x, uint32_t fixed)
     return r;
 }
 
-/* The second family of a cut whose first is fixed by `outside`: cut by
- * the columns nq__join_fixed_columns() adds to it, the fewest (k = 2, 4,
- * ...) that fit or a little finer where that packs into fewer passes. */
-static int second_family(const struct cut_ctx *x, uint32_t outside,
-                         struct nq__join_passes *best)
+/* The k outermost columns (k / 2 on each side, as
+ * nq__join_fixed_columns() takes them) that are not in `avoid`
+ * (symmetric under the mirror). */
+static uint32_t columns_avoiding(int n, uint32_t avoid, int k)
+{
+    uint32_t fixed = 0;
+    for (int i = 0, pairs = 0; pairs < k / 2 && 2 * i + 1 < n - 1; i++) {
+        if (avoid & (uint32_t)1 << i)
+            continue;
+        fixed |= (uint32_t)1 << i | (uint32_t)1 << (n - 1 - i);
+        pairs++;
+    }
+    return fixed;
+}
+
+/* A family of the units whose middle queen stands in the columns `own`
+ * (symmetric): cut by columns off them, the fewest (k = 2, 4, ...) that
+ * fit or a little finer where that packs into fewer passes. No unit: no
+ * pass. */
+static int other_family(const struct cut_ctx *x, uint32_t own,
+                        struct nq__join_passes *best)
 {
     memset(best, 0, sizeof *best);
-    uint64_t middles = second_middles(outside);
+    uint64_t middles = second_middles(own);
     bool any = false;
     for (uint64_t i = 0; i < x->count && !any; i++)
         any = (middle_bit(&x->units[i]) & middles) != 0;
     if (!any)
         return 0; /* even n: every unit is in the first family */
-    int outer = __builtin_popcount(outside);
     uint32_t before = UINT32_MAX;
     int finer = -1; /* cuts tried since the first that fits */
     for (int k = 2; finer < FINER_CUTS; k += 2) {
-        uint32_t fixed = nq__join_fixed_columns(x->n, outer + k) & ~outside;
+        uint32_t fixed = columns_avoiding(x->n, own, k);
         if (fixed == before)
             break; /* no column left to fix */
         before = fixed;
@@ -478,72 +539,90 @@ static int second_family(const struct cut_ctx *x, uint32_t outside,
             continue;
         }
         finer++;
-        if (best->pass_of == NULL || cut.count < best->count) {
+        if (best->families == 0 || cut.count < best->count) {
             nq__join_passes_free(best);
             *best = cut;
         } else {
             nq__join_passes_free(&cut);
         }
     }
-    return best->pass_of != NULL ? 0 : NQ_E_NOMEM;
+    return best->families != 0 ? 0 : NQ_E_NOMEM;
 }
 
-/* The two families as one cut: a's passes first, then b's. */
-static int join_families(struct nq__join_passes *a, struct nq__join_passes *b,
+/* The cuts of one family each, parts[0..nparts), as one cut: their
+ * passes one family after the other (a part with no pass is left out).
+ * The parts' pass_of tables move into *out. */
+static int join_families(struct nq__join_passes *parts, int nparts,
                          struct nq__join_passes *out)
 {
     memset(out, 0, sizeof *out);
-    size_t keys_a = a->first[a->count],
-           keys_b = b->count ? b->first[b->count] : 0;
-    out->keys = malloc((keys_a + keys_b + 1) * sizeof *out->keys);
-    out->first = malloc((a->count + b->count + 1) * sizeof *out->first);
+    size_t keys = 0, passes = 0;
+    for (int i = 0; i < nparts; i++) {
+        if (parts[i].count > 0) {
+            keys += parts[i].first[parts[i].count];
+            passes += parts[i].count;
+        }
+    }
+    out->keys = malloc((keys + 1) * sizeof *out->keys);
+    out->first = malloc((passes + 1) * sizeof *out->first);
     if (out->keys == NULL || out->first == NULL) {
         nq__join_passes_free(out);
         return NQ_E_NOMEM;
     }
-    memcpy(out->keys, a->keys, keys_a * sizeof *out->keys);
-    if (keys_b > 0)
-        memcpy(out->keys + keys_a, b->keys, keys_b * sizeof *out->keys);
-    for (size_t i = 0; i <= a->count; i++)
-        out->first[i] = a->first[i];
-    for (size_t i = 1; i <= b->count; i++)
-        out->first[a->count + i] = keys_a + b->first[i];
-    out->k = a->k;
-    out->fixed = a->fixed;
-    out->middles_a = first_middles(a->fixed);
-    out->fixed_b = b->fixed;
-    out->count = a->count + b->count;
-    out->count_a = a->count;
-    out->largest = a->largest > b->largest ? a->largest : b->largest;
-    out->built = a->built + b->built;
-    out->held = a->held + b->held;
-    out->pass_of = a->pass_of;
-    a->pass_of = NULL;
-    if (b->count > 0) {
-        for (size_t i = 0; i < ((size_t)1 << __builtin_popcount(b->fixed)); i++)
-            b->pass_of[i] += (uint32_t)a->count;
-        out->pass_of_b = b->pass_of;
-        b->pass_of = NULL;
+    out->k = parts[0].k;
+    out->first[0] = 0;
+    for (int i = 0; i < nparts; i++) {
+        struct nq__join_passes *c = &parts[i];
+        if (c->count == 0)
+            continue;
+        size_t at = out->count, key_at = out->first[at];
+        memcpy(out->keys + key_at, c->keys,
+               c->first[c->count] * sizeof *out->keys);
+        for (size_t p = 1; p <= c->count; p++)
+            out->first[at + p] = key_at + c->first[p];
+        struct nq__join_family *f = &out->family[out->families++];
+        *f = c->family[0];
+        f->first = at;
+        for (size_t x = 0; x < ((size_t)1 << __builtin_popcount(f->fixed));
+             x++)
+            f->pass_of[x] += (uint32_t)at;
+        c->family[0].pass_of = NULL; /* now out's */
+        out->count += c->count;
+        if (c->largest > out->largest)
+            out->largest = c->largest;
+        out->built += c->built;
+        out->held += c->held;
     }
     return 0;
 }
 
 /* A split cut by `fixed` (two families: count_join_passes.c's head) into
- * *cut. Returns 0 or NQ_E_NOMEM (it does not fit, or out of memory). */
-static int split_cut(const struct cut_ctx *x, uint32_t fixed,
+ * *cut; with `thirds`, the second family in two (its middle queens in
+ * the outer and in the inner half of `fixed`). Returns 0 or NQ_E_NOMEM
+ * (it does not fit, or out of memory). */
+static int split_cut(const struct cut_ctx *x, uint32_t fixed, bool thirds,
                      struct nq__join_passes *cut)
 {
-    struct nq__join_passes a, b;
+    struct nq__join_passes parts[NQ_JOIN_FAMILIES_MAX];
+    memset(parts, 0, sizeof parts);
+    int k = __builtin_popcount(fixed), nparts = 2;
+    uint32_t outer = nq__join_fixed_columns(x->n, k / 4 * 2);
+    pattern_tops(x->n, fixed, x->group_tops, x->ranks, x->tops);
     struct pass_room r = room(x, fixed);
     int rc = pack(x->n, fixed, first_middles(fixed), x->units, x->count,
-                  x->tops, &r, &a);
-    if (rc != 0)
-        return rc;
-    rc = second_family(x, fixed, &b);
+                  x->tops, &r, &parts[0]);
+    if (rc == 0 && !thirds) {
+        rc = other_family(x, fixed, &parts[1]);
+    } else if (rc == 0) {
+        nparts = 3;
+        rc = other_family(x, outer, &parts[1]);
+        if (rc == 0)
+            rc = other_family(x, fixed & ~outer, &parts[2]);
+    }
     if (rc == 0)
-        rc = join_families(&a, &b, cut);
-    nq__join_passes_free(&a);
-    nq__join_passes_free(&b);
+        rc = join_families(parts, nparts, cut);
+    for (int i = 0; i < nparts; i++)
+        nq__join_passes_free(&parts[i]);
     return rc;
 }
 
@@ -553,14 +632,9 @@ static int split_cut(const struct cut_ctx *x, uint32_t fixed,
 static int shared_cut(const struct cut_ctx *x, uint32_t fixed,
                       struct nq__join_passes *cut)
 {
+    pattern_tops(x->n, fixed, x->group_tops, x->ranks, x->tops);
     struct pass_room r = room(x, fixed);
-    int rc =
-        pack(x->n, fixed, UINT64_MAX, x->units, x->count, x->tops, &r, cut);
-    if (rc == 0) {
-        cut->middles_a = UINT64_MAX;
-        cut->count_a = cut->count;
-    }
-    return rc;
+    return pack(x->n, fixed, UINT64_MAX, x->units, x->count, x->tops, &r, cut);
 }
 
 /* The cost of a cut, in tops: those its passes build, PASS_GROUP_TOPS
@@ -628,17 +702,17 @@ int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
         x.left = budget - beside - 1;
         struct nq__join_passes cut;
         bool fits = false;
-        pattern_tops(n, fixed, group_tops, ranks, tops);
-        if (split_cut(&x, fixed, &cut) == 0) {
+        if (split_cut(&x, fixed, false, &cut) == 0) {
             fits = true;
             keep_better(passes, &cut, groups);
         }
-        if (n % 2 == 1) {
-            pattern_tops(n, fixed, group_tops, ranks, tops);
-            if (shared_cut(&x, fixed, &cut) == 0) {
-                fits = true;
-                keep_better(passes, &cut, groups);
-            }
+        if (n % 2 == 1 && k >= 4 && split_cut(&x, fixed, true, &cut) == 0) {
+            fits = true;
+            keep_better(passes, &cut, groups);
+        }
+        if (n % 2 == 1 && shared_cut(&x, fixed, &cut) == 0) {
+            fits = true;
+            keep_better(passes, &cut, groups);
         }
         if (fits)
             finer++;
