@@ -18,9 +18,9 @@
  *   whole build = passes * mean(build) * tops / built
  *
  * (the whole table of unlimited memory counts the same units and builds
- * every top once; odd n's passes build some tops twice: `built` and
- * `tops` from nq_plan_outline() of the same budget). The symmetric
- * searches cost the same either way and are left out of both.
+ * every top once; odd n's passes build each top two or three times:
+ * `built` and `tops` from nq_plan_tops()). The symmetric searches cost
+ * the same either way and are left out of both.
  *
  * With a sixth argument `census`, the plan is the one `count N` makes:
  * the census of every top walked first (its time is the plan's), each
@@ -114,12 +114,9 @@ int main(int argc, char **argv)
     nq_plan_options_init(&po, NQ_PLAN_OPTIONS_VERSION);
     po.census_estimate = !census;
 
-    nq_outline outline;
-    int rc = nq_plan_outline(n, &o, NULL, &outline);
     double t0 = now();
     nq_plan *plan = NULL;
-    if (rc == 0)
-        rc = nq_plan_create_ex(n, &o, &po, &plan);
+    int rc = nq_plan_create_ex(n, &o, &po, &plan);
     double plan_seconds = now() - t0;
     if (rc != 0) {
         fprintf(stderr, "passes: plan of %d: %s\n", n, nq_strerror(rc));
@@ -208,15 +205,17 @@ int main(int argc, char **argv)
     mean_error(&whole, sample, &m_whole, &e_whole);
     mean_error(&build, sample, &m_build, &e_build);
     mean_error(&count, sample, &m_count, &e_count);
+    uint64_t tops = 0, built = 0;
+    nq_plan_tops(plan, &tops, &built);
     double k = (double)passes;
     double in_passes = plan_seconds + k * m_whole;
-    double whole_build = k * m_build * outline.tops / outline.built;
+    double whole_build = built > 0 ? k * m_build * tops / built : k * m_build;
     double unlimited = k * m_count + whole_build;
     printf("mean pass %.3f s (+- %.3f), build %.3f s (+- %.3f), count "
            "%.3f s (+- %.3f), largest %.3f s\n",
            m_whole, e_whole, m_build, e_build, m_count, e_count, largest);
-    printf("tops %.4g, built by the passes %.4g (outline)\n", outline.tops,
-           outline.built);
+    printf("tops %.4g, built by the passes %.4g (%.2f times)\n", (double)tops,
+           (double)built, tops > 0 ? (double)built / tops : 0.0);
     printf("projected: in passes %.0f s (+- %.0f), unlimited memory %.0f s, "
            "ratio %.3f\n",
            in_passes, k * e_whole, unlimited, in_passes / unlimited);

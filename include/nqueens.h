@@ -954,6 +954,15 @@ NQ_API void nq_plan_census(const nq_plan *plan, const uint32_t **counts,
  *  other plan, whose memory is held once it is made. */
 NQ_API uint64_t nq_plan_pass_bytes(const nq_plan *plan);
 
+/*! nq_plan_tops() : for a join in passes, the tops of its whole table
+ *  and the tops its passes build between them (odd n builds each top in
+ *  two or three passes), as the cut counted them (from an estimate where
+ *  the plan's census was estimated, nq_plan_options.census_estimate);
+ *  0 and 0 for any other plan. For a projection of the cost of passes
+ *  against one whole table (bench/passes.c). */
+NQ_API void nq_plan_tops(const nq_plan *plan, uint64_t *tops,
+                         uint64_t *built);
+
 /*! nq_plan_signature() : a short printable string naming the engine, n and
  *  every parameter that shapes the ids, such as "constellations/1 n=17
  *  rows=3". Two plans with equal signatures have the same ids meaning the

@@ -49,13 +49,16 @@ static int outline_constellations(int n, uint64_t budget, nq_outline *o)
 
 /* The outline makes the plan's cut up to this many passes (n = 21's 46 at
  * the default budget, or n = 22's 275 under 3 GiB, in about a second);
- * beyond, it scales the passes that the tops alone fill by how much less
- * the plan's cut packs into each: as many at n = 22 (275
- * against 274), 1.55 times as many at n = 23 (2,275 against 1,465), where odd
- * n's families share patterns. */
+ * beyond, where the cut of a sample of the units would miss patterns, it
+ * takes the passes that the tops built fill. Odd n builds each top in two
+ * families, or in three where the first family's passes are so many that
+ * the second's columns are too few (count_join_passes.c): more than
+ * OUTLINE_THIRDS_FILLED passes filled by two builds (the plan's cuts:
+ * 21 in 256 MiB and 23 in 2 or 4 GiB three, 21 in 512 MiB and 23 in
+ * 8 GiB two). The passes so told: 274 at n = 22 (the plan's 274), 2,199
+ * at n = 23 (2,216), 640 at 21 in 256 MiB (754). */
 #define OUTLINE_CUT_MAX_PASSES 128
-#define OUTLINE_EVEN_PACKING 1.0
-#define OUTLINE_ODD_PACKING 2.81
+#define OUTLINE_THIRDS_FILLED 300
 
 /* The most units the cut is made from: at n = 21 and 23 (970 thousand
  * and 7.7 million units) a sample of them. */
@@ -115,9 +118,9 @@ static int outline_passes(int n, const struct ask *options,
         nq__plan_beside(n, options->threads, budget, &with_census);
     if (beside >= budget)
         return NQ_E_NOMEM;
-    /* The passes the tops alone fill: where they are many, the plan's
-     * cut takes minutes itself (at n = 23, thousands of passes to pack 2^14
-     * keys and more into), and the outline scales them instead. */
+    /* The passes the tops built fill: where they are many, the plan's cut
+     * of every unit takes seconds (n = 23: 4 million units, 2^14 keys and
+     * more), and the outline takes those instead. */
     uint64_t room = budget - beside;
     double per_top =
         (double)(nq__join_table_bytes(n, options->threads, 1 << 20) -
@@ -126,9 +129,11 @@ static int outline_passes(int n, const struct ask *options,
     double built = n % 2 == 1 ? 2 * o->tops : o->tops;
     double filled = built * per_top / (double)room;
     if (filled > OUTLINE_CUT_MAX_PASSES) {
-        o->passes = (uint64_t)(filled * (n % 2 == 1 ? OUTLINE_ODD_PACKING
-                                                    : OUTLINE_EVEN_PACKING)) +
-                    1;
+        if (n % 2 == 1 && filled > OUTLINE_THIRDS_FILLED) {
+            built = 3 * o->tops;
+            filled = built * per_top / (double)room;
+        }
+        o->passes = (uint64_t)filled + 1;
         o->built = built;
         o->held = o->groups * (n % 2 == 1 ? 3 : 1);
         o->bytes += budget;

@@ -205,6 +205,9 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
         return rc;
     rc = nq__plan_cut(p->n, threads, min_passes, p->units, p->work_count, tops,
                       groups, room, &p->passes);
+    p->tops = 0;
+    for (uint64_t g = 0; g < groups; g++)
+        p->tops += tops[g];
     free(tops);
     if (rc != 0)
         return rc;
@@ -409,6 +412,13 @@ void nq_plan_census(const nq_plan *plan, const uint32_t **counts, uint64_t *len)
 uint64_t nq_plan_pass_bytes(const nq_plan *plan)
 {
     return plan->passes.count > 0 ? plan->passes.largest : 0;
+}
+
+void nq_plan_tops(const nq_plan *plan, uint64_t *tops, uint64_t *built)
+{
+    bool passes = plan->passes.count > 0;
+    *tops = passes ? plan->tops : 0;
+    *built = passes ? plan->passes.built : 0;
 }
 
 const char *nq_plan_signature(const nq_plan *plan)

@@ -52,6 +52,8 @@ struct nq_plan {
     uint32_t *share_tops;  /* join in passes: the whole table's tops per
                               share and group (nq__join_group_tops()) */
     uint64_t table_budget; /* join in passes: the bytes a table may take */
+    uint64_t tops;         /* join in passes: the whole table's tops, as
+                              the cut counted them (or estimated them) */
     uint64_t share_tops_len;
     bool census_summed; /* the plan options' census_sum has been called */
     char signature[64];
