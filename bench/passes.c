@@ -94,8 +94,9 @@ static void mean_error(const struct stats *s, int k, double *mean,
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr,
-                "usage: passes N SAMPLE [SEED [THREADS [MEMORY_MIB [census]]]]\n");
+        fprintf(
+            stderr,
+            "usage: passes N SAMPLE [SEED [THREADS [MEMORY_MIB [census]]]]\n");
         return 2;
     }
     int n = atoi(argv[1]);
@@ -170,10 +171,9 @@ int main(int argc, char **argv)
 
     printf("n %d: %llu passes, %llu units, memory %llu MiB, threads %d, "
            "plan (%s) %.2f s\n",
-           n, (unsigned long long)passes,
-           (unsigned long long)first[passes], (unsigned long long)mib,
-           threads, census ? "census walked" : "census estimated",
-           plan_seconds);
+           n, (unsigned long long)passes, (unsigned long long)first[passes],
+           (unsigned long long)mib, threads,
+           census ? "census walked" : "census estimated", plan_seconds);
     printf("%8s %8s %10s %10s %10s\n", "pass", "units", "seconds", "build",
            "count");
     struct stats whole = {0}, build = {0}, count = {0};
@@ -182,8 +182,8 @@ int main(int argc, char **argv)
         uint64_t p = order[i];
         struct pass_run r = {0};
         r.start = now();
-        rc = nq_plan_run(plan, ids + first[p], first[p + 1] - first[p],
-                         threads, unit_done, &r);
+        rc = nq_plan_run(plan, ids + first[p], first[p + 1] - first[p], threads,
+                         unit_done, &r);
         double end = now();
         if (rc != 0 || r.overflow) {
             fprintf(stderr, "passes: pass %llu: %s\n", (unsigned long long)p,
@@ -192,7 +192,8 @@ int main(int argc, char **argv)
         }
         double built = r.units > 0 ? r.first - r.start : end - r.start;
         printf("%8llu %8llu %10.3f %10.3f %10.3f\n", (unsigned long long)p,
-               (unsigned long long)r.units, end - r.start, built, end - r.first);
+               (unsigned long long)r.units, end - r.start, built,
+               end - r.first);
         fflush(stdout);
         add_stat(&whole, end - r.start);
         add_stat(&build, built);

@@ -960,8 +960,7 @@ NQ_API uint64_t nq_plan_pass_bytes(const nq_plan *plan);
  *  the plan's census was estimated, nq_plan_options.census_estimate);
  *  0 and 0 for any other plan. For a projection of the cost of passes
  *  against one whole table (bench/passes.c). */
-NQ_API void nq_plan_tops(const nq_plan *plan, uint64_t *tops,
-                         uint64_t *built);
+NQ_API void nq_plan_tops(const nq_plan *plan, uint64_t *tops, uint64_t *built);
 
 /*! nq_plan_signature() : a short printable string naming the engine, n and
  *  every parameter that shapes the ids, such as "constellations/1 n=17

@@ -91,12 +91,12 @@ struct mpi_origin *mpi_gather_origins(int rank, int ranks);
 struct mpi_job {
     const struct count_request *req;
     const nq_plan *plan;
-    int rank;          /* this process's rank */
-    int ranks;         /* processes in the job */
-    int threads;       /* this rank's worker threads */
-    int total_threads; /* worker threads of all ranks together */
-    bool in_passes;    /* the plan is a join in passes */
-    int in_flight;     /* requests a worker keeps out */
+    int rank;                         /* this process's rank */
+    int ranks;                        /* processes in the job */
+    int threads;                      /* this rank's worker threads */
+    int total_threads;                /* worker threads of all ranks together */
+    bool in_passes;                   /* the plan is a join in passes */
+    int in_flight;                    /* requests a worker keeps out */
     const struct mpi_origin *origins; /* rank 0: each rank's origin */
 };
 

@@ -1164,7 +1164,6 @@ void nq_checkpoint_info_get(const nq_checkpoint *cp, nq_checkpoint_info *info)
     info->seconds = run_seconds(cp);
 }
 
-
 int nq_checkpoint_pending(const nq_checkpoint *cp, uint64_t *ids,
                           size_t capacity, size_t *count)
 {

@@ -538,8 +538,8 @@ static void test_three_families(void **state)
         struct nq__join_unit *units = NULL;
         uint64_t count = 0, *group_tops = NULL, groups = 0, whole = 0;
         assert_int_equal(nq__join_units(n, &units, &count), 0);
-        assert_int_equal(
-            nq__join_group_tops(n, 1, &group_tops, &groups, NULL), 0);
+        assert_int_equal(nq__join_group_tops(n, 1, &group_tops, &groups, NULL),
+                         0);
         for (uint64_t g = 0; g < groups; g++)
             whole += group_tops[g];
         uint64_t budget = nq__join_table_bytes(n, 1, whole);

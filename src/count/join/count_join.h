@@ -448,27 +448,27 @@ uint64_t nq__join_pass_bytes(int n, int threads, int k, uint64_t groups,
  * fits, has all units in one family whose passes share patterns. */
 #define NQ_JOIN_FAMILIES_MAX 3
 struct nq__join_family {
-    uint32_t fixed;     /* its fixed columns (symmetric under the mirror) */
-    uint64_t middles;   /* its units: those whose middle queen's bit (bit 0
-                           for none, c + 1 for column c) is in it */
-    size_t first;       /* its passes: [first, first + count) */
+    uint32_t fixed;   /* its fixed columns (symmetric under the mirror) */
+    uint64_t middles; /* its units: those whose middle queen's bit (bit 0
+                         for none, c + 1 for column c) is in it */
+    size_t first;     /* its passes: [first, first + count) */
     size_t count;
-    uint32_t *pass_of;  /* 2^k entries: the pass of each key, by
-                           nq__join_pattern_index() */
+    uint32_t *pass_of; /* 2^k entries: the pass of each key, by
+                          nq__join_pattern_index() */
 };
 
 struct nq__join_passes {
-    int k;               /* the first family's fixed columns: 0 (one
-                            pass, the whole table) */
+    int k; /* the first family's fixed columns: 0 (one
+              pass, the whole table) */
     int families;
     struct nq__join_family family[NQ_JOIN_FAMILIES_MAX];
-    size_t count;        /* passes, family after family */
-    uint32_t *keys;      /* pass i's: keys[first[i] .. first[i + 1]) */
-    size_t *first;       /* count + 1 entries */
-    uint64_t largest;    /* the bytes of the largest pass's table */
-    uint64_t built;      /* the tops all passes build (odd n: a top is
-                            built in more than one pass) */
-    uint64_t held;       /* the groups all passes' tables hold */
+    size_t count;     /* passes, family after family */
+    uint32_t *keys;   /* pass i's: keys[first[i] .. first[i + 1]) */
+    size_t *first;    /* count + 1 entries */
+    uint64_t largest; /* the bytes of the largest pass's table */
+    uint64_t built;   /* the tops all passes build (odd n: a top is
+                         built in more than one pass) */
+    uint64_t held;    /* the groups all passes' tables hold */
 };
 
 /* nq__join_family_of_pass() : the family whose passes include `pass`. */

@@ -332,7 +332,7 @@ static int pack(int n, uint32_t fixed, uint64_t middles,
     struct key_size *keys = NULL;
     size_t patterns = (size_t)1 << __builtin_popcount(fixed);
     struct nq__join_bins bins = {0}; /* the passes, as bins */
-    size_t *mark = NULL; /* [pass]: the last key (+ 1) that looked at it */
+    size_t *mark = NULL;   /* [pass]: the last key (+ 1) that looked at it */
     uint32_t *near = NULL; /* the passes that share a pattern with a key */
     struct key_size *fill = NULL; /* [pass]: its tops, groups and bytes */
     uint32_t *bin = NULL;         /* [key]: its pass */
@@ -583,8 +583,7 @@ static int join_families(struct nq__join_passes *parts, int nparts,
         struct nq__join_family *f = &out->family[out->families++];
         *f = c->family[0];
         f->first = at;
-        for (size_t x = 0; x < ((size_t)1 << __builtin_popcount(f->fixed));
-             x++)
+        for (size_t x = 0; x < ((size_t)1 << __builtin_popcount(f->fixed)); x++)
             f->pass_of[x] += (uint32_t)at;
         c->family[0].pass_of = NULL; /* now out's */
         out->count += c->count;
