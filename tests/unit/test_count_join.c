@@ -39,7 +39,7 @@ static void test_bins_against_scan(void **state)
     struct nq__join_bins b;
     assert_int_equal(nq__join_bins_init(&b, BINS, PATTERNS, BINS * PATTERNS),
                      0);
-    uint64_t bytes[BINS], tops[BINS];
+    uint64_t bytes[BINS] = {0}, tops[BINS] = {0};
     bool held[BINS][PATTERNS] = {{false}};
     for (int step = 0; step < 4000; step++) {
         uint32_t r = next_random(&seed);

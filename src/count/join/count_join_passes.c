@@ -552,15 +552,15 @@ static int other_family(const struct cut_ctx *x, uint32_t own,
 /* The cuts of one family each, parts[0..nparts), as one cut: their
  * passes one family after the other (a part with no pass is left out).
  * The parts' pass_of tables move into *out. */
-static int join_families(struct nq__join_passes *parts, int nparts,
+static int join_families(struct nq__join_passes *const *parts, int nparts,
                          struct nq__join_passes *out)
 {
     memset(out, 0, sizeof *out);
     size_t keys = 0, passes = 0;
     for (int i = 0; i < nparts; i++) {
-        if (parts[i].count > 0) {
-            keys += parts[i].first[parts[i].count];
-            passes += parts[i].count;
+        if (parts[i]->count > 0) {
+            keys += parts[i]->first[parts[i]->count];
+            passes += parts[i]->count;
         }
     }
     out->keys = malloc((keys + 1) * sizeof *out->keys);
@@ -569,10 +569,10 @@ static int join_families(struct nq__join_passes *parts, int nparts,
         nq__join_passes_free(out);
         return NQ_E_NOMEM;
     }
-    out->k = parts[0].k;
+    out->k = parts[0]->k;
     out->first[0] = 0;
     for (int i = 0; i < nparts; i++) {
-        struct nq__join_passes *c = &parts[i];
+        struct nq__join_passes *c = parts[i];
         if (c->count == 0)
             continue;
         size_t at = out->count, key_at = out->first[at];
@@ -602,26 +602,31 @@ static int join_families(struct nq__join_passes *parts, int nparts,
 static int split_cut(const struct cut_ctx *x, uint32_t fixed, bool thirds,
                      struct nq__join_passes *cut)
 {
-    struct nq__join_passes parts[NQ_JOIN_FAMILIES_MAX];
-    memset(parts, 0, sizeof parts);
-    int k = __builtin_popcount(fixed), nparts = 2;
+    struct nq__join_passes first, second, third;
+    memset(&second, 0, sizeof second);
+    memset(&third, 0, sizeof third);
+    int k = __builtin_popcount(fixed);
     uint32_t outer = nq__join_fixed_columns(x->n, k / 4 * 2);
     pattern_tops(x->n, fixed, x->group_tops, x->ranks, x->tops);
     struct pass_room r = room(x, fixed);
     int rc = pack(x->n, fixed, first_middles(fixed), x->units, x->count,
-                  x->tops, &r, &parts[0]);
-    if (rc == 0 && !thirds) {
-        rc = other_family(x, fixed, &parts[1]);
-    } else if (rc == 0) {
-        nparts = 3;
-        rc = other_family(x, outer, &parts[1]);
+                  x->tops, &r, &first);
+    if (rc != 0)
+        return rc;
+    if (!thirds) {
+        rc = other_family(x, fixed, &second);
+    } else {
+        rc = other_family(x, outer, &second);
         if (rc == 0)
-            rc = other_family(x, fixed & ~outer, &parts[2]);
+            rc = other_family(x, fixed & ~outer, &third);
     }
+    struct nq__join_passes *parts[NQ_JOIN_FAMILIES_MAX] = {&first, &second,
+                                                           &third};
     if (rc == 0)
-        rc = join_families(parts, nparts, cut);
-    for (int i = 0; i < nparts; i++)
-        nq__join_passes_free(&parts[i]);
+        rc = join_families(parts, thirds ? 3 : 2, cut);
+    nq__join_passes_free(&first);
+    nq__join_passes_free(&second);
+    nq__join_passes_free(&third);
     return rc;
 }
 
