@@ -620,10 +620,10 @@ static int split_cut(const struct cut_ctx *x, uint32_t fixed, bool thirds,
         if (rc == 0)
             rc = other_family(x, fixed & ~outer, &third);
     }
-    struct nq__join_passes *parts[NQ_JOIN_FAMILIES_MAX] = {&first, &second,
-                                                           &third};
-    if (rc == 0)
+    if (rc == 0) {
+        struct nq__join_passes *parts[] = {&first, &second, &third};
         rc = join_families(parts, thirds ? 3 : 2, cut);
+    }
     nq__join_passes_free(&first);
     nq__join_passes_free(&second);
     nq__join_passes_free(&third);
