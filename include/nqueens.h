@@ -1051,12 +1051,12 @@ NQ_API int nq_subcount_add(nq_subcount *sum, const nq_subcount *add);
 NQ_API int nq_plan_part_ids(const nq_plan *plan, unsigned part, unsigned parts,
                             uint64_t *ids, size_t capacity, size_t *count);
 
-/*! nq_plan_recount() : counts subproblem `id` again with an engine
- *  independent of the plan's (plain bitboard backtracking over the cells
- *  the subproblem fixes: the unit's columns of each half for the join,
- *  the border queens of a constellation, the queen of row 0 and its
- *  orbit for the symmetric searches), for an audit. Returns 0,
- *  NQ_E_INVAL, NQ_E_OVERFLOW. */
+/*! nq_plan_recount() : counts subproblem `id` again with code
+ *  independent of the plan's engine, for an audit: a join unit's halves
+ *  listed by a plain search and their disjoint pairs counted by splitting
+ *  on bits; a constellation's border queens placed and the rest searched
+ *  by plain backtracking; the queen of row 0 and its orbit for the
+ *  symmetric searches. Returns 0, NQ_E_INVAL, NQ_E_OVERFLOW, NQ_E_NOMEM. */
 NQ_API int nq_plan_recount(const nq_plan *plan, uint64_t id, nq_subcount *out);
 
 /*! nq_plan_recount_ids() : nq_plan_recount() of ids[0..nids) on

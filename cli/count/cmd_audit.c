@@ -2,8 +2,9 @@
  * cmd_audit.c - `nqueens audit FILE --fraction F [--seed S]`: trust in a
  * finished (or merged) count without running it again. A seeded sample of
  * the recorded subproblems is counted again by an engine that shares no
- * code with the ones that made the file (nq_plan_recount(): plain
- * backtracking over the cells each subproblem fixes), and every row whose
+ * code with the ones that made the file (nq_plan_recount(): a join unit's
+ * halves listed and paired without the join's table, plain backtracking
+ * for the rest), and every row whose
  * count differs, or whose check value fails, is reported with the engine,
  * version, host and time that recorded it, so that a faulty machine can
  * be found. The sample is a function of the seed and the ids alone: the
@@ -29,10 +30,11 @@ static const char audit_head[] =
     "Usage: nqueens audit [OPTIONS] FILE\n"
     "\n"
     "Counts a seeded random sample of the subproblems recorded in the\n"
-    "checkpoint FILE again, with an engine independent of the one that\n"
-    "counted them (plain backtracking over the cells each subproblem\n"
-    "fixes), and reports every subproblem whose count differs or whose row\n"
-    "is damaged, with the engine, version, host and time that recorded it.\n"
+    "checkpoint FILE again, with code independent of the engine that\n"
+    "counted them (a join unit's halves listed and paired without the\n"
+    "join's table; plain backtracking for the others), and reports every\n"
+    "subproblem whose count differs or whose row is damaged, with the\n"
+    "engine, version, host and time that recorded it.\n"
     "The same seed picks the same subproblems on any machine.\n"
     "\n"
     "Options:\n";

@@ -1,5 +1,6 @@
 /*
- * bits.h - the lowest set bit of a mask, written once for every engine.
+ * bits.h - the lowest set bit of a mask, written once for every engine,
+ * and the attribute that builds a loop over words for several processors.
  *
  * The engines keep sets of columns (or rows) as bit masks, bit c standing
  * for column c, and walk a set from its lowest bit up: that is what makes
@@ -48,5 +49,17 @@ static inline int nq__bit_index32(uint32_t x)
 {
     return __builtin_ctz(x);
 }
+
+/* Before a function whose loop over words the compiler turns into vector
+ * instructions: on x86-64 it is built for AVX-512, AVX2 and the baseline,
+ * and the loader picks what the processor has (not under the sanitizers,
+ * whose runtime is not up when the loader picks). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&         \
+    !defined(NQ_NO_CLONES)
+#define NQ_VECTOR_CLONES                                                       \
+    __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+#else
+#define NQ_VECTOR_CLONES
+#endif
 
 #endif /* NQ_BITS_H */

@@ -124,6 +124,12 @@ int nq__plan_cut(int n, int threads, unsigned min_passes,
 enum nq__subproblem_kind nq__plan_kind(const nq_plan *plan, uint64_t id,
                                        uint64_t *index);
 
+/* nq__recount_join_unit() : the solutions of the join unit with top
+ * columns `top` and middle queen `middle` (-1 for even n), counted apart
+ * from the join's code for an audit (count_recount_join.c), before the
+ * unit's weight. Returns 0 or NQ_E_NOMEM. */
+int nq__recount_join_unit(int n, uint64_t top, int middle, uint64_t *out);
+
 /* ---- engines (count_constellation.c, count_symmetric.c) ---- */
 
 /* Lists the canonical constellations of n (1 <= n <= NQ_MAX_N) into a new

@@ -2,9 +2,8 @@
  * count_recount.c - one subproblem of a plan counted again by an engine
  * that shares no code with the plan's own, for `nqueens audit`: plain
  * bitboard backtracking, row by row, over the cells the subproblem fixes.
- *  - a join unit (top columns T, middle queen m): the rows of the top
- *    half take columns of T only, the middle row column m, the rows of
- *    the bottom half the other columns; times the unit's weight;
+ *  - a join unit: its halves listed and paired apart from the join's
+ *    code (count_recount_join.c); times the unit's weight;
  *  - a constellation: its border queens placed, the other rows free;
  *    times its weight;
  *  - the symmetric searches: the queen of row 0 in its column and, with
@@ -159,12 +158,8 @@ int nq_plan_recount(const nq_plan *plan, uint64_t id, nq_subcount *out)
     if (plan == NULL || out == NULL || id >= nq_plan_size(plan))
         return NQ_E_INVAL;
     int n = plan->n;
-    uint64_t full = n == 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1;
-    uint64_t allowed[NQ_MAX_N] = {0};
-    for (int r = 0; r < n; r++)
-        allowed[r] = full;
     nq_subcount sub = {0, 0, 0};
-    uint64_t index, weight = 1;
+    uint64_t index, count = 0, weight = 1;
     switch (nq__plan_kind(plan, id, &index)) {
     case NQ_SUB_SYM180:
         sub.sym180 = symmetric(n, 2, (int)index);
@@ -173,32 +168,27 @@ int nq_plan_recount(const nq_plan *plan, uint64_t id, nq_subcount *out)
         sub.sym90 = symmetric(n, 1, (int)index);
         break;
     case NQ_SUB_CONSTELLATION: {
+        uint64_t full = n == 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1;
+        uint64_t allowed[NQ_MAX_N];
         int cols[NQ_MAX_N];
         nq__constellation_cells(n, &plan->cons[index], cols);
-        for (int r = 0; r < n; r++) {
-            if (cols[r] >= 0)
-                allowed[r] = (uint64_t)1 << cols[r];
-        }
+        for (int r = 0; r < n; r++)
+            allowed[r] = cols[r] >= 0 ? (uint64_t)1 << cols[r] : full;
+        count = rows_below(n, allowed, 0, 0, 0, 0);
         weight = plan->cons[index].weight;
         break;
     }
     case NQ_SUB_JOIN: {
         const struct nq__join_unit *u = &plan->units[index];
-        int rows = n / 2;
-        uint64_t middle = u->middle < 0 ? 0 : (uint64_t)1 << u->middle;
-        for (int r = 0; r < n; r++)
-            allowed[r] = r < rows ? u->top : full & ~(uint64_t)u->top & ~middle;
-        if (u->middle >= 0)
-            allowed[rows] = middle;
+        int status = nq__recount_join_unit(n, u->top, u->middle, &count);
+        if (status != 0)
+            return status;
         weight = u->weight;
         break;
     }
     }
-    if (nq__plan_kind(plan, id, &index) >= NQ_SUB_CONSTELLATION) {
-        uint64_t count = rows_below(n, allowed, 0, 0, 0, 0);
-        if (__builtin_mul_overflow(count, weight, &sub.total))
-            return NQ_E_OVERFLOW;
-    }
+    if (__builtin_mul_overflow(count, weight, &sub.total))
+        return NQ_E_OVERFLOW;
     *out = sub;
     return 0;
 }

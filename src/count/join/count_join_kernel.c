@@ -7,15 +7,8 @@
  * a test and a masked add per word of p and 16 of q, where the compiler's
  * loop spends four (about a third of the time of n = 17 went there).
  */
+#include "common/bits.h"
 #include "count/join/count_join.h"
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&         \
-    !defined(NQ_NO_CLONES)
-#define NQ_VECTOR_CLONES                                                       \
-    __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
-#else
-#define NQ_VECTOR_CLONES
-#endif
 
 NQ_VECTOR_CLONES
 uint64_t nq__join_pairs(const uint32_t *p, size_t np, const uint32_t *q,
