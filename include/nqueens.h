@@ -833,7 +833,7 @@ NQ_API int nq_plan_create(int n, const nq_count_options *options,
 typedef int (*nq_census_sum_fn)(void *user, uint32_t *counts, uint64_t len);
 
 /*! The version of nq_plan_options that this header defines. */
-#define NQ_PLAN_OPTIONS_VERSION 2
+#define NQ_PLAN_OPTIONS_VERSION 3
 
 /*! What only the drivers of a count in many processes or with a
  *  checkpoint ask of its plan (nq_plan_create_ex()), beside the
@@ -882,6 +882,16 @@ typedef struct nq_plan_options {
      * walk of every top would be most of its overhead. 0 (the default):
      * walk the census. */
     int census_estimate;
+    /* Version 3. The plan of part `part` (1 .. parts) of a count in
+     * `parts` parts (nq_plan_part_ids()), where parts > 1: the join's
+     * passes are cut for that part's units alone (the groups that only
+     * other parts read weigh nothing in the cut, and min_passes counts
+     * the part's tops), so that a part builds its share of the table in
+     * a few passes, not a share of each of the whole plan's. The ids and
+     * the signature do not change; a run of other ids still counts them
+     * right, in more passes. 0 (the default): the whole plan. */
+    unsigned part;
+    unsigned parts;
 } nq_plan_options;
 
 /*! nq_plan_options_init() : the defaults (no passes asked for, no census

@@ -196,7 +196,15 @@ void count_request_options(const struct count_request *req, bool in_passes,
     if (in_passes)
         plan_options->min_passes = CHECKPOINT_PASSES;
     /* A part builds the tables of its own passes alone: a walk of every
-     * top to cut them would be most of its overhead. */
-    if (req->parts > 0)
+     * top to cut them would be most of its overhead. Its passes are cut
+     * for its own units, each about a tenth of the whole run as above:
+     * fewer builds than a share of each of the whole plan's passes. */
+    if (req->parts > 0) {
         plan_options->census_estimate = 1;
+        plan_options->part = req->part;
+        plan_options->parts = req->parts;
+        if (in_passes)
+            plan_options->min_passes =
+                (CHECKPOINT_PASSES + req->parts - 1) / req->parts;
+    }
 }

@@ -37,6 +37,7 @@ static const size_t complete_sizes[] = {
 static const size_t plan_sizes[] = {
     0, END_OF(nq_plan_options, census_len),   /* 1 */
     END_OF(nq_plan_options, census_estimate), /* 2 */
+    END_OF(nq_plan_options, parts),           /* 3: the plan of a part */
 };
 
 #define VERSIONS(table)                                                        \
@@ -148,6 +149,8 @@ static void plan_defaults(nq_plan_options *o)
     o->census_parts = 0; /* no census shared */
     o->census = NULL;    /* none given: walked */
     o->census_estimate = 0;
+    o->part = 0;
+    o->parts = 0;
 }
 
 int nq_count_options_init(nq_count_options *options, unsigned version)

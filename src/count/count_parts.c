@@ -322,3 +322,62 @@ out:
     free(part_of);
     return rc;
 }
+
+/* Marks the groups of the sets `set` and its mirror image, in every part
+ * of the table. */
+static void mark_set(bool *read, const struct nq__join_ranks *ranks,
+                     uint32_t set, int n, int table_parts, uint64_t sets)
+{
+    uint64_t r = nq__join_rank(ranks, set);
+    uint64_t m = nq__join_rank(ranks, nq__join_mirror(set, n));
+    for (int t = 0; t < table_parts; t++) {
+        read[(uint64_t)t * sets + r] = true;
+        read[(uint64_t)t * sets + m] = true;
+    }
+}
+
+int nq__plan_part_tops(nq_plan *plan, unsigned part, unsigned parts,
+                       uint64_t *tops, uint64_t groups)
+{
+    int n = plan->n;
+    int rows = n / 2;
+    int table_parts = rows >= 2 && n % 2 == 1 ? 2 : 1;
+    uint64_t sets = nq__join_binomial(n, rows);
+    if (groups != (uint64_t)table_parts * sets)
+        return NQ_E_INVAL;
+    /* The rule groups the join's units as the plan's engine: the plan is
+     * the join's from here on (plan_join() says so again at its end). */
+    plan->engine = NQ_ENGINE_JOIN;
+    size_t count = 0;
+    int rc = nq_plan_part_ids(plan, part, parts, NULL, 0, &count);
+    if (rc != 0)
+        return rc;
+    uint64_t *ids = malloc((count + 1) * sizeof *ids);
+    bool *read = calloc(groups, sizeof *read);
+    struct nq__join_ranks *ranks = malloc(sizeof *ranks);
+    rc = NQ_E_NOMEM;
+    if (ids != NULL && read != NULL && ranks != NULL)
+        rc = nq_plan_part_ids(plan, part, parts, ids, count, &count);
+    if (rc == 0) {
+        nq__join_ranks_init(ranks, n);
+        uint32_t full = (uint32_t)(((uint64_t)1 << n) - 1);
+        uint64_t base = plan->sym180_ids + plan->sym90_ids;
+        for (size_t i = 0; i < count; i++) {
+            if (ids[i] < base)
+                continue;
+            const struct nq__join_unit *u = &plan->units[ids[i] - base];
+            uint32_t middle = u->middle < 0 ? 0 : (uint32_t)1 << u->middle;
+            mark_set(read, ranks, u->top, n, table_parts, sets);
+            mark_set(read, ranks, full & ~u->top & ~middle, n, table_parts,
+                     sets);
+        }
+        for (uint64_t g = 0; g < groups; g++) {
+            if (!read[g])
+                tops[g] = 0;
+        }
+    }
+    free(ranks);
+    free(read);
+    free(ids);
+    return rc;
+}

@@ -201,8 +201,12 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
         share_tops = NULL;
     }
     free(share_tops);
-    if (rc != 0)
+    if (rc == 0 && o->parts > 1)
+        rc = nq__plan_part_tops(p, o->part, o->parts, tops, groups);
+    if (rc != 0) {
+        free(tops);
         return rc;
+    }
     rc = nq__plan_cut(p->n, threads, min_passes, p->units, p->work_count, tops,
                       groups, room, &p->passes);
     p->tops = 0;
@@ -256,7 +260,10 @@ static int plan_create(int n, const nq_count_options *options,
         options->engine > NQ_ENGINE_GPU ||
         (plan_options->census_parts > 1 &&
          (plan_options->census_sum == NULL ||
-          plan_options->census_part >= plan_options->census_parts)))
+          plan_options->census_part >= plan_options->census_parts)) ||
+        plan_options->parts > NQ_PARTS_MAX ||
+        (plan_options->parts > 1 &&
+         (plan_options->part < 1 || plan_options->part > plan_options->parts)))
         return NQ_E_INVAL;
     int threads = options->threads;
     uint64_t budget = options->memory_bytes != 0 ? options->memory_bytes

@@ -124,6 +124,14 @@ int nq__plan_cut(int n, int threads, unsigned min_passes,
 enum nq__subproblem_kind nq__plan_kind(const nq_plan *plan, uint64_t id,
                                        uint64_t *index);
 
+/* nq__plan_part_tops() : the tops of the groups of the join's table
+ * (tops[0 .. groups), as nq__join_sum_shares() makes them) that no unit
+ * of part `part` of `parts` (nq_plan_part_ids()) reads set to 0, so that
+ * the passes are cut for that part alone. The plan has its units; its
+ * engine is set to the join. Returns 0, NQ_E_INVAL, NQ_E_NOMEM. */
+int nq__plan_part_tops(nq_plan *plan, unsigned part, unsigned parts,
+                       uint64_t *tops, uint64_t groups);
+
 /* nq__recount_join_unit() : the solutions of the join unit with top
  * columns `top` and middle queen `middle` (-1 for even n), counted apart
  * from the join's code for an audit (count_recount_join.c), before the

@@ -237,6 +237,75 @@ static void test_recount_agrees(void **state)
     }
 }
 
+static int add_count(uint64_t id, const nq_subcount *count, void *user)
+{
+    (void)id;
+    return nq_subcount_add(user, count);
+}
+
+/* The plan of a part (nq_plan_options.part, parts): the same ids in the
+ * part as from the whole plan, its passes cut for its own units (no more
+ * than the whole plan's, since the others' groups weigh nothing), and
+ * the parts, each run on its own plan, add up to the published counts. */
+static void test_part_plans(void **state)
+{
+    (void)state;
+    for (int n = 12; n <= 15; n++) {
+        for (unsigned m = 2; m <= 4; m += 2) {
+            unsigned min_passes = (10 + m - 1) / m;
+            nq_plan *whole =
+                make_plan_estimated(n, NQ_ENGINE_JOIN, 2, min_passes, 1);
+            nq_subcount sum = {0, 0, 0};
+            for (unsigned k = 1; k <= m; k++) {
+                nq_count_options o;
+                nq_plan_options p;
+                assert_int_equal(
+                    nq_count_options_init(&o, NQ_COUNT_OPTIONS_VERSION), 0);
+                assert_int_equal(
+                    nq_plan_options_init(&p, NQ_PLAN_OPTIONS_VERSION), 0);
+                o.engine = NQ_ENGINE_JOIN;
+                o.threads = 2;
+                p.min_passes = min_passes;
+                p.census_estimate = 1;
+                p.part = k;
+                p.parts = m;
+                nq_plan *plan = NULL;
+                assert_int_equal(nq_plan_create_ex(n, &o, &p, &plan), 0);
+                assert_string_equal(nq_plan_signature(plan),
+                                    nq_plan_signature(whole));
+                assert_true(nq_plan_passes(plan) <= nq_plan_passes(whole));
+                size_t a = 0, b = 0;
+                uint64_t *x = part_ids(whole, k, m, &a);
+                uint64_t *y = part_ids(plan, k, m, &b);
+                assert_int_equal(a, b);
+                assert_memory_equal(x, y, a * sizeof *x);
+                assert_int_equal(nq_plan_run(plan, y, b, 2, add_count, &sum),
+                                 0);
+                free(x);
+                free(y);
+                nq_plan_free(plan);
+            }
+            nq_count_result r;
+            assert_int_equal(nq_plan_result(whole, &sum, &r), 0);
+            struct oeis_row want = oeis_counts(n);
+            assert_int_equal(r.total, want.total);
+            assert_int_equal(r.unique, want.unique);
+            nq_plan_free(whole);
+        }
+    }
+    /* A part out of range is refused. */
+    nq_count_options o;
+    nq_plan_options p;
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_count_options_init(&o, NQ_COUNT_OPTIONS_VERSION), 0);
+    assert_int_equal(nq_plan_options_init(&p, NQ_PLAN_OPTIONS_VERSION), 0);
+    p.part = 3;
+    p.parts = 2;
+    assert_int_equal(nq_plan_create_ex(12, &o, &p, &plan), NQ_E_INVAL);
+    p.part = 0;
+    assert_int_equal(nq_plan_create_ex(12, &o, &p, &plan), NQ_E_INVAL);
+}
+
 /* The join's units recounted at n = 12 to 16, whose halves are many
  * enough that the recount splits its lists on bits before it tests
  * pairs: the recounts add up to the published totals. */
@@ -266,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_parts_bad_arguments),
         cmocka_unit_test(test_recount_agrees),
         cmocka_unit_test(test_recount_join_larger),
+        cmocka_unit_test(test_part_plans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
