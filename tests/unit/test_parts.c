@@ -46,6 +46,16 @@ static nq_plan *make_plan(int n, nq_engine engine, int threads,
     return make_plan_estimated(n, engine, threads, min_passes, 0);
 }
 
+/* The result of the sum of every id's count is the published one. */
+static void check_published(const nq_plan *plan, const nq_subcount *sum, int n)
+{
+    nq_count_result r;
+    assert_int_equal(nq_plan_result(plan, sum, &r), 0);
+    struct oeis_row want = oeis_counts(n);
+    assert_int_equal(r.total, want.total);
+    assert_int_equal(r.unique, want.unique);
+}
+
 /* Every id in exactly one part, ascending within it; the parts' counts
  * add up to the published ones. */
 static void check_parts(int n, nq_engine engine, unsigned m)
@@ -72,11 +82,7 @@ static void check_parts(int n, nq_engine engine, unsigned m)
     }
     for (uint64_t id = 0; id < size; id++)
         assert_int_equal(seen[id], 1);
-    nq_count_result r;
-    assert_int_equal(nq_plan_result(plan, &sum, &r), 0);
-    struct oeis_row want = oeis_counts(n);
-    assert_int_equal(r.total, want.total);
-    assert_int_equal(r.unique, want.unique);
+    check_published(plan, &sum, n);
     free(seen);
     nq_plan_free(plan);
 }
@@ -285,11 +291,7 @@ static void test_part_plans(void **state)
                 free(y);
                 nq_plan_free(plan);
             }
-            nq_count_result r;
-            assert_int_equal(nq_plan_result(whole, &sum, &r), 0);
-            struct oeis_row want = oeis_counts(n);
-            assert_int_equal(r.total, want.total);
-            assert_int_equal(r.unique, want.unique);
+            check_published(whole, &sum, n);
             nq_plan_free(whole);
         }
     }
