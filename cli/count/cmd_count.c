@@ -256,9 +256,15 @@ static int count_announce(const struct count_request *req,
         json_key(&j, "threads");
         json_int(&j, e.threads);
         json_key(&j, "estimated_seconds");
-        json_double(&j, e.seconds, cli_seconds_decimals(e.seconds));
+        if (e.on_device)
+            json_null(&j);
+        else
+            json_double(&j, e.seconds, cli_seconds_decimals(e.seconds));
         json_key(&j, "machine_speed");
-        json_double(&j, e.speed, 2);
+        if (e.on_device)
+            json_null(&j);
+        else
+            json_double(&j, e.speed, 2);
         json_key(&j, "tops");
         if (e.tops > 0)
             json_double(&j, e.tops, 0);

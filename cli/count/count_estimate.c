@@ -177,6 +177,13 @@ int count_estimate(int n, const nq_count_options *options,
                  (unsigned long long)o.passes);
     else
         snprintf(e->engine, sizeof e->engine, "%s", o.signature);
+    if (o.engine == NQ_ENGINE_GPU) {
+        /* No model of a device's time: devices differ by orders of
+         * magnitude, and none was at hand to fit one. Said so, rather
+         * than the CPU's time under the device's name. */
+        e->on_device = true;
+        return 0;
+    }
     bool join = o.engine == NQ_ENGINE_JOIN;
     e->speed = 1 / machine_slowness();
     e->seconds =
@@ -191,6 +198,14 @@ void count_estimate_line(const struct count_estimate *e, char *line,
 {
     char memory[32];
     format_bytes(e->memory, memory, sizeof memory);
+    if (e->on_device) {
+        snprintf(line, size,
+                 "count of %d: engine %s on an OpenCL device, memory %s, "
+                 "time unknown (no model of a device's cost: "
+                 "bench/gpu/device-check.sh times one)",
+                 e->n, e->engine, memory);
+        return;
+    }
     char when[32];
     format_duration(e->seconds, when, sizeof when);
     snprintf(line, size,

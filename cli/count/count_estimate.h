@@ -8,6 +8,7 @@
 #ifndef NQ_CLI_COUNT_ESTIMATE_H
 #define NQ_CLI_COUNT_ESTIMATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,8 +31,11 @@ struct count_estimate {
     double memory;      /* bytes the count will hold at its peak */
     int threads;        /* the threads it will run on */
     double tops;        /* the join: the tops of its table (estimated) */
-    double seconds;     /* the estimate; negative: none (see `error`) */
-    double speed;       /* the machine's speed now against the model's */
+    double seconds;     /* the estimate; negative: none (see `error`, and
+                           on_device) */
+    double speed;       /* the machine's speed now against the model's; 0:
+                           not measured (on_device) */
+    bool on_device;     /* the GPU engine: no model of its time */
     const char *error;  /* why there is no estimate, or NULL */
 };
 
@@ -51,7 +55,8 @@ double count_model_seconds(int join, double walked, double solutions,
                            int threads);
 
 /* Writes into `line` (without newline) "count of N: engine SIGNATURE,
- * memory M, about T on K threads (a model of the engine's cost)". */
+ * memory M, about T on K threads (a model of the engine's cost)", or for
+ * the GPU engine that its time is unknown. */
 void count_estimate_line(const struct count_estimate *e, char *line,
                          size_t size);
 
