@@ -180,6 +180,8 @@ static int split_order(const struct halves *a, const struct halves *b,
 
 int nq__recount_join_unit(int n, uint64_t top, int middle, uint64_t *out)
 {
+    /* The top rows 0 .. h - 1 on the unit's columns; the others (from the
+     * middle row, for odd n) on the rest. */
     uint64_t full = ((uint64_t)1 << n) - 1;
     uint64_t bottom = full & ~top & ~(middle < 0 ? 0 : (uint64_t)1 << middle);
     int h = n / 2;
@@ -190,8 +192,12 @@ int nq__recount_join_unit(int n, uint64_t top, int middle, uint64_t *out)
         allowed[h] = (uint64_t)1 << middle;
 
     struct halves tops = {NULL, 0, 0}, bottoms = {NULL, 0, 0};
-    struct half_search s = {n, h, allowed, h, ((uint64_t)1 << (n - 1)) - 1,
-                            &tops, false};
+    struct half_search s = {.n = n,
+                            .last = h,
+                            .allowed = allowed,
+                            .h = h,
+                            .keep = ((uint64_t)1 << (n - 1)) - 1,
+                            .out = &tops};
     search(&s, 0, 0, 0, 0);
     s.last = n;
     s.out = &bottoms;
