@@ -169,7 +169,7 @@ int nq_plan_recount(const nq_plan *plan, uint64_t id, nq_subcount *out)
         break;
     case NQ_SUB_CONSTELLATION: {
         uint64_t full = n == 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1;
-        uint64_t allowed[NQ_MAX_N];
+        uint64_t allowed[NQ_MAX_N] = {0};
         int cols[NQ_MAX_N];
         nq__constellation_cells(n, &plan->cons[index], cols);
         for (int r = 0; r < n; r++)

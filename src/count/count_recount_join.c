@@ -67,25 +67,30 @@ static void push(struct half_search *s, uint64_t word)
  * and diagonals are given: bit r + c of sums, bit c - r + n - 1 of diffs
  * for the queen at (r, c). The diagonals both halves can take are sums
  * h .. h + n - 2 and diffs n - h .. 2n - 2 - h. */
-static void search(struct half_search *s, int row, uint64_t cols,
-                   uint64_t sums, uint64_t diffs)
+static void search(struct half_search *s, int row, uint64_t cols, uint64_t sums,
+                   uint64_t diffs)
 {
     if (s->nomem)
         return;
     int n = s->n;
     if (row == s->last) {
-        push(s, ((sums >> s->h) & s->keep) |
-                    (((diffs >> (n - s->h)) & s->keep) << (n - 1)));
+        push(s,
+             ((sums >> s->h) & s->keep) |
+                 (((diffs >> ((n - s->h) & 63)) & s->keep) << ((n - 1) & 63)));
         return;
     }
+    /* The squares of this row on a diagonal already taken: r + c = sum
+     * at column sum - row, c - r + n - 1 = diff at diff - (n - 1 - row)
+     * (row < n: the shift is never negative; the shifts are masked
+     * for the analyser, which cannot tell). */
     uint64_t open = s->allowed[row] & ~cols & ~(sums >> row) &
-                    ~(diffs >> (n - 1 - row));
+                    ~(diffs >> ((n - 1 - row) & 63));
     while (open != 0) {
         int c = __builtin_ctzll(open);
         open &= open - 1;
         search(s, row + 1, cols | (uint64_t)1 << c,
                sums | (uint64_t)1 << (row + c),
-               diffs | (uint64_t)1 << (c - row + n - 1));
+               diffs | (uint64_t)1 << ((c - row + n - 1) & 63));
     }
 }
 
@@ -185,7 +190,7 @@ int nq__recount_join_unit(int n, uint64_t top, int middle, uint64_t *out)
     uint64_t full = ((uint64_t)1 << n) - 1;
     uint64_t bottom = full & ~top & ~(middle < 0 ? 0 : (uint64_t)1 << middle);
     int h = n / 2;
-    uint64_t allowed[NQ_MAX_N];
+    uint64_t allowed[NQ_MAX_N] = {0};
     for (int r = 0; r < n; r++)
         allowed[r] = r < h ? top : bottom;
     if (middle >= 0)
