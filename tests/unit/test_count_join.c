@@ -701,6 +701,84 @@ static void test_wide_against_oracle(void **state)
     }
 }
 
+static int compare_words(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The entries of one bucket of a group, sorted, for comparing tables. */
+static uint32_t *bucket_sorted(const struct nq__join_table *t, uint64_t g,
+                               uint32_t y, uint32_t *size)
+{
+    const uint32_t *bs = t->bucket_start + g * (t->buckets + 1);
+    *size = bs[y + 1] - bs[y];
+    uint32_t *copy = malloc((*size + 1) * sizeof *copy);
+    assert_non_null(copy);
+    memcpy(copy, t->rest + t->start[g] + bs[y], *size * sizeof *copy);
+    qsort(copy, *size, sizeof *copy, compare_words);
+    return copy;
+}
+
+/* The binned fill (as n = 18's whole table is filled) at small n, with
+ * bins of 2, 8 and 64 groups, on one thread and on three: the same groups
+ * and, bucket by bucket, the same entries as the table filled group by
+ * group, and every unit against the textbook search (n <= 11) and the
+ * published counts. */
+static void test_binned_against_plain(void **state)
+{
+    (void)state;
+    static struct by_unit oracle;
+    static const uint64_t published[] = {4,     40,    92,    352,   724,
+                                         2680,  14200, 73712, 365596};
+    static const int bin_bits[] = {1, 3, 6};
+    for (int n = 6; n <= 14; n++) {
+        uint64_t total = published[n - 6];
+        if (n <= 11) {
+            uint64_t found = 0;
+            memset(&oracle, 0, sizeof oracle);
+            assert_int_equal(nq_classic_solve(NQ_CLASSIC_ARRAYS, n, tally_unit,
+                                              &oracle, &found),
+                             NQ_OK);
+            assert_int_equal(found, total);
+        }
+        struct nq__join_unit *units = NULL;
+        uint64_t count = 0;
+        assert_int_equal(nq__join_units(n, &units, &count), 0);
+        struct nq__join_table plain;
+        assert_int_equal(nq__join_table_build(n, 1, (uint64_t)1 << 30, &plain),
+                         0);
+        for (int k = 0; k < 3; k++) {
+            const struct nq__join_keep keep = {.bin_bits = bin_bits[k]};
+            struct nq__join_table t;
+            assert_int_equal(nq__join_table_build_pass(n, 1 + 2 * (k % 2),
+                                                       (uint64_t)1 << 30, &keep,
+                                                       &t),
+                             0);
+            assert_int_equal(t.groups, plain.groups);
+            assert_int_equal(t.buckets, plain.buckets);
+            for (uint64_t g = 0; g < t.groups; g++) {
+                assert_int_equal(t.start[g + 1] - t.start[g],
+                                 plain.start[g + 1] - plain.start[g]);
+                for (uint32_t y = 0; y < t.buckets; y++) {
+                    uint32_t a_size = 0, b_size = 0;
+                    uint32_t *a = bucket_sorted(&t, g, y, &a_size);
+                    uint32_t *b = bucket_sorted(&plain, g, y, &b_size);
+                    assert_int_equal(a_size, b_size);
+                    assert_memory_equal(a, b, a_size * sizeof *a);
+                    free(a);
+                    free(b);
+                }
+            }
+            assert_int_equal(
+                count_units(&t, units, count, n <= 11 ? &oracle : NULL), total);
+            nq__join_table_free(&t);
+        }
+        nq__join_table_free(&plain);
+        free(units);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -714,6 +792,7 @@ int main(void)
         cmocka_unit_test(test_passes_against_oracle),
         cmocka_unit_test(test_compact_against_oracle),
         cmocka_unit_test(test_wide_against_oracle),
+        cmocka_unit_test(test_binned_against_plain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -378,6 +378,10 @@ struct nq__join_keep {
     /* Wide windows: the fine bits in the extra byte even where the rest
      * leaves room for them (as n = 22 keeps them), for the tests. */
     bool fine_in_extra;
+    /* A whole table (keep NULL) of any n filled in bins (unpacked, as
+     * n = 18's is) of at most 1 << bin_bits groups, for the tests; 0: as
+     * n says. */
+    int bin_bits;
 };
 
 /* nq__join_table_build_pass() : nq__join_table_build() for the tops that

@@ -88,6 +88,15 @@ struct table_build {
     int k;
     struct nq__join_packer pack;
     uint32_t *allowed;
+    /* The binned fill of a whole table (see make_bins()): groups in bins
+     * of 1 << bin_shift (0: not binned); bin_next[share][bin] : the
+     * share's next slot in the bin; a slot holds the group's low bits
+     * above its rest (rest_bits) and above its bucket (bucket_bits). */
+    int bin_shift;
+    uint64_t bins;
+    uint32_t *bin_next;
+    int rest_bits, bucket_bits;
+    int forced_bin_bits; /* nq__join_keep's bin_bits */
 };
 
 /* The count pass reports its tops in batches of this many. */
@@ -95,7 +104,8 @@ struct table_build {
 
 /* What the search of one share writes to. */
 struct walk {
-    uint32_t *counts; /* the share's [group] counters */
+    uint32_t *counts;   /* the share's [group] counters */
+    uint32_t *bin_next; /* binned fill: the share's [bin] cursors */
     uint64_t part;    /* groups of the current start's part: part * sets */
     uint64_t found;   /* count pass: tops not yet reported */
     bool full;        /* count pass: the budget is known to be too small */
@@ -145,6 +155,26 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
      * is one word (n <= 17) or a word and its bucket (18, 19). */
     bool plain = !compact && !in_extra && fine_at == 0 && extra == NULL &&
                  windows.inner == windows.width;
+    if (fill && !kept && b->bin_shift != 0) {
+        /* Binned: the slots of a share's bin are consecutive, so a few
+         * hundred store streams instead of stores all over the table. */
+        uint32_t *const next = w->bin_next;
+        const int bin_shift = b->bin_shift, rest_bits = b->rest_bits;
+        const int bucket_bits = b->bucket_bits;
+        const int rest_free = 32 - rest_bits;
+        const uint32_t low_mask = ((uint32_t)1 << bin_shift) - 1;
+        for (; free_cols != 0; free_cols &= free_cols - 1) {
+            int c = __builtin_ctz(free_cols);
+            uint64_t group = part + nq__join_rank(b->ranks, cols | 1u << c);
+            uint32_t place = (uint32_t)group & low_mask;
+            uint32_t at = next[group >> bin_shift]++;
+            table[at] = (uint32_t)(rest_above | b->rest_of[c]) |
+                        (rest_free != 0 ? place << rest_bits : 0);
+            buckets[at] = (uint8_t)((bucket_above | b->bucket_of[c]) |
+                                    (place >> rest_free) << bucket_bits);
+        }
+        return;
+    }
     if (fill && !kept && packed != 0) {
         for (; free_cols != 0; free_cols &= free_cols - 1) {
             int c = __builtin_ctz(free_cols);
@@ -316,7 +346,10 @@ static void search_fill_all(struct table_build *b, struct walk *w, int row,
 /* Share `index` of the starts. */
 static int walk_task(struct table_build *b, size_t index, bool fill)
 {
-    struct walk w = {.counts = b->counts + index * b->groups};
+    struct walk w = {.counts = b->counts + index * b->groups,
+                     .bin_next = b->bin_next != NULL
+                                     ? b->bin_next + index * b->bins
+                                     : NULL};
     size_t first = index + b->census_part * b->shares;
     size_t step = b->census_parts * b->shares;
     for (size_t i = first; i < b->nstarts && !w.full; i += step) {
@@ -565,6 +598,134 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
     return 0;
 }
 
+/* The binned fill (whole tables of n = 18): the fill's stores into one
+ * slot of the table per top, all over it, made it the slowest part of a
+ * count (it waited on memory: 36% of `count 18 -t 1` against 9% for the
+ * count pass's walk of the same tops). Groups are taken in bins of
+ * consecutive ranks instead, as many as the bits that the rest and the
+ * bucket leave free in their words can number, and the fill writes each
+ * top to the next slot of its share's run in its bin, with its group's
+ * place in the bin in those bits; each bin is then sorted by group and
+ * bucket in one pass (bin_sort_task()), in place of sort_task(), while it
+ * is in the cache. At most BINS_MAX bins: n = 18 has 760 of 64 groups;
+ * n = 19 leaves 4 bits, too few for its groups. */
+#define BINS_MAX 1024
+
+static void choose_bins(struct table_build *b)
+{
+    bool plain = b->packed == 0 && !b->compact && !b->in_extra &&
+                 b->fine_at == 0 && !b->wide;
+    b->rest_bits = 2 * b->rest_half;
+    b->bucket_bits = 2 * b->windows.width;
+    if (b->keep != NULL || !plain || b->rest_bits > 32 || b->bucket_bits > 8)
+        return;
+    int free_bits = (32 - b->rest_bits) + (8 - b->bucket_bits);
+    bool forced = b->forced_bin_bits > 0;
+    if (forced && free_bits > b->forced_bin_bits)
+        free_bits = b->forced_bin_bits;
+    if (free_bits < 1)
+        return;
+    uint64_t bins = (b->groups + ((uint64_t)1 << free_bits) - 1) >> free_bits;
+    if (bins > BINS_MAX && !forced)
+        return;
+    b->bin_shift = free_bits;
+    b->bins = bins;
+}
+
+/* After the count pass (before place_groups()): every share's first slot
+ * in each bin; a bin's slots are those of its groups. */
+static int place_bins(struct table_build *b)
+{
+    b->bin_next = malloc(b->shares * b->bins * sizeof *b->bin_next);
+    if (b->bin_next == NULL)
+        return NQ_E_NOMEM;
+    uint64_t at = 0;
+    for (uint64_t j = 0; j < b->bins; j++) {
+        uint64_t first = j << b->bin_shift;
+        uint64_t last = (j + 1) << b->bin_shift;
+        last = last < b->groups ? last : b->groups;
+        for (size_t k = 0; k < b->shares; k++) {
+            b->bin_next[k * b->bins + j] = (uint32_t)at;
+            for (uint64_t g = first; g < last; g++)
+                at += b->counts[k * b->groups + g];
+        }
+    }
+    return 0;
+}
+
+/* The sort of bin `index` of a binned fill by group and bucket: each
+ * group's entries bucket by bucket at the group's place, without the
+ * group's bits; an error if a group's entries are not as many as its
+ * count said. */
+static int bin_sort_task(void *ctx, int worker, size_t index, void *result)
+{
+    (void)worker;
+    (void)result;
+    struct table_build *b = ctx;
+    const uint32_t buckets = b->buckets;
+    const int rest_bits = b->rest_bits, bucket_bits = b->bucket_bits;
+    const int rest_free = 32 - rest_bits;
+    const uint32_t rest_mask =
+        rest_bits < 32 ? ((uint32_t)1 << rest_bits) - 1 : UINT32_MAX;
+    const uint32_t bucket_mask = ((uint32_t)1 << bucket_bits) - 1;
+    uint64_t first = (uint64_t)index << b->bin_shift;
+    uint64_t last = (uint64_t)(index + 1) << b->bin_shift;
+    last = last < b->groups ? last : b->groups;
+    uint32_t keys = (uint32_t)(last - first) * buckets;
+    uint64_t from = b->start[first], size = b->start[last] - from;
+    if (size == 0) {
+        memset(b->bucket_start + first * (buckets + 1), 0,
+               (last - first) * (buckets + 1) * sizeof *b->bucket_start);
+        return 0;
+    }
+    uint32_t *scratch = malloc((size + 1) * sizeof *scratch);
+    uint32_t *key = malloc((size + 1) * sizeof *key);
+    uint32_t *counters = malloc(((size_t)9 * keys + 1) * sizeof *counters);
+    if (scratch == NULL || key == NULL || counters == NULL) {
+        free(scratch);
+        free(key);
+        free(counters);
+        return NQ_E_NOMEM;
+    }
+    uint32_t *at = counters, *counted = at + 4 * (size_t)keys;
+    uint32_t *key_start = counted + 4 * (size_t)keys;
+    memcpy(scratch, b->rest + from, size * sizeof *scratch);
+    const uint8_t *bucket = b->bucket + from;
+    for (uint64_t k = 0; k < size; k++) {
+        uint32_t high = (uint32_t)bucket[k] >> bucket_bits;
+        uint32_t low =
+            rest_free != 0 ? scratch[k] >> rest_bits | high << rest_free : high;
+        key[k] = low * buckets + (bucket[k] & bucket_mask);
+    }
+    bucket_offsets(key, size, keys, key_start, at, counted);
+    int rc = 0;
+    for (uint64_t g = first; g < last; g++) {
+        const uint32_t *ks = key_start + (g - first) * buckets;
+        if (b->start[g] - from != ks[0] ||
+            b->start[g + 1] - b->start[g] != ks[buckets] - ks[0])
+            rc = NQ_E_CORRUPT; /* cannot happen: the walks are the same */
+        uint32_t *bs = b->bucket_start + g * (buckets + 1);
+        for (uint32_t y = 0; y <= buckets; y++)
+            bs[y] = ks[y] - ks[0];
+    }
+    uint32_t *out = b->rest + from;
+    uint32_t *at0 = at, *at1 = at0 + keys, *at2 = at1 + keys,
+             *at3 = at2 + keys;
+    uint64_t k = 0;
+    for (; k + 4 <= size; k += 4) {
+        out[at0[key[k]]++] = scratch[k] & rest_mask;
+        out[at1[key[k + 1]]++] = scratch[k + 1] & rest_mask;
+        out[at2[key[k + 2]]++] = scratch[k + 2] & rest_mask;
+        out[at3[key[k + 3]]++] = scratch[k + 3] & rest_mask;
+    }
+    for (; k < size; k++)
+        out[at0[key[k]]++] = scratch[k] & rest_mask;
+    free(counters);
+    free(key);
+    free(scratch);
+    return rc;
+}
+
 /* Runs the items 0..count-1 of a pass on the pool; they report nothing. */
 static int run_pass(size_t count, int threads, nq__pool_work_fn work,
                     struct table_build *b)
@@ -690,8 +851,11 @@ static int build_init(struct table_build *b, int n, int threads,
     b->rest_half = n - 1 - b->windows.width;
     b->compact = nq__join_compact(n, &b->windows) ||
                  (keep != NULL && keep->compact && n % 2 == 1 && n >= 5);
-    b->packed =
-        2 * (n - 1) <= 32 && !b->compact && !b->wide ? 2 * b->rest_half : 0;
+    b->forced_bin_bits = keep != NULL ? keep->bin_bits : 0;
+    b->packed = 2 * (n - 1) <= 32 && !b->compact && !b->wide &&
+                        b->forced_bin_bits == 0
+                    ? 2 * b->rest_half
+                    : 0;
     /* Windows that are not wide are at most 3 bits: 6 bucket bits. */
     b->in_extra = b->compact && !b->wide;
     b->fine_at = b->wide && !b->compact && 2 * b->rest_half + 4 <= 32 &&
@@ -849,6 +1013,9 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         rc = run_pass(b.shares, (int)b.workers, count_task, &b);
     if (rc != 0)
         goto out;
+    choose_bins(&b);
+    if (b.bin_shift != 0 && (rc = place_bins(&b)) != 0)
+        goto out;
     place_groups(&b, t->start);
     b.start = t->start;
     rc = NQ_E_NOMEM;
@@ -868,8 +1035,11 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     if (rc != 0)
         goto out;
     b.bucket_start = t->bucket_start;
-    rc = run_pass((size_t)((b.groups + SORT_GROUPS - 1) / SORT_GROUPS), threads,
-                  sort_task, &b);
+    if (b.bin_shift != 0)
+        rc = run_pass((size_t)b.bins, threads, bin_sort_task, &b);
+    else
+        rc = run_pass((size_t)((b.groups + SORT_GROUPS - 1) / SORT_GROUPS),
+                      threads, sort_task, &b);
     if (rc != 0)
         goto out;
     t->n = n;
@@ -897,6 +1067,7 @@ out:
     free(b.group_of);
     free(b.bucket);
     free(b.counts);
+    free(b.bin_next);
     free(b.starts);
     free(b.allowed);
     if (rc != 0) {
