@@ -11,7 +11,9 @@
  * more shares to the others instead of holding up the pass. (Counters per
  * set and bucket would spare the sort: with 64 buckets they no longer fit
  * the cache, and the build took 1.5 times as long; with 4 they saved
- * nothing.)
+ * nothing.) A whole table whose words leave bits free (n = 18) is
+ * filled in bins of sets instead and each bin sorted by set and bucket
+ * (see choose_bins()).
  */
 #include <stdatomic.h>
 #include <stdbool.h>
