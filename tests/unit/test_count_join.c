@@ -729,8 +729,8 @@ static void test_binned_against_plain(void **state)
 {
     (void)state;
     static struct by_unit oracle;
-    static const uint64_t published[] = {4,     40,    92,    352,   724,
-                                         2680,  14200, 73712, 365596};
+    static const uint64_t published[] = {4,    40,    92,    352,   724,
+                                         2680, 14200, 73712, 365596};
     static const int bin_bits[] = {1, 3, 6};
     for (int n = 6; n <= 14; n++) {
         uint64_t total = published[n - 6];

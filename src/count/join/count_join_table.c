@@ -90,13 +90,13 @@ struct table_build {
     int k;
     struct nq__join_packer pack;
     uint32_t *allowed;
-    /* The binned fill of a whole table (see make_bins()): groups in bins
-     * of 1 << bin_shift (0: not binned); bin_next[share][bin] : the
+    /* The binned fill of a whole table (see choose_bins()): groups in
+     * bins of 1 << bin_shift (0: not binned); bin_next[share][bin] : the
      * share's next slot in the bin; a slot holds the group's low bits
      * above its rest (rest_bits) and above its bucket (bucket_bits). */
-    int bin_shift;
     uint64_t bins;
     uint32_t *bin_next;
+    int bin_shift;
     int rest_bits, bucket_bits;
     int forced_bin_bits; /* nq__join_keep's bin_bits */
 };
@@ -108,9 +108,9 @@ struct table_build {
 struct walk {
     uint32_t *counts;   /* the share's [group] counters */
     uint32_t *bin_next; /* binned fill: the share's [bin] cursors */
-    uint64_t part;    /* groups of the current start's part: part * sets */
-    uint64_t found;   /* count pass: tops not yet reported */
-    bool full;        /* count pass: the budget is known to be too small */
+    uint64_t part;      /* groups of the current start's part: part * sets */
+    uint64_t found;     /* count pass: tops not yet reported */
+    bool full;          /* count pass: the budget is known to be too small */
 };
 
 /* Adds the count pass's tops to the shared total; true once they exceed
@@ -157,7 +157,7 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
      * is one word (n <= 17) or a word and its bucket (18, 19). */
     bool plain = !compact && !in_extra && fine_at == 0 && extra == NULL &&
                  windows.inner == windows.width;
-    if (fill && !kept && b->bin_shift != 0) {
+    if (fill && !kept && w->bin_next != NULL) {
         /* Binned: the slots of a share's bin are consecutive, so a few
          * hundred store streams instead of stores all over the table. */
         uint32_t *const next = w->bin_next;
@@ -348,10 +348,9 @@ static void search_fill_all(struct table_build *b, struct walk *w, int row,
 /* Share `index` of the starts. */
 static int walk_task(struct table_build *b, size_t index, bool fill)
 {
-    struct walk w = {.counts = b->counts + index * b->groups,
-                     .bin_next = b->bin_next != NULL
-                                     ? b->bin_next + index * b->bins
-                                     : NULL};
+    struct walk w = {
+        .counts = b->counts + index * b->groups,
+        .bin_next = b->bin_next != NULL ? b->bin_next + index * b->bins : NULL};
     size_t first = index + b->census_part * b->shares;
     size_t step = b->census_parts * b->shares;
     for (size_t i = first; i < b->nstarts && !w.full; i += step) {
@@ -711,8 +710,7 @@ static int bin_sort_task(void *ctx, int worker, size_t index, void *result)
             bs[y] = ks[y] - ks[0];
     }
     uint32_t *out = b->rest + from;
-    uint32_t *at0 = at, *at1 = at0 + keys, *at2 = at1 + keys,
-             *at3 = at2 + keys;
+    uint32_t *at0 = at, *at1 = at0 + keys, *at2 = at1 + keys, *at3 = at2 + keys;
     uint64_t k = 0;
     for (; k + 4 <= size; k += 4) {
         out[at0[key[k]]++] = scratch[k] & rest_mask;
@@ -854,10 +852,10 @@ static int build_init(struct table_build *b, int n, int threads,
     b->compact = nq__join_compact(n, &b->windows) ||
                  (keep != NULL && keep->compact && n % 2 == 1 && n >= 5);
     b->forced_bin_bits = keep != NULL ? keep->bin_bits : 0;
-    b->packed = 2 * (n - 1) <= 32 && !b->compact && !b->wide &&
-                        b->forced_bin_bits == 0
-                    ? 2 * b->rest_half
-                    : 0;
+    b->packed =
+        2 * (n - 1) <= 32 && !b->compact && !b->wide && b->forced_bin_bits == 0
+            ? 2 * b->rest_half
+            : 0;
     /* Windows that are not wide are at most 3 bits: 6 bucket bits. */
     b->in_extra = b->compact && !b->wide;
     b->fine_at = b->wide && !b->compact && 2 * b->rest_half + 4 <= 32 &&
