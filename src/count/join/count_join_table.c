@@ -98,6 +98,8 @@ struct table_build {
     uint32_t *bin_next;
     int bin_shift;
     int rest_bits, bucket_bits;
+    int place_low;       /* the place's bits kept above the rest; the others
+                            above the bucket */
     int forced_bin_bits; /* nq__join_keep's bin_bits */
 };
 
@@ -162,18 +164,17 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
          * hundred store streams instead of stores all over the table. */
         uint32_t *const next = w->bin_next;
         const int bin_shift = b->bin_shift, rest_bits = b->rest_bits;
-        const int bucket_bits = b->bucket_bits;
-        const int rest_free = 32 - rest_bits;
+        const int bucket_bits = b->bucket_bits, place_low = b->place_low;
         const uint32_t low_mask = ((uint32_t)1 << bin_shift) - 1;
         for (; free_cols != 0; free_cols &= free_cols - 1) {
             int c = __builtin_ctz(free_cols);
             uint64_t group = part + nq__join_rank(b->ranks, cols | 1u << c);
             uint32_t place = (uint32_t)group & low_mask;
             uint32_t at = next[group >> bin_shift]++;
-            table[at] = (uint32_t)(rest_above | b->rest_of[c]) |
-                        (rest_free != 0 ? place << rest_bits : 0);
+            table[at] =
+                (uint32_t)(rest_above | b->rest_of[c]) | place << rest_bits;
             buckets[at] = (uint8_t)((bucket_above | b->bucket_of[c]) |
-                                    (place >> rest_free) << bucket_bits);
+                                    (place >> place_low) << bucket_bits);
         }
         return;
     }
@@ -611,6 +612,7 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
  * is in the cache. At most BINS_MAX bins: n = 18 has 760 of 64 groups;
  * n = 19 leaves 4 bits, too few for its groups. */
 #define BINS_MAX 1024
+#define BIN_BITS_MAX 16
 
 static void choose_bins(struct table_build *b)
 {
@@ -618,14 +620,18 @@ static void choose_bins(struct table_build *b)
                  b->fine_at == 0 && !b->wide;
     b->rest_bits = 2 * b->rest_half;
     b->bucket_bits = 2 * b->windows.width;
-    if (b->keep != NULL || !plain || b->rest_bits > 32 || b->bucket_bits > 8)
+    if (b->keep != NULL || !plain || b->rest_bits >= 32 || b->bucket_bits > 8)
         return;
     int free_bits = (32 - b->rest_bits) + (8 - b->bucket_bits);
     bool forced = b->forced_bin_bits > 0;
     if (forced && free_bits > b->forced_bin_bits)
         free_bits = b->forced_bin_bits;
+    if (free_bits > BIN_BITS_MAX) /* tiny n: one bin holds them all */
+        free_bits = BIN_BITS_MAX;
     if (free_bits < 1)
         return;
+    b->place_low =
+        32 - b->rest_bits < free_bits ? 32 - b->rest_bits : free_bits;
     uint64_t bins = (b->groups + ((uint64_t)1 << free_bits) - 1) >> free_bits;
     if (bins > BINS_MAX && !forced)
         return;
@@ -665,9 +671,8 @@ static int bin_sort_task(void *ctx, int worker, size_t index, void *result)
     struct table_build *b = ctx;
     const uint32_t buckets = b->buckets;
     const int rest_bits = b->rest_bits, bucket_bits = b->bucket_bits;
-    const int rest_free = 32 - rest_bits;
-    const uint32_t rest_mask =
-        rest_bits < 32 ? ((uint32_t)1 << rest_bits) - 1 : UINT32_MAX;
+    const int place_low = b->place_low;
+    const uint32_t rest_mask = ((uint32_t)1 << rest_bits) - 1;
     const uint32_t bucket_mask = ((uint32_t)1 << bucket_bits) - 1;
     uint64_t first = (uint64_t)index << b->bin_shift;
     uint64_t last = (uint64_t)(index + 1) << b->bin_shift;
@@ -694,9 +699,8 @@ static int bin_sort_task(void *ctx, int worker, size_t index, void *result)
     const uint8_t *bucket = b->bucket + from;
     for (uint64_t k = 0; k < size; k++) {
         uint32_t high = (uint32_t)bucket[k] >> bucket_bits;
-        uint32_t low =
-            rest_free != 0 ? scratch[k] >> rest_bits | high << rest_free : high;
-        key[k] = low * buckets + (bucket[k] & bucket_mask);
+        uint32_t place = scratch[k] >> rest_bits | high << place_low;
+        key[k] = place * buckets + (bucket[k] & bucket_mask);
     }
     bucket_offsets(key, size, keys, key_start, at, counted);
     int rc = 0;
