@@ -98,8 +98,6 @@ struct table_build {
     uint32_t *bin_next;
     int bin_shift;
     int rest_bits, bucket_bits;
-    int place_low;       /* the place's bits kept above the rest; the others
-                            above the bucket */
     int forced_bin_bits; /* nq__join_keep's bin_bits */
 };
 
@@ -125,6 +123,14 @@ static bool report(struct table_build *b, struct walk *w)
     w->found = 0;
     w->full = all > b->room;
     return w->full;
+}
+
+/* The bits of a binned top's place in its bin that its rest's word
+ * keeps (above the rest); the others are kept above its bucket. */
+static inline int place_bits_kept(const struct table_build *b)
+{
+    int free_bits = 32 - b->rest_bits;
+    return free_bits < b->bin_shift ? free_bits : b->bin_shift;
 }
 
 /* The tops below one node of the last row (`free_cols` are its free
@@ -164,7 +170,8 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
          * hundred store streams instead of stores all over the table. */
         uint32_t *const next = w->bin_next;
         const int bin_shift = b->bin_shift, rest_bits = b->rest_bits;
-        const int bucket_bits = b->bucket_bits, place_low = b->place_low;
+        const int bucket_bits = b->bucket_bits;
+        const int place_low = place_bits_kept(b);
         const uint32_t low_mask = ((uint32_t)1 << bin_shift) - 1;
         for (; free_cols != 0; free_cols &= free_cols - 1) {
             int c = __builtin_ctz(free_cols);
@@ -630,8 +637,6 @@ static void choose_bins(struct table_build *b)
         free_bits = BIN_BITS_MAX;
     if (free_bits < 1)
         return;
-    b->place_low =
-        32 - b->rest_bits < free_bits ? 32 - b->rest_bits : free_bits;
     uint64_t bins = (b->groups + ((uint64_t)1 << free_bits) - 1) >> free_bits;
     if (bins > BINS_MAX && !forced)
         return;
@@ -671,7 +676,7 @@ static int bin_sort_task(void *ctx, int worker, size_t index, void *result)
     struct table_build *b = ctx;
     const uint32_t buckets = b->buckets;
     const int rest_bits = b->rest_bits, bucket_bits = b->bucket_bits;
-    const int place_low = b->place_low;
+    const int place_low = place_bits_kept(b);
     const uint32_t rest_mask = ((uint32_t)1 << rest_bits) - 1;
     const uint32_t bucket_mask = ((uint32_t)1 << bucket_bits) - 1;
     uint64_t first = (uint64_t)index << b->bin_shift;
