@@ -506,6 +506,24 @@ static void bucket_offsets(const uint32_t *key, uint64_t size, uint32_t keys,
     bs[keys] = next;
 }
 
+/* in[0..size) to out[] by key, masked by `mask`, with the cursors `at`
+ * of bucket_offsets() (four rows of `keys`). */
+static inline void scatter_by_key(uint32_t *out, const uint32_t *in,
+                                  const uint32_t *key, uint64_t size,
+                                  uint32_t *at, uint32_t keys, uint32_t mask)
+{
+    uint32_t *at0 = at, *at1 = at0 + keys, *at2 = at1 + keys, *at3 = at2 + keys;
+    uint64_t k = 0;
+    for (; k + 4 <= size; k += 4) {
+        out[at0[key[k]]++] = in[k] & mask;
+        out[at1[key[k + 1]]++] = in[k + 1] & mask;
+        out[at2[key[k + 2]]++] = in[k + 2] & mask;
+        out[at3[key[k + 3]]++] = in[k + 3] & mask;
+    }
+    for (; k < size; k++)
+        out[at0[key[k]]++] = in[k] & mask;
+}
+
 /* The sort pass: groups [index * SORT_GROUPS, ...) sorted by bucket (and
  * for wide windows, within each bucket by fine bits). */
 #define SORT_GROUPS 64
@@ -576,29 +594,20 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
         for (uint32_t y = 0; y <= b->buckets; y++)
             bs[y] = w->key_start[(size_t)y * fine];
         uint32_t *out = b->rest + from;
-        uint64_t k = 0;
         if (has_extra) {
             /* The extra bytes go where their rests go. */
             uint8_t *out_extra = b->extra + from;
             uint8_t extra_keep =
                 b->in_extra ? (1u << NQ_JOIN_FINE_SHIFT) - 1 : UINT8_MAX;
             uint64_t fours = size & ~(uint64_t)3; /* as bucket_offsets() */
-            for (; k < size; k++) {
+            for (uint64_t k = 0; k < size; k++) {
                 uint32_t to = at[(k < fours ? k % 4 : 0) * keys + key[k]]++;
                 out[to] = scratch[k];
                 out_extra[to] = scratch_extra[k] & extra_keep;
             }
+        } else {
+            scatter_by_key(out, scratch, key, size, at, keys, keep);
         }
-        uint32_t *at0 = at, *at1 = at0 + keys, *at2 = at1 + keys,
-                 *at3 = at2 + keys;
-        for (; k + 4 <= size; k += 4) {
-            out[at0[key[k]]++] = scratch[k] & keep;
-            out[at1[key[k + 1]]++] = scratch[k + 1] & keep;
-            out[at2[key[k + 2]]++] = scratch[k + 2] & keep;
-            out[at3[key[k + 3]]++] = scratch[k + 3] & keep;
-        }
-        for (; k < size; k++)
-            out[at0[key[k]]++] = scratch[k] & keep;
     }
     free(scratch_extra);
     free(key);
@@ -718,17 +727,7 @@ static int bin_sort_task(void *ctx, int worker, size_t index, void *result)
         for (uint32_t y = 0; y <= buckets; y++)
             bs[y] = ks[y] - ks[0];
     }
-    uint32_t *out = b->rest + from;
-    uint32_t *at0 = at, *at1 = at0 + keys, *at2 = at1 + keys, *at3 = at2 + keys;
-    uint64_t k = 0;
-    for (; k + 4 <= size; k += 4) {
-        out[at0[key[k]]++] = scratch[k] & rest_mask;
-        out[at1[key[k + 1]]++] = scratch[k + 1] & rest_mask;
-        out[at2[key[k + 2]]++] = scratch[k + 2] & rest_mask;
-        out[at3[key[k + 3]]++] = scratch[k + 3] & rest_mask;
-    }
-    for (; k < size; k++)
-        out[at0[key[k]]++] = scratch[k] & rest_mask;
+    scatter_by_key(b->rest + from, scratch, key, size, at, keys, rest_mask);
     free(counters);
     free(key);
     free(scratch);
