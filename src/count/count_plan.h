@@ -56,6 +56,8 @@ struct nq_plan {
                               the cut counted them (or estimated them) */
     uint64_t share_tops_len;
     bool census_summed; /* the plan options' census_sum has been called */
+    bool census_room;   /* join in passes: a census fits beside a table
+                           (nq__plan_beside()'s with_census) */
     char signature[64];
     struct nq__gpu *gpu;  /* NQ_ENGINE_GPU: the device that counts the
                              constellations (the rest stays on the CPU) */

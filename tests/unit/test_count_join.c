@@ -775,6 +775,101 @@ static void test_binned_against_plain(void **state)
     }
 }
 
+/* The census of some patterns' tops (as a run of several passes walks
+ * it once for all of them), on one thread and on three: each share's
+ * count of every group it keeps equal to the whole census's, 0 for every
+ * other group; a pass's table counted from it equal to one that walks its
+ * own tops; and a pass that keeps a pattern the census does not refused
+ * (NQ_E_CORRUPT), never a table with groups missing. */
+static void test_census_kept(void **state)
+{
+    (void)state;
+    static uint8_t keep[1u << 14], more[1u << 14];
+    uint64_t seed = 7;
+    for (int n = 6; n <= 14; n++) {
+        struct nq__join_ranks *ranks = malloc(sizeof *ranks);
+        assert_non_null(ranks);
+        nq__join_ranks_init(ranks, n);
+        uint32_t fixed = nq__join_fixed_columns(n, 6);
+        memset(keep, 0, (size_t)1 << n);
+        int kept = 0;
+        for (uint32_t p = fixed;; p = (p - 1) & fixed) {
+            if (next_random(&seed) % 3 == 0) {
+                keep[p] = keep[nq__join_mirror(p, n)] = NQ_JOIN_KEEP_TOP;
+                kept++;
+            }
+            if (p == 0)
+                break;
+        }
+        assert_true(kept > 0);
+        for (int threads = 1; threads <= 3; threads += 2) {
+            uint64_t *tops = NULL, groups = 0, len = 0, whole_len = 0;
+            uint32_t *whole = NULL, *census = NULL;
+            assert_int_equal(
+                nq__join_group_tops(n, threads, &tops, &groups, &whole), 0);
+            whole_len = nq__join_share_tops_bytes(n, threads) / sizeof *whole;
+            struct nq__join_keep filter = {.fixed = fixed, .keep = keep};
+            assert_int_equal(
+                nq__join_census_kept(n, threads, &filter, &census, &len), 0);
+            assert_int_equal(len, whole_len);
+            uint64_t sets = nq__join_binomial(n, n / 2), counted = 0;
+            uint32_t last = ((1u << (n / 2)) - 1) << (n - n / 2);
+            for (uint32_t set = (1u << (n / 2)) - 1;;
+                 set = nq__join_next_set(set)) {
+                bool in = keep[set & fixed] != 0;
+                for (uint64_t g = nq__join_rank(ranks, set); g < groups;
+                     g += sets) {
+                    for (uint64_t k = 0; k < len / groups; k++) {
+                        uint64_t at = k * groups + g;
+                        assert_int_equal(census[at], in ? whole[at] : 0);
+                        counted += census[at];
+                    }
+                }
+                if (set == last)
+                    break;
+            }
+            assert_true(counted > 0);
+            struct nq__join_table t, c;
+            assert_int_equal(nq__join_table_build_pass(
+                                 n, threads, (uint64_t)1 << 30, &filter, &t),
+                             0);
+            filter.share_tops = census;
+            assert_int_equal(nq__join_table_build_pass(
+                                 n, threads, (uint64_t)1 << 30, &filter, &c),
+                             0);
+            assert_int_equal(c.groups, t.groups);
+            assert_memory_equal(c.start, t.start,
+                                (t.groups + 1) * sizeof *t.start);
+            assert_int_equal(c.start[c.groups], counted);
+            assert_memory_equal(c.rest, t.rest,
+                                t.start[t.groups] * sizeof *t.rest);
+            nq__join_table_free(&c);
+            nq__join_table_free(&t);
+            /* A pattern more than the census's, one with tops. */
+            uint32_t extra = UINT32_MAX;
+            for (uint32_t set = (1u << (n / 2)) - 1; extra == UINT32_MAX;
+                 set = nq__join_next_set(set)) {
+                if (keep[set & fixed] == 0 &&
+                    tops[nq__join_rank(ranks, set)] > 0)
+                    extra = set & fixed;
+                if (set == last)
+                    break;
+            }
+            assert_true(extra != UINT32_MAX);
+            memcpy(more, keep, (size_t)1 << n);
+            more[extra] = NQ_JOIN_KEEP_TOP;
+            filter.keep = more;
+            assert_int_equal(nq__join_table_build_pass(
+                                 n, threads, (uint64_t)1 << 30, &filter, &c),
+                             NQ_E_CORRUPT);
+            free(census);
+            free(whole);
+            free(tops);
+        }
+        free(ranks);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -789,6 +884,7 @@ int main(void)
         cmocka_unit_test(test_compact_against_oracle),
         cmocka_unit_test(test_wide_against_oracle),
         cmocka_unit_test(test_binned_against_plain),
+        cmocka_unit_test(test_census_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

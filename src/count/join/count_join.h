@@ -418,6 +418,15 @@ int nq__join_census_part(int n, int threads, unsigned part, unsigned parts,
 int nq__join_sum_shares(int n, const uint32_t *share_tops, uint64_t len,
                         uint64_t **tops, uint64_t *groups);
 
+/* nq__join_census_kept() : nq__join_group_tops()'s share_tops of the
+ * tops that keep->keep keeps alone, by the walk of a pass's table (*len =
+ * shares * groups entries, malloc'ed, free(); the groups it does not keep
+ * hold 0): one walk that counts the tops of several passes, whose builds
+ * then take it as their census where every group they keep is one it
+ * keeps. Returns 0, NQ_E_RANGE or NQ_E_NOMEM. */
+int nq__join_census_kept(int n, int threads, const struct nq__join_keep *keep,
+                         uint32_t **share_tops, uint64_t *len);
+
 /* nq__join_sample_tops() : nq__join_sum_shares()'s tops of every group
  * estimated by `probes` random probes from each start of the table's walk
  * (count_join_sample.c), the same for the same seed: *groups entries

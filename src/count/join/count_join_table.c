@@ -63,6 +63,9 @@ struct table_build {
                                the extra byte, above the edge bits (where
                                wide windows keep their fine bits), until
                                the sort: 5 bytes a top, not 6 */
+    bool census_layout;     /* a pass's count pass into counters of every
+                               group, laid out as the census's are (no
+                               group_of): nq__join_census_kept() */
     uint8_t *extra;         /* fill pass, compact or wide (fine_at 0): the
                                entries' extra bytes (struct
                                nq__join_table) */
@@ -204,18 +207,28 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
         }
         return;
     }
+    if (!fill) {
+        /* A pass's groups are numbered by group_of, unless its counts
+         * are laid out as the census's (nq__join_census_kept()). */
+        const bool held = kept && !b->census_layout;
+        uint64_t found = 0;
+        for (; free_cols != 0; free_cols &= free_cols - 1, found++) {
+            uint32_t bit = nq__lowest_bit32(free_cols);
+            uint64_t set = part + nq__join_rank(b->ranks, cols | bit);
+            counts[held ? group_of[set] : set]++;
+        }
+        /* Reported by the node, not the top: no store a top. */
+        w->found += found;
+        if (w->found >= REPORT_EVERY)
+            report(b, w);
+        return;
+    }
     while (free_cols != 0) {
         uint32_t bit = nq__lowest_bit32(free_cols);
         free_cols ^= bit;
         uint64_t set = part + nq__join_rank(b->ranks, cols | bit);
         if (kept)
             set = group_of[set];
-        if (!fill) {
-            counts[set]++;
-            if (++w->found == REPORT_EVERY)
-                report(b, w);
-            continue;
-        }
         int c = __builtin_ctz(bit);
         uint64_t at = counts[set]++;
         /* Never past the table (its last slot is spare): a census that
@@ -357,7 +370,8 @@ static void search_fill_all(struct table_build *b, struct walk *w, int row,
 static int walk_task(struct table_build *b, size_t index, bool fill)
 {
     struct walk w = {
-        .counts = b->counts + index * b->groups,
+        .counts =
+            b->counts + index * (b->census_layout ? b->all_groups : b->groups),
         .bin_next = b->bin_next != NULL ? b->bin_next + index * b->bins : NULL};
     size_t first = index + b->census_part * b->shares;
     size_t step = b->census_parts * b->shares;
@@ -1136,6 +1150,44 @@ out:
     free(b.counts);
     free(b.starts);
     free(b.allowed);
+    free(ranks);
+    return rc;
+}
+
+int nq__join_census_kept(int n, int threads, const struct nq__join_keep *keep,
+                         uint32_t **share_tops, uint64_t *len)
+{
+    *share_tops = NULL;
+    *len = 0;
+    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1 || keep == NULL ||
+        keep->keep == NULL)
+        return NQ_E_RANGE;
+    struct nq__join_ranks *ranks = malloc(sizeof *ranks);
+    if (ranks == NULL)
+        return NQ_E_NOMEM;
+    nq__join_ranks_init(ranks, n);
+    struct table_build b;
+    int rc = build_init(&b, n, threads, keep, ranks);
+    if (rc != 0)
+        goto out;
+    rc = NQ_E_NOMEM;
+    b.room = UINT64_MAX;
+    b.census_layout = true; /* the walk of a pass's table, counted as the
+                               census of every top is */
+    b.counts = calloc(b.shares * b.all_groups, sizeof *b.counts);
+    if (b.counts == NULL)
+        goto out;
+    rc = run_pass(b.shares, (int)b.workers, count_task, &b);
+    if (rc != 0)
+        goto out;
+    *share_tops = b.counts;
+    *len = b.shares * b.all_groups;
+    b.counts = NULL;
+out:
+    free(b.counts);
+    free(b.starts);
+    free(b.allowed);
+    free(b.group_of);
     free(ranks);
     return rc;
 }
