@@ -77,7 +77,8 @@ struct table_build {
      * own, so a top's rest is its other queens' rest | rest_of[c]). */
     uint64_t rest_of[NQ_JOIN_MAX_N];
     uint32_t bucket_of[NQ_JOIN_MAX_N];
-    atomic_uint_least64_t counted; /* count pass: tops reported so far */
+    uint32_t pattern_bit[NQ_JOIN_MAX_N]; /* a pass's walk: pattern_of(1 << c) */
+    atomic_uint_least64_t counted;       /* count pass: tops reported so far */
     /* The count pass walks the starts of each share numbered census_part
      * + i * census_parts among the share's (nq__join_census_part()); 0
      * and 1 for all of them. */
@@ -275,7 +276,9 @@ static inline uint32_t pattern_of(const struct table_build *b, uint32_t cols)
 
 /* The squares of row `row` a queen may take: every free one in the walk
  * over all tops (allowed NULL); in a pass's walk, the free ones that the
- * pattern so far allows. */
+ * pattern so far allows. A pass's walk carries `allowed` offset by its
+ * node's pattern index, a queen adding her column's (pattern_bit[]): no
+ * lookup of the pattern on the way to `allowed`. */
 static inline uint32_t free_squares(const struct table_build *b,
                                     const uint32_t *allowed, int row,
                                     uint32_t cols, uint32_t anti, uint32_t main)
@@ -284,7 +287,16 @@ static inline uint32_t free_squares(const struct table_build *b,
     if (allowed == NULL)
         return ~(cols | anti | main) & full;
     uint32_t after = (uint32_t)(b->rows - row - 1);
-    return ~(cols | anti | main) & allowed[after << b->k | pattern_of(b, cols)];
+    return ~(cols | anti | main) & allowed[after << b->k];
+}
+
+/* `allowed` of a pass's walk (offset by a node's pattern index) for the
+ * node below it with a queen on `bit`. */
+static inline const uint32_t *allowed_below(const struct table_build *b,
+                                            const uint32_t *allowed,
+                                            uint32_t bit)
+{
+    return allowed + b->pattern_bit[__builtin_ctz(bit)];
 }
 
 static void search_count(struct table_build *b, struct walk *w,
@@ -321,16 +333,18 @@ search(struct table_build *b, struct walk *w, const uint32_t *allowed, int row,
         free_cols ^= bit;
         uint32_t next_cols = cols | bit, next_anti = (anti | bit) >> 1;
         uint32_t next_main = ((main | bit) << 1) & full;
+        const uint32_t *next_allowed =
+            kept ? allowed_below(b, allowed, bit) : NULL;
         if (row + 2 == b->rows) {
             last_row(b, w, next_cols, next_anti, next_main,
-                     free_squares(b, allowed, row + 1, next_cols, next_anti,
-                                  next_main),
+                     free_squares(b, next_allowed, row + 1, next_cols,
+                                  next_anti, next_main),
                      fill, kept);
         } else if (kept && fill) {
-            search_fill(b, w, allowed, row + 1, next_cols, next_anti,
+            search_fill(b, w, next_allowed, row + 1, next_cols, next_anti,
                         next_main);
         } else if (kept) {
-            search_count(b, w, allowed, row + 1, next_cols, next_anti,
+            search_count(b, w, next_allowed, row + 1, next_cols, next_anti,
                          next_main);
         } else if (fill) {
             search_fill_all(b, w, row + 1, next_cols, next_anti, next_main);
@@ -379,10 +393,12 @@ static int walk_task(struct table_build *b, size_t index, bool fill)
         w.part = b->starts[i][3] * b->sets;
         const uint32_t *s = b->starts[i];
         bool kept = b->keep != NULL; /* a pass's: allowed and group_of */
+        const uint32_t *allowed =
+            kept ? b->allowed + pattern_of(b, s[0]) : NULL;
         if (fill && kept)
-            search_fill(b, &w, b->allowed, b->start_row, s[0], s[1], s[2]);
+            search_fill(b, &w, allowed, b->start_row, s[0], s[1], s[2]);
         else if (kept)
-            search_count(b, &w, b->allowed, b->start_row, s[0], s[1], s[2]);
+            search_count(b, &w, allowed, b->start_row, s[0], s[1], s[2]);
         else if (fill)
             search_fill_all(b, &w, b->start_row, s[0], s[1], s[2]);
         else
@@ -784,6 +800,8 @@ static int make_allowed(struct table_build *b)
             cols[k++] = (uint32_t)1 << c;
     }
     b->k = k;
+    for (int c = 0; c < b->n; c++)
+        b->pattern_bit[c] = pattern_of(b, (uint32_t)1 << c);
     size_t patterns = (size_t)1 << k;
     int walked = b->rows - b->start_row;
     uint8_t *need = malloc(patterns);
