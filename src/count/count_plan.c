@@ -696,9 +696,6 @@ static int run_ids(const nq_plan *plan, const struct nq__join_table *table,
     return nq__pool_run(&job);
 }
 
-/* A plan in passes: the ids that need no table first, then pass by pass
- * the units of that pass, with its table built before and freed after. A
- * pass none of whose units is asked for costs nothing. */
 /* The ids of pass `pass` among ids[0..nids) (pass[i]: each one's), into
  * some[]; returns how many. */
 static size_t ids_of_pass(const uint64_t *ids, const uint32_t *pass,
@@ -780,6 +777,9 @@ out:
     return rc;
 }
 
+/* A plan in passes: the ids that need no table first, then pass by pass
+ * the units of that pass, with its table built before and freed after. A
+ * pass none of whose units is asked for costs nothing. */
 static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
                            size_t nids, int threads, nq_subproblem_fn done,
                            void *user)
