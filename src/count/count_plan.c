@@ -696,7 +696,7 @@ static int run_ids(const nq_plan *plan, const struct nq__join_table *table,
     return nq__pool_run(&job);
 }
 
-/* The ids of pass `pass` among ids[0..nids) (pass[i]: each one's), into
+/* The ids of pass p among ids[0..nids) (pass[i]: each one's), into
  * some[]; returns how many. */
 static size_t ids_of_pass(const uint64_t *ids, const uint32_t *pass,
                           size_t nids, size_t p, uint64_t *some)
