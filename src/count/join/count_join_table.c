@@ -1135,50 +1135,16 @@ static bool shape_of(int n, int threads, struct table_build *b)
     return rc == 0;
 }
 
-int nq__join_census_part(int n, int threads, unsigned part, unsigned parts,
-                         uint32_t **share_tops, uint64_t *len)
+/* The count pass alone, of the tops that `keep` keeps (NULL: all), over
+ * the starts of each share numbered part, part + parts, ...: the tops per
+ * share and group, laid out over every group as the census is. */
+static int census_walk(int n, int threads, const struct nq__join_keep *keep,
+                       unsigned part, unsigned parts, uint32_t **share_tops,
+                       uint64_t *len)
 {
     *share_tops = NULL;
     *len = 0;
-    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1 || parts < 1 ||
-        part >= parts)
-        return NQ_E_RANGE;
-    struct nq__join_ranks *ranks = malloc(sizeof *ranks);
-    if (ranks == NULL)
-        return NQ_E_NOMEM;
-    nq__join_ranks_init(ranks, n);
-    struct table_build b;
-    int rc = build_init(&b, n, threads, NULL, ranks);
-    if (rc != 0)
-        goto out;
-    rc = NQ_E_NOMEM;
-    b.room = UINT64_MAX;
-    b.counts = calloc(b.shares * b.groups, sizeof *b.counts);
-    if (b.counts == NULL)
-        goto out;
-    b.census_part = part;
-    b.census_parts = parts;
-    rc = run_pass(b.shares, (int)b.workers, count_task, &b);
-    if (rc != 0)
-        goto out;
-    *share_tops = b.counts;
-    *len = b.shares * b.groups;
-    b.counts = NULL;
-out:
-    free(b.counts);
-    free(b.starts);
-    free(b.allowed);
-    free(ranks);
-    return rc;
-}
-
-int nq__join_census_kept(int n, int threads, const struct nq__join_keep *keep,
-                         uint32_t **share_tops, uint64_t *len)
-{
-    *share_tops = NULL;
-    *len = 0;
-    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1 || keep == NULL ||
-        keep->keep == NULL)
+    if (n < 2 || n > NQ_JOIN_MAX_N || half_rows(n) < 1)
         return NQ_E_RANGE;
     struct nq__join_ranks *ranks = malloc(sizeof *ranks);
     if (ranks == NULL)
@@ -1190,11 +1156,13 @@ int nq__join_census_kept(int n, int threads, const struct nq__join_keep *keep,
         goto out;
     rc = NQ_E_NOMEM;
     b.room = UINT64_MAX;
-    b.census_layout = true; /* the walk of a pass's table, counted as the
-                               census of every top is */
+    /* A pass's walk counts as the census of every top does. */
+    b.census_layout = keep != NULL;
     b.counts = calloc(b.shares * b.all_groups, sizeof *b.counts);
     if (b.counts == NULL)
         goto out;
+    b.census_part = part;
+    b.census_parts = parts;
     rc = run_pass(b.shares, (int)b.workers, count_task, &b);
     if (rc != 0)
         goto out;
@@ -1208,6 +1176,26 @@ out:
     free(b.group_of);
     free(ranks);
     return rc;
+}
+
+int nq__join_census_part(int n, int threads, unsigned part, unsigned parts,
+                         uint32_t **share_tops, uint64_t *len)
+{
+    *share_tops = NULL;
+    *len = 0;
+    if (parts < 1 || part >= parts)
+        return NQ_E_RANGE;
+    return census_walk(n, threads, NULL, part, parts, share_tops, len);
+}
+
+int nq__join_census_kept(int n, int threads, const struct nq__join_keep *keep,
+                         uint32_t **share_tops, uint64_t *len)
+{
+    *share_tops = NULL;
+    *len = 0;
+    if (keep == NULL || keep->keep == NULL)
+        return NQ_E_RANGE;
+    return census_walk(n, threads, keep, 0, 1, share_tops, len);
 }
 
 int nq__join_sum_shares(int n, const uint32_t *share_tops, uint64_t len,
