@@ -1047,14 +1047,18 @@ static int open_for(const char *path, const struct open_plan *plan,
                                "PRAGMA synchronous = FULL");
     /* A format 1 file goes on as format 2: its rows keep their checks. */
     if (err == NQ_OK && cp->info.format < 2) {
-        err = exec_sql(cp->db, "BEGIN IMMEDIATE");
-        if (err == NQ_OK)
-            err = exec_sql(cp->db, checkpoint_upgrade);
-        if (err == NQ_OK)
-            err = exec_sql(cp->db, "COMMIT");
-        if (err != NQ_OK) {
+        int rc = sqlite3_exec(cp->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_exec(cp->db, checkpoint_upgrade, NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            rc = sqlite3_exec(cp->db, "COMMIT", NULL, NULL, NULL);
+        if (rc != SQLITE_OK) {
             sqlite3_exec(cp->db, "ROLLBACK", NULL, NULL, NULL);
-            /* Damage that reading could not see can show at the write. */
+            /* Damage that reading could not see can show at the write:
+             * the statements are fixed and the shape was checked, so a
+             * plain SQL error means the file (say, a header field that
+             * only a reload of the schema reads) is damaged. */
+            err = (rc & 0xff) == SQLITE_ERROR ? NQ_E_CORRUPT : map_sqlite(rc);
             err = err == NQ_E_NOMEM || err == NQ_E_CORRUPT ? err : NQ_E_IO;
         } else {
             cp->info.format = 2;

@@ -17,13 +17,30 @@
  * returning: a finding aborts. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The sanitizers' report, which writes where their reports go; absent
+ * (NULL) in a build without them. */
+void __sanitizer_report_error_summary(const char *summary)
+    __attribute__((weak));
+
+/* Says which property failed at file:line. Under libFuzzer the target's
+ * stderr is closed (run-fuzzers.sh's -close_fd_mask), so the property is
+ * said again as the sanitizers' SUMMARY line, which reaches the log. */
+static inline void fuzz_property_failed(const char *file, int line,
+                                        const char *cond)
+{
+    char text[512];
+    snprintf(text, sizeof text, "%s:%d: property failed: %s", file, line, cond);
+    fprintf(stderr, "%s\n", text);
+    if (__sanitizer_report_error_summary != NULL)
+        __sanitizer_report_error_summary(text);
+}
+
 /* A property that must hold: on failure, says which and aborts, so that
  * libFuzzer saves the input and the replay driver stops with the name. */
 #define FUZZ_CHECK(cond)                                                       \
     do {                                                                       \
         if (!(cond)) {                                                         \
-            fprintf(stderr, "%s:%d: property failed: %s\n", __FILE__,          \
-                    __LINE__, #cond);                                          \
+            fuzz_property_failed(__FILE__, __LINE__, #cond);                   \
             abort();                                                           \
         }                                                                      \
     } while (0)
