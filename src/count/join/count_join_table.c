@@ -70,6 +70,9 @@ struct table_build {
                                entries' extra bytes (struct
                                nq__join_table) */
     uint32_t *bucket_start; /* sort pass: the table's bucket offsets */
+    uint32_t *limits;       /* fill pass of a pass's table: [share][group]
+                               the end of the share's slots, where its
+                               stores stop (see set_limits()) */
     uint64_t largest;       /* sort pass: entries of the largest group */
     uint64_t room;          /* count pass: the most tops the budget holds */
     /* What the queen of the last row, in column c, adds to a top's rest
@@ -110,11 +113,13 @@ struct table_build {
 
 /* What the search of one share writes to. */
 struct walk {
-    uint32_t *counts;   /* the share's [group] counters */
-    uint32_t *bin_next; /* binned fill: the share's [bin] cursors */
-    uint64_t part;      /* groups of the current start's part: part * sets */
-    uint64_t found;     /* count pass: tops not yet reported */
-    bool full;          /* count pass: the budget is known to be too small */
+    uint32_t *counts;       /* the share's [group] counters */
+    const uint32_t *limits; /* fill of a pass's table: the share's [group]
+                               ends of its slots */
+    uint32_t *bin_next;     /* binned fill: the share's [bin] cursors */
+    uint64_t part;  /* groups of the current start's part: part * sets */
+    uint64_t found; /* count pass: tops not yet reported */
+    bool full;      /* count pass: the budget is known to be too small */
 };
 
 /* Adds the count pass's tops to the shared total; true once they exceed
@@ -156,6 +161,7 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
     uint32_t *const table = b->rest;
     uint8_t *const buckets = b->bucket;
     uint32_t *const counts = w->counts;
+    const uint32_t *const limits = w->limits;
     const uint32_t *const group_of = b->group_of;
     const uint64_t part = w->part;
     const struct nq__join_windows windows = b->windows;
@@ -232,9 +238,15 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
             set = group_of[set];
         int c = __builtin_ctz(bit);
         uint64_t at = counts[set]++;
-        /* Never past the table (its last slot is spare): a census that
-         * is not that of the tops is caught after the fill (filled()). */
-        at = at < end ? at : end;
+        /* A pass's table: never past the share's own slots, where
+         * another share stores at the same time; a census that is not
+         * that of the tops is caught after the fill (filled()). The
+         * whole table's counts are its own walk's: never past the table
+         * (its last slot is spare). */
+        if (kept && at >= limits[set])
+            continue;
+        if (!kept)
+            at = at < end ? at : end;
         uint64_t rest = rest_above | b->rest_of[c];
         uint32_t bucket = bucket_above | b->bucket_of[c];
         /* Slots are scattered: one store each where it fits. */
@@ -386,6 +398,7 @@ static int walk_task(struct table_build *b, size_t index, bool fill)
     struct walk w = {
         .counts =
             b->counts + index * (b->census_layout ? b->all_groups : b->groups),
+        .limits = b->limits != NULL ? b->limits + index * b->groups : NULL,
         .bin_next = b->bin_next != NULL ? b->bin_next + index * b->bins : NULL};
     size_t first = index + b->census_part * b->shares;
     size_t step = b->census_parts * b->shares;
@@ -969,6 +982,30 @@ static uint64_t fixed_bytes(const struct table_build *b)
     return bytes_of(b, b->keep != NULL, b->k, b->groups, 0);
 }
 
+/* Before the fill of a pass's table (after place_groups()): the end of
+ * each share's slots in each group, the next share's first slot or the
+ * group's end. The fill's stores stop there, so that counts that are not
+ * those of the tops (a damaged census) never reach another share's slots
+ * while that share fills them. They are kept in the memory of the
+ * bucket offsets, which the sort writes only after the fill, where it
+ * is large enough (no more shares than buckets + 1): no byte more. */
+static int set_limits(struct table_build *b, uint32_t *bucket_start)
+{
+    bool room = b->shares <= (size_t)b->buckets + 1;
+    b->limits =
+        room ? bucket_start : malloc(b->shares * b->groups * sizeof *b->limits);
+    if (b->limits == NULL)
+        return NQ_E_NOMEM;
+    for (uint64_t g = 0; g < b->groups; g++) {
+        for (size_t k = 0; k < b->shares; k++) {
+            b->limits[k * b->groups + g] =
+                k + 1 < b->shares ? b->counts[(k + 1) * b->groups + g]
+                                  : (uint32_t)b->start[g + 1];
+        }
+    }
+    return 0;
+}
+
 /* After the fill of a pass's table counted from a census: whether each
  * share's counter of each group stopped at the census's end of its slots
  * (the next share's first, or the group's end). Else the census was not
@@ -1069,6 +1106,8 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         (keeps_extra(&b) && b.extra == NULL))
         goto out;
     b.entries = t->start[b.groups];
+    if (b.keep != NULL && (rc = set_limits(&b, t->bucket_start)) != 0)
+        goto out;
     rc = run_pass(b.shares, (int)b.workers, fill_task, &b);
     if (rc == 0 && census && !filled(&b, keep->share_tops))
         rc = NQ_E_CORRUPT;
@@ -1108,6 +1147,8 @@ out:
     free(b.bucket);
     free(b.counts);
     free(b.bin_next);
+    if (b.limits != t->bucket_start)
+        free(b.limits);
     free(b.starts);
     free(b.allowed);
     if (rc != 0) {
