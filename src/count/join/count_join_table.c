@@ -242,8 +242,9 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
          * another share stores at the same time; a census that is not
          * that of the tops is caught after the fill (filled()). The
          * whole table's counts are its own walk's: never past the table
-         * (its last slot is spare). */
-        if (kept && at >= limits[set])
+         * (its last slot is spare). A pass's fill always has its
+         * limits (set_limits()); the test of NULL is for the analyzer. */
+        if (kept && limits != NULL && at >= limits[set])
             continue;
         if (!kept)
             at = at < end ? at : end;
