@@ -489,12 +489,14 @@ static uint32_t pass_keep(const nq_plan *plan, uint32_t pass, bool whole,
 }
 
 /* The table of the tops that `keep` keeps under `fixed`, counted from
- * `census` (NULL: by a walk of their own). */
+ * `census` (NULL: by a walk of their own), its entries in `memory` (NULL:
+ * its own). */
 static int build_table(const nq_plan *plan, uint32_t fixed, const uint8_t *keep,
-                       const uint32_t *census, struct nq__join_table *t)
+                       const uint32_t *census, struct nq__join_memory *memory,
+                       struct nq__join_table *t)
 {
     struct nq__join_keep filter = {
-        .fixed = fixed, .keep = keep, .share_tops = census};
+        .fixed = fixed, .keep = keep, .share_tops = census, .memory = memory};
     return nq__join_table_build_pass(plan->n, plan->threads, plan->table_budget,
                                      &filter, t);
 }
@@ -502,10 +504,10 @@ static int build_table(const nq_plan *plan, uint32_t fixed, const uint8_t *keep,
 /* The table of pass `pass` of a plan in passes, built into t; `keep` has
  * room for 2^n entries. */
 static int pass_table(const nq_plan *plan, uint32_t pass, uint8_t *keep,
-                      struct nq__join_table *t)
+                      struct nq__join_memory *memory, struct nq__join_table *t)
 {
     uint32_t fixed = pass_keep(plan, pass, true, NULL, 0, keep);
-    return build_table(plan, fixed, keep, plan->share_tops, t);
+    return build_table(plan, fixed, keep, plan->share_tops, memory, t);
 }
 
 /* Solves `id` with `table` the join's table (of the id's pass). */
@@ -589,7 +591,7 @@ int nq_plan_count_one(const nq_plan *plan, uint64_t id, nq_subcount *out)
     if (keep == NULL)
         return NQ_E_NOMEM;
     struct nq__join_table t;
-    int rc = pass_table(plan, unit_pass(plan, index), keep, &t);
+    int rc = pass_table(plan, unit_pass(plan, index), keep, NULL, &t);
     free(keep);
     if (rc != 0)
         return rc;
@@ -792,6 +794,8 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
     uint64_t *units = calloc(plan->passes.count, sizeof *units);
     uint64_t *inrun = calloc(plan->passes.count, sizeof *inrun);
     uint32_t *census = NULL;
+    /* The tables' entries, one after the other in the same pages. */
+    struct nq__join_memory memory = {NULL, 0};
     int rc = NQ_E_NOMEM;
     if (some == NULL || pass == NULL || keep == NULL || units == NULL ||
         inrun == NULL)
@@ -821,18 +825,19 @@ static int plan_run_passes(const nq_plan *plan, const uint64_t *ids,
         bool whole = m >= units[p];
         struct nq__join_table t;
         uint32_t fixed = pass_keep(plan, (uint32_t)p, whole, some, m, keep);
-        rc = build_table(plan, fixed, keep, counted, &t);
+        rc = build_table(plan, fixed, keep, counted, &memory, &t);
         /* The whole pass's table fits by the cut's making; a part of it
          * may not, under a budget so tight that the finer walk's own
          * table tips it over. */
         if (rc == NQ_E_NOMEM && !whole)
-            rc = pass_table(plan, (uint32_t)p, keep, &t);
+            rc = pass_table(plan, (uint32_t)p, keep, &memory, &t);
         if (rc != 0)
             break;
         rc = run_ids(plan, &t, some, m, threads, done, user);
         nq__join_table_free(&t);
     }
 out:
+    nq__join_memory_free(&memory);
     free(census);
     free(inrun);
     free(units);

@@ -518,6 +518,98 @@ static void test_passes_against_oracle(void **state)
     assert_true(splits > 0);
 }
 
+/* A run's pass tables built one after another in one struct
+ * nq__join_memory (as nq_plan_run() builds them): every unit counted right
+ * from entries that lie in a block the tables before wrote, the block
+ * kept where it is large enough, never larger than a build's budget, and
+ * taken anew where a build's budget no longer holds it beside the table's
+ * other memory. */
+static void test_memory_between_passes(void **state)
+{
+    (void)state;
+    static uint8_t keep[1u << 12];
+    for (int n = 11; n <= 12; n++) {
+        struct nq__join_unit *units = NULL;
+        uint64_t count = 0, *group_tops = NULL, groups = 0, whole = 0;
+        assert_int_equal(nq__join_units(n, &units, &count), 0);
+        assert_int_equal(nq__join_group_tops(n, 1, &group_tops, &groups, NULL),
+                         0);
+        for (uint64_t g = 0; g < groups; g++)
+            whole += group_tops[g];
+        uint64_t budget = nq__join_table_bytes(n, 1, whole) / 3;
+        struct nq__join_passes cut = {0};
+        assert_int_equal(nq__join_passes_plan(n, 1, units, count, group_tops,
+                                              budget, UINT64_MAX, &cut),
+                         0);
+        assert_true(cut.count >= 3);
+        struct nq__join_memory memory = {NULL, 0};
+        uint64_t sum = 0, kept = 0, last_sum = 0;
+        uint32_t last = cut.count - 1;
+        for (uint32_t pass = 0; pass < cut.count; pass++) {
+            uint32_t fixed =
+                nq__join_cut_keep(n, &cut, units, count, pass, keep);
+            struct nq__join_keep filter = {
+                .fixed = fixed, .keep = keep, .memory = &memory};
+            const void *before = memory.block;
+            struct nq__join_table t;
+            assert_int_equal(
+                nq__join_table_build_pass(n, 1, budget, &filter, &t),
+                0);
+            assert_true(t.borrowed);
+            assert_ptr_equal(t.rest, memory.block);
+            assert_true(memory.bytes <= budget);
+            kept += before != NULL && memory.block == before;
+            for (uint64_t i = 0; i < count; i++) {
+                const struct nq__join_unit *u = &units[i];
+                uint64_t c = 0;
+                if (nq__join_unit_pass(n, &cut, u) != pass)
+                    continue;
+                assert_int_equal(nq__join_count(&t, u, &c), 0);
+                sum += c * u->weight;
+                last_sum += pass == last ? c * u->weight : 0;
+            }
+            nq__join_table_free(&t);
+        }
+        assert_int_equal(sum, oeis_counts(n).total);
+        assert_true(kept > 0);
+        /* The last pass under the least budget it builds in alone: the
+         * block of the largest pass does not fit beside it. */
+        uint32_t fixed = nq__join_cut_keep(n, &cut, units, count, last, keep);
+        struct nq__join_keep filter = {.fixed = fixed, .keep = keep};
+        struct nq__join_table t;
+        uint64_t low = 0, high = budget; /* fails, builds */
+        while (high - low > 1) {
+            uint64_t mid = low + (high - low) / 2;
+            int rc = nq__join_table_build_pass(n, 1, mid, &filter, &t);
+            assert_true(rc == 0 || rc == NQ_E_NOMEM);
+            if (rc == 0)
+                nq__join_table_free(&t);
+            *(rc == 0 ? &high : &low) = mid;
+        }
+        uint64_t largest = memory.bytes;
+        filter.memory = &memory;
+        assert_int_equal(nq__join_table_build_pass(n, 1, high, &filter, &t), 0);
+        assert_true(memory.bytes < largest);
+        assert_true(memory.bytes <= high);
+        uint64_t again = 0;
+        for (uint64_t i = 0; i < count; i++) {
+            uint64_t c = 0;
+            if (nq__join_unit_pass(n, &cut, &units[i]) != last)
+                continue;
+            assert_int_equal(nq__join_count(&t, &units[i], &c), 0);
+            again += c * units[i].weight;
+        }
+        assert_true(last_sum > 0);
+        assert_int_equal(again, last_sum);
+        nq__join_table_free(&t);
+        nq__join_memory_free(&memory);
+        assert_null(memory.block);
+        nq__join_passes_free(&cut);
+        free(group_tops);
+        free(units);
+    }
+}
+
 /* Odd n in budgets so small that the second family, cut by the few
  * columns inside the first's, does not fit: split in three (the middle
  * queens in the outer and in the inner half of the first's columns),
@@ -884,6 +976,7 @@ int main(void)
         cmocka_unit_test(test_table_budget),
         cmocka_unit_test(test_three_families),
         cmocka_unit_test(test_passes_against_oracle),
+        cmocka_unit_test(test_memory_between_passes),
         cmocka_unit_test(test_compact_against_oracle),
         cmocka_unit_test(test_wide_against_oracle),
         cmocka_unit_test(test_binned_against_plain),

@@ -106,6 +106,8 @@ struct table_build {
     int bin_shift;
     int rest_bits, bucket_bits;
     int forced_bin_bits; /* nq__join_keep's bin_bits */
+    bool borrowed;       /* rest, bucket and extra lie in a
+                            struct nq__join_memory's block */
 };
 
 /* The count pass reports its tops in batches of this many. */
@@ -1053,6 +1055,49 @@ static int counts_from_census(struct table_build *b, const uint32_t *census)
     return tops > b->room ? NQ_E_NOMEM : 0;
 }
 
+/* The fill's room for `slots` entries: the rests, and the buckets and
+ * extra bytes where b keeps them. Without `m`, malloc'ed; with it, laid
+ * end to end in m's block, which is grown where too small and taken anew
+ * where it holds more than `most` bytes (the budget left beside the
+ * table's other memory), and borrowed by the table. */
+static int entries_alloc(struct table_build *b, struct nq__join_memory *m,
+                         uint64_t slots, uint64_t most)
+{
+    bool has_bucket = b->packed == 0 && !b->in_extra;
+    bool has_extra = keeps_extra(b);
+    if (m == NULL) {
+        b->rest = malloc(slots * sizeof *b->rest);
+        b->bucket = has_bucket ? malloc(slots * sizeof *b->bucket) : NULL;
+        b->extra = has_extra ? malloc(slots * sizeof *b->extra) : NULL;
+        return b->rest == NULL || (has_bucket && b->bucket == NULL) ||
+                       (has_extra && b->extra == NULL)
+                   ? NQ_E_NOMEM
+                   : 0;
+    }
+    uint64_t bytes = slots * top_bytes(b);
+    if (m->bytes > most && m->bytes > bytes)
+        nq__join_memory_free(m);
+    if (m->bytes < bytes) {
+        /* Grown in place where it can be: the pages it has keep. */
+        void *grown = realloc(m->block, bytes);
+        if (grown == NULL)
+            return NQ_E_NOMEM;
+        m->block = grown;
+        m->bytes = bytes;
+    }
+    uint8_t *at = m->block;
+    b->borrowed = true;
+    b->rest = (uint32_t *)(void *)at;
+    at += slots * sizeof *b->rest;
+    if (has_bucket) {
+        b->bucket = at;
+        at += slots * sizeof *b->bucket;
+    }
+    if (has_extra)
+        b->extra = at;
+    return 0;
+}
+
 int nq__join_table_build_pass(int n, int threads, uint64_t budget,
                               const struct nq__join_keep *keep,
                               struct nq__join_table *t)
@@ -1096,15 +1141,9 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         goto out;
     place_groups(&b, t->start);
     b.start = t->start;
-    rc = NQ_E_NOMEM;
-    b.rest = malloc((t->start[b.groups] + 1) * sizeof *b.rest);
-    bool has_bucket = b.packed == 0 && !b.in_extra;
-    if (has_bucket)
-        b.bucket = malloc((t->start[b.groups] + 1) * sizeof *b.bucket);
-    if (keeps_extra(&b))
-        b.extra = malloc((t->start[b.groups] + 1) * sizeof *b.extra);
-    if (b.rest == NULL || (has_bucket && b.bucket == NULL) ||
-        (keeps_extra(&b) && b.extra == NULL))
+    rc = entries_alloc(&b, keep != NULL ? keep->memory : NULL,
+                       t->start[b.groups] + 1, budget - fixed);
+    if (rc != 0)
         goto out;
     b.entries = t->start[b.groups];
     if (b.keep != NULL && (rc = set_limits(&b, t->bucket_start)) != 0)
@@ -1135,6 +1174,7 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     t->compact = b.compact;
     t->rest_half = b.compact ? b.rest_half - 1 : b.rest_half;
     t->extra = b.extra;
+    t->borrowed = b.borrowed;
     t->fine_at = b.fine_at;
     t->fill = nq__join_pick_fill();
     t->pairs = nq__join_pick_pairs();
@@ -1142,10 +1182,12 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     b.extra = NULL;
     b.group_of = NULL;
 out:
-    free(b.rest);
-    free(b.extra);
+    if (!b.borrowed) {
+        free(b.rest);
+        free(b.extra);
+        free(b.bucket);
+    }
     free(b.group_of);
-    free(b.bucket);
     free(b.counts);
     free(b.bin_next);
     if (b.limits != t->bucket_start)
@@ -1308,9 +1350,18 @@ void nq__join_table_free(struct nq__join_table *t)
 {
     free(t->group_of);
     free(t->start);
-    free(t->rest);
-    free(t->extra);
+    if (!t->borrowed) {
+        free(t->rest);
+        free(t->extra);
+    }
     free(t->bucket_start);
     free(t->ranks);
     memset(t, 0, sizeof *t);
+}
+
+void nq__join_memory_free(struct nq__join_memory *m)
+{
+    free(m->block);
+    m->block = NULL;
+    m->bytes = 0;
 }
