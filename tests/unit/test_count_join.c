@@ -553,8 +553,7 @@ static void test_memory_between_passes(void **state)
             const void *before = memory.block;
             struct nq__join_table t;
             assert_int_equal(
-                nq__join_table_build_pass(n, 1, budget, &filter, &t),
-                0);
+                nq__join_table_build_pass(n, 1, budget, &filter, &t), 0);
             assert_true(t.borrowed);
             assert_ptr_equal(t.rest, memory.block);
             assert_true(memory.bytes <= budget);

@@ -106,8 +106,6 @@ struct table_build {
     int bin_shift;
     int rest_bits, bucket_bits;
     int forced_bin_bits; /* nq__join_keep's bin_bits */
-    bool borrowed;       /* rest, bucket and extra lie in a
-                            struct nq__join_memory's block */
 };
 
 /* The count pass reports its tops in batches of this many. */
@@ -1061,8 +1059,9 @@ static int counts_from_census(struct table_build *b, const uint32_t *census)
  * where it holds more than `most` bytes (the budget left beside the
  * table's other memory), and borrowed by the table. */
 static int entries_alloc(struct table_build *b, struct nq__join_memory *m,
-                         uint64_t slots, uint64_t most)
+                         uint64_t slots, uint64_t most, bool *borrowed)
 {
+    *borrowed = false;
     bool has_bucket = b->packed == 0 && !b->in_extra;
     bool has_extra = keeps_extra(b);
     if (m == NULL) {
@@ -1086,7 +1085,7 @@ static int entries_alloc(struct table_build *b, struct nq__join_memory *m,
         m->bytes = bytes;
     }
     uint8_t *at = m->block;
-    b->borrowed = true;
+    *borrowed = true;
     b->rest = (uint32_t *)(void *)at;
     at += slots * sizeof *b->rest;
     if (has_bucket) {
@@ -1111,6 +1110,9 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     nq__join_ranks_init(ranks, n);
     struct table_build b;
     bool census = false; /* the counts come from a census given */
+    /* The entries lie in keep->memory's block (entries_alloc()); a local,
+     * not a field of b, which the passes' workers are handed. */
+    bool borrowed = false;
     int rc = build_init(&b, n, threads, keep, ranks);
     if (rc != 0)
         goto out;
@@ -1142,7 +1144,7 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     place_groups(&b, t->start);
     b.start = t->start;
     rc = entries_alloc(&b, keep != NULL ? keep->memory : NULL,
-                       t->start[b.groups] + 1, budget - fixed);
+                       t->start[b.groups] + 1, budget - fixed, &borrowed);
     if (rc != 0)
         goto out;
     b.entries = t->start[b.groups];
@@ -1174,7 +1176,7 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     t->compact = b.compact;
     t->rest_half = b.compact ? b.rest_half - 1 : b.rest_half;
     t->extra = b.extra;
-    t->borrowed = b.borrowed;
+    t->borrowed = borrowed;
     t->fine_at = b.fine_at;
     t->fill = nq__join_pick_fill();
     t->pairs = nq__join_pick_pairs();
@@ -1182,7 +1184,7 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     b.extra = NULL;
     b.group_of = NULL;
 out:
-    if (!b.borrowed) {
+    if (!borrowed) {
         free(b.rest);
         free(b.extra);
         free(b.bucket);
