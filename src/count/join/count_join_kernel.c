@@ -48,6 +48,16 @@ __attribute__((target("avx512f"))) static inline uint64_t lanes_sum(__m512i c)
     return (uint32_t)_mm512_reduce_add_epi32(c);
 }
 
+/* sum + the 16 lanes of c (32 bits each) widened to 64 bits: 8 lanes of
+ * 64 bits, added up once at the end instead of four sums a row. */
+__attribute__((target("avx512f"))) static inline __m512i lanes_add(__m512i sum,
+                                                                   __m512i c)
+{
+    __m512i low = _mm512_cvtepu32_epi64(_mm512_castsi512_si256(c));
+    __m512i high = _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(c, 1));
+    return _mm512_add_epi64(sum, _mm512_add_epi64(low, high));
+}
+
 __attribute__((target("avx512f"))) static uint64_t
 pairs_avx512(const uint32_t *p, size_t np, const uint32_t *q, size_t nq)
 {
@@ -56,9 +66,11 @@ pairs_avx512(const uint32_t *p, size_t np, const uint32_t *q, size_t nq)
     const __mmask16 tail = (__mmask16)((1u << (nq - whole)) - 1);
     const __m512i last = _mm512_maskz_loadu_epi32(tail, q + whole);
     uint64_t total = 0;
+    __m512i sum = _mm512_setzero_si512();
     size_t i = 0;
     /* Four words of p against 16 of q: one load serves 64 tests. The
-     * last, partial 16 of q are counted apart, as bits of a mask. */
+     * last, partial 16 of q are counted apart, as bits of a mask. Each
+     * lane of c0 + c1 + c2 + c3 is at most nq / 4: 32 bits hold it. */
     for (; i + 4 <= np; i += 4) {
         __m512i p0 = _mm512_set1_epi32((int)p[i]);
         __m512i p1 = _mm512_set1_epi32((int)p[i + 1]);
@@ -76,7 +88,8 @@ pairs_avx512(const uint32_t *p, size_t np, const uint32_t *q, size_t nq)
             c3 = _mm512_mask_add_epi32(c3, _mm512_testn_epi32_mask(v, p3), one,
                                        c3);
         }
-        total += lanes_sum(c0) + lanes_sum(c1) + lanes_sum(c2) + lanes_sum(c3);
+        sum = lanes_add(sum, _mm512_add_epi32(_mm512_add_epi32(c0, c1),
+                                              _mm512_add_epi32(c2, c3)));
         total += (unsigned)__builtin_popcount(
                      _mm512_mask_testn_epi32_mask(tail, last, p0)) +
                  (unsigned)__builtin_popcount(
@@ -98,7 +111,7 @@ pairs_avx512(const uint32_t *p, size_t np, const uint32_t *q, size_t nq)
             lanes_sum(c0) + (unsigned)__builtin_popcount(
                                 _mm512_mask_testn_epi32_mask(tail, last, p0));
     }
-    return total;
+    return total + (uint64_t)_mm512_reduce_add_epi64(sum);
 }
 
 nq__join_pairs_fn nq__join_pick_pairs(void)
