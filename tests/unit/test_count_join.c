@@ -518,6 +518,19 @@ static void test_passes_against_oracle(void **state)
     assert_true(splits > 0);
 }
 
+/* The units of n (*units, *count) and the tops of each group
+ * (*group_tops), both malloc'ed; returns the tops of all groups. */
+static uint64_t units_and_tops(int n, struct nq__join_unit **units,
+                               uint64_t *count, uint64_t **group_tops)
+{
+    uint64_t groups = 0, whole = 0;
+    assert_int_equal(nq__join_units(n, units, count), 0);
+    assert_int_equal(nq__join_group_tops(n, 1, group_tops, &groups, NULL), 0);
+    for (uint64_t g = 0; g < groups; g++)
+        whole += (*group_tops)[g];
+    return whole;
+}
+
 /* A run's pass tables built one after another in one struct
  * nq__join_memory (as nq_plan_run() builds them): every unit counted right
  * from entries that lie in a block the tables before wrote, the block
@@ -530,12 +543,8 @@ static void test_memory_between_passes(void **state)
     static uint8_t keep[1u << 12];
     for (int n = 11; n <= 12; n++) {
         struct nq__join_unit *units = NULL;
-        uint64_t count = 0, *group_tops = NULL, groups = 0, whole = 0;
-        assert_int_equal(nq__join_units(n, &units, &count), 0);
-        assert_int_equal(nq__join_group_tops(n, 1, &group_tops, &groups, NULL),
-                         0);
-        for (uint64_t g = 0; g < groups; g++)
-            whole += group_tops[g];
+        uint64_t count = 0, *group_tops = NULL;
+        uint64_t whole = units_and_tops(n, &units, &count, &group_tops);
         uint64_t budget = nq__join_table_bytes(n, 1, whole) / 3;
         struct nq__join_passes cut = {0};
         assert_int_equal(nq__join_passes_plan(n, 1, units, count, group_tops,
@@ -627,12 +636,8 @@ static void test_three_families(void **state)
             nq_classic_solve(NQ_CLASSIC_ARRAYS, n, tally_unit, &oracle, &total),
             NQ_OK);
         struct nq__join_unit *units = NULL;
-        uint64_t count = 0, *group_tops = NULL, groups = 0, whole = 0;
-        assert_int_equal(nq__join_units(n, &units, &count), 0);
-        assert_int_equal(nq__join_group_tops(n, 1, &group_tops, &groups, NULL),
-                         0);
-        for (uint64_t g = 0; g < groups; g++)
-            whole += group_tops[g];
+        uint64_t count = 0, *group_tops = NULL;
+        uint64_t whole = units_and_tops(n, &units, &count, &group_tops);
         uint64_t budget = nq__join_table_bytes(n, 1, whole);
         struct nq__join_passes cut = {0};
         while (budget > 64) {

@@ -360,11 +360,6 @@ int nq__join_table_build(int n, int threads, uint64_t budget,
 
 void nq__join_table_free(struct nq__join_table *t);
 
-/* Passes: the table of one pass holds only the tops whose columns meet a
- * fixed set F of columns (symmetric under the mirror) in a pattern that
- * the pass's units read. keep has 2^n entries, indexed by (columns & F):
- * NQ_JOIN_KEEP_TOP where a top with that pattern is kept, else 0. */
-#define NQ_JOIN_KEEP_TOP 1
 /* The memory of a run's pass tables' entries, kept from one build to
  * the next: the first touch of fresh pages costs a fault and the zeroing
  * of each page (about a fifth of the processor time of a part of n = 19
@@ -376,6 +371,12 @@ struct nq__join_memory {
 
 /* nq__join_memory_free() : frees m's block (none held is fine). */
 void nq__join_memory_free(struct nq__join_memory *m);
+
+/* Passes: the table of one pass holds only the tops whose columns meet a
+ * fixed set F of columns (symmetric under the mirror) in a pattern that
+ * the pass's units read. keep has 2^n entries, indexed by (columns & F):
+ * NQ_JOIN_KEEP_TOP where a top with that pattern is kept, else 0. */
+#define NQ_JOIN_KEEP_TOP 1
 
 struct nq__join_keep {
     uint32_t fixed;
