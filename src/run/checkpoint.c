@@ -906,6 +906,16 @@ static bool lock_is_on(int lock_fd, const char *path)
            locked.st_dev == now.st_dev && locked.st_ino == now.st_ino;
 }
 
+/* Whether the file's header forbids writing it: SQLite opens a file read
+ * only when its write version (byte 18) is above 2, which no checkpoint
+ * ever has, so the file is damaged; else a read-only open is the file
+ * system's doing. */
+static bool header_forbids_writes(int fd)
+{
+    unsigned char version = 0;
+    return pread(fd, &version, 1, 18) == 1 && version > 2;
+}
+
 /* ---- the open checkpoint ---------------------------------------------- */
 
 static void free_checkpoint(nq_checkpoint *cp)
@@ -1039,7 +1049,7 @@ static int open_for(const char *path, const struct open_plan *plan,
          strcmp(cp->info.signature, signature) != 0 || !parts_match(cp, plan)))
         err = NQ_E_CHECKPOINT;
     if (err == NQ_OK && sqlite3_db_readonly(cp->db, "main") != 0)
-        err = NQ_E_IO;
+        err = header_forbids_writes(cp->lock_fd) ? NQ_E_CORRUPT : NQ_E_IO;
     /* Verified: from here on the file may be written. A person may have
      * switched it to WAL; keep it one self-contained file. */
     if (err == NQ_OK)

@@ -154,10 +154,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                       ? nq_checkpoint_open(path, n, signature, plan_size, &cp)
                       : NQ_E_INVAL;
         FUZZ_CHECK(known_code(orc) || orc == NQ_E_INVAL);
-        /* A file that reads whole opens, but for damage that only the
-         * write of a format 1 file's upgrade meets: refused as damaged. */
+        /* A file that reads whole opens (a part's file: refused as
+         * another plan, the whole one), but for damage that only a write
+         * meets (a format 1 file's upgrade, or a header whose write
+         * version, byte 18, SQLite refuses to write): refused as damaged. */
+        bool write_damage =
+            info.format < 2 || (before_len > 18 && before[18] > 2);
+        int opens = info.parts > 0 ? NQ_E_CHECKPOINT : 0;
         if (rc == 0 && !doctored)
-            FUZZ_CHECK(orc == 0 || (orc == NQ_E_CORRUPT && info.format < 2));
+            FUZZ_CHECK(orc == opens || (orc == NQ_E_CORRUPT && write_damage));
         if (orc == 0) {
             nq_checkpoint_info open_info;
             nq_checkpoint_info_get(cp, &open_info);

@@ -384,6 +384,26 @@ static void test_newer_format_refused(void **state)
     assert_int_equal(info.format, 99);
 }
 
+/* A header whose write version (byte 18) SQLite will not write: no
+ * checkpoint has one, so reading it is fine but opening it to go on is
+ * refused as damage, not as an I/O error. */
+static void test_header_write_version_refused(void **state)
+{
+    (void)state;
+    make_checkpoint(4);
+    size_t len;
+    char *data = slurp(path, &len);
+    assert_true(len > 100);
+    assert_int_equal(data[18], 1);
+    data[18] = 3;
+    write_file(path, data, len);
+    free(data);
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_OK);
+    assert_int_equal(info.done, 4);
+    expect_refused(NQ_E_CORRUPT);
+}
+
 static void test_edited_meta_refused(void **state)
 {
     (void)state;
@@ -733,6 +753,7 @@ int main(void)
         T(test_damaged_pages_refused),
         T(test_truncated_refused),
         T(test_newer_format_refused),
+        T(test_header_write_version_refused),
         T(test_edited_meta_refused),
         T(test_second_open_refused_while_held),
         T(test_new_file_held_by_its_maker),
