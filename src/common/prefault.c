@@ -15,11 +15,14 @@ void nq__prefault(void *p, size_t bytes)
     long page = sysconf(_SC_PAGESIZE);
     if (p == NULL || page <= 0)
         return;
-    uintptr_t mask = (uintptr_t)page - 1;
-    uintptr_t from = ((uintptr_t)p + mask) & ~mask;
-    uintptr_t to = ((uintptr_t)p + bytes) & ~mask;
-    if (to > from)
-        (void)madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+    /* The whole pages: from the first page boundary at or after p. */
+    size_t mask = (size_t)page - 1;
+    size_t lead = (size_t)(0 - (uintptr_t)p) & mask;
+    if (bytes <= lead)
+        return;
+    size_t len = (bytes - lead) & ~mask;
+    if (len > 0)
+        (void)madvise((unsigned char *)p + lead, len, MADV_POPULATE_WRITE);
 #else
     (void)p;
     (void)bytes;
