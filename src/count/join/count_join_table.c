@@ -800,15 +800,26 @@ static uint64_t chunks_of(uint64_t bytes)
     return (bytes + PREFAULT_CHUNK - 1) / PREFAULT_CHUNK;
 }
 
+/* The entries' arrays (rests, buckets, extra bytes) and their bytes; 0
+ * for an array b does not keep. */
+static void entry_arrays(const struct table_build *b, uint8_t *arrays[3],
+                         uint64_t sizes[3])
+{
+    arrays[0] = (uint8_t *)b->rest;
+    arrays[1] = b->bucket;
+    arrays[2] = b->extra;
+    sizes[0] = b->entries * sizeof *b->rest;
+    sizes[1] = b->bucket != NULL ? b->entries : 0;
+    sizes[2] = b->extra != NULL ? b->entries : 0;
+}
+
 static int prefault_task(void *ctx, int worker, size_t index, void *result)
 {
     (void)worker;
     (void)result;
-    const struct table_build *b = ctx;
-    uint8_t *const arrays[3] = {(uint8_t *)b->rest, b->bucket, b->extra};
-    const uint64_t sizes[3] = {b->entries * sizeof *b->rest,
-                               b->bucket != NULL ? b->entries : 0,
-                               b->extra != NULL ? b->entries : 0};
+    uint8_t *arrays[3];
+    uint64_t sizes[3];
+    entry_arrays(ctx, arrays, sizes);
     uint64_t i = index;
     for (int a = 0; a < 3; a++) {
         if (i < chunks_of(sizes[a])) {
@@ -825,9 +836,11 @@ static int prefault_task(void *ctx, int worker, size_t index, void *result)
 
 static int prefault_entries(struct table_build *b)
 {
-    uint64_t chunks = chunks_of(b->entries * sizeof *b->rest) +
-                      (b->bucket != NULL ? chunks_of(b->entries) : 0) +
-                      (b->extra != NULL ? chunks_of(b->entries) : 0);
+    uint8_t *arrays[3];
+    uint64_t sizes[3];
+    entry_arrays(b, arrays, sizes);
+    uint64_t chunks =
+        chunks_of(sizes[0]) + chunks_of(sizes[1]) + chunks_of(sizes[2]);
     if (chunks <= 1) /* a small table: not worth the workers */
         return chunks == 1 ? prefault_task(b, 0, 0, NULL) : 0;
     return run_pass((size_t)chunks, (int)b->workers, prefault_task, b);
