@@ -122,16 +122,20 @@ static int outline_passes(int n, const struct ask *options,
      * of every unit takes seconds (n = 23: 4 million units, 2^14 keys and
      * more), and the outline takes those instead. */
     uint64_t room = budget - beside;
+    uint64_t work =
+        nq__join_passes_work(n, options->threads, tops, o->groups, true, room);
+    if (work >= room)
+        return NQ_E_NOMEM;
     double per_top =
         (double)(nq__join_table_bytes(n, options->threads, 1 << 20) -
                  nq__join_table_bytes(n, options->threads, 0)) /
         (1 << 20);
     double built = n % 2 == 1 ? 2 * o->tops : o->tops;
-    double filled = built * per_top / (double)room;
+    double filled = built * per_top / (double)(room - work);
     if (filled > OUTLINE_CUT_MAX_PASSES) {
         if (n % 2 == 1 && filled > OUTLINE_THIRDS_FILLED) {
             built = 3 * o->tops;
-            filled = built * per_top / (double)room;
+            filled = built * per_top / (double)(room - work);
         }
         o->passes = (uint64_t)filled + 1;
         o->built = built;
@@ -141,13 +145,14 @@ static int outline_passes(int n, const struct ask *options,
         return 0;
     }
     struct nq__join_passes cut;
-    int rc = outline_cut(n, options, units, count, tops, o->groups, room, &cut);
+    int rc = outline_cut(n, options, units, count, tops, o->groups, room - work,
+                         &cut);
     if (rc != 0)
         return rc;
     o->passes = cut.count;
     o->built = (double)cut.built;
     o->held = cut.held;
-    o->bytes += beside + cut.largest;
+    o->bytes += beside + work + cut.largest;
     o->census = 1;
     nq__join_passes_free(&cut);
     return 0;
@@ -182,7 +187,9 @@ static int outline_join(int n, const struct ask *options, uint64_t budget,
                                   &o->groups, &o->tops);
     if (rc == 0 && n >= NQ_JOIN_MIN_N) {
         uint64_t whole =
-            nq__join_table_bytes(n, options->threads, (uint64_t)o->tops);
+            nq__join_table_bytes(n, options->threads, (uint64_t)o->tops) +
+            nq__join_passes_work(n, options->threads, tops, o->groups, true,
+                                 budget - units_bytes);
         o->built = o->tops;
         o->held = o->groups;
         if (options->min_passes <= 1 && o->tops <= NQ_JOIN_TABLE_TOPS_MAX &&

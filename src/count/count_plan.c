@@ -179,7 +179,7 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
     uint64_t *tops = NULL;
     uint64_t groups = 0, len = 0;
     uint32_t *share_tops = NULL;
-    bool shared = true;
+    bool shared = true, counted = true;
     uint64_t room = budget - beside; /* for the cut */
     int rc = 0;
     if (o->census_estimate != 0 && o->census == NULL && o->census_parts <= 1) {
@@ -190,6 +190,7 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
                                   &groups, &all);
         room = room / 8 * 7;
         shared = false;
+        counted = false;
     } else {
         rc = walk_census(p, threads, o, &share_tops, &len, &shared);
         if (rc == 0)
@@ -207,8 +208,13 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
         free(tops);
         return rc;
     }
-    rc = nq__plan_cut(p->n, threads, min_passes, p->units, p->work_count, tops,
-                      groups, room, &p->passes);
+    /* Beside each pass's table, what its threads take. */
+    uint64_t work =
+        nq__join_passes_work(p->n, threads, tops, groups, !counted, room);
+    rc = work < room
+             ? nq__plan_cut(p->n, threads, min_passes, p->units, p->work_count,
+                            tops, groups, room - work, &p->passes)
+             : NQ_E_NOMEM;
     p->tops = 0;
     for (uint64_t g = 0; g < groups; g++)
         p->tops += tops[g];
@@ -689,6 +695,9 @@ static int run_ids(const nq_plan *plan, const struct nq__join_table *table,
                    nq_subproblem_fn done, void *user)
 {
     struct plan_run run = {plan, table, ids, done, user};
+    /* No more threads than the table's budget holds beside it. */
+    if (table != NULL && table->threads < nq__pool_threads(threads))
+        threads = table->threads;
     struct nq__pool_job job = {.count = nids,
                                .threads = threads,
                                .result_size = sizeof(nq_subcount),

@@ -363,6 +363,20 @@ static void assert_held_groups(const struct nq__join_table *t,
 /* Every unit counted with its pass's table, for every cut of F: each
  * against the textbook search, and the pass tables together no larger than
  * the whole table times the number of passes (each smaller alone). */
+/* What one thread takes beside a table of n to sort a group or count a
+ * unit (nq__join_work_bytes() of the largest group): a plan leaves it
+ * beside each pass's table (nq__join_passes_work()), so the builds below
+ * take it on top of the budget that their cut was made for. */
+static uint64_t one_thread_bytes(int n)
+{
+    uint64_t *tops = NULL, groups = 0, largest = 0;
+    assert_int_equal(nq__join_group_tops(n, 1, &tops, &groups, NULL), 0);
+    for (uint64_t g = 0; g < groups; g++)
+        largest = tops[g] > largest ? tops[g] : largest;
+    free(tops);
+    return nq__join_work_bytes(n, 1, largest);
+}
+
 static void test_passes_against_oracle(void **state)
 {
     (void)state;
@@ -398,6 +412,7 @@ static void test_passes_against_oracle(void **state)
         /* A cut into passes whose largest table fits a budget a little
          * below the whole table's. */
         uint64_t whole_bytes = nq__join_table_bytes(n, 1, whole_size);
+        uint64_t budget = whole_bytes - 1 + one_thread_bytes(n);
         struct nq__join_passes cut;
         if (nq__join_passes_plan(n, 1, units, count, group_tops,
                                  whole_bytes - 1, UINT64_MAX, &cut) == 0) {
@@ -427,15 +442,13 @@ static void test_passes_against_oracle(void **state)
                     nq__join_cut_keep(n, &cut, units, count, pass, keep);
                 struct nq__join_keep filter = {.fixed = fixed, .keep = keep};
                 struct nq__join_table t, c;
-                assert_int_equal(nq__join_table_build_pass(
-                                     n, 1, whole_bytes - 1, &filter, &t),
-                                 0);
+                assert_int_equal(
+                    nq__join_table_build_pass(n, 1, budget, &filter, &t), 0);
                 /* Counted from the whole table's census instead of its
                  * own walk: the same table. */
                 filter.share_tops = share_tops;
-                assert_int_equal(nq__join_table_build_pass(
-                                     n, 1, whole_bytes - 1, &filter, &c),
-                                 0);
+                assert_int_equal(
+                    nq__join_table_build_pass(n, 1, budget, &filter, &c), 0);
                 uint64_t size = t.start[t.groups];
                 built += size;
                 assert_int_equal(c.groups, t.groups);
@@ -545,10 +558,11 @@ static void test_memory_between_passes(void **state)
         struct nq__join_unit *units = NULL;
         uint64_t count = 0, *group_tops = NULL;
         uint64_t whole = units_and_tops(n, &units, &count, &group_tops);
-        uint64_t budget = nq__join_table_bytes(n, 1, whole) / 3;
+        uint64_t tables = nq__join_table_bytes(n, 1, whole) / 3;
+        uint64_t budget = tables + one_thread_bytes(n);
         struct nq__join_passes cut = {0};
         assert_int_equal(nq__join_passes_plan(n, 1, units, count, group_tops,
-                                              budget, UINT64_MAX, &cut),
+                                              tables, UINT64_MAX, &cut),
                          0);
         assert_true(cut.count >= 3);
         struct nq__join_memory memory = {NULL, 0};
@@ -638,11 +652,13 @@ static void test_three_families(void **state)
         struct nq__join_unit *units = NULL;
         uint64_t count = 0, *group_tops = NULL;
         uint64_t whole = units_and_tops(n, &units, &count, &group_tops);
-        uint64_t budget = nq__join_table_bytes(n, 1, whole);
+        uint64_t tables = nq__join_table_bytes(n, 1, whole);
+        uint64_t budget = 0, beside = one_thread_bytes(n);
         struct nq__join_passes cut = {0};
-        while (budget > 64) {
-            budget = budget / 8 * 7;
-            if (nq__join_passes_plan(n, 1, units, count, group_tops, budget,
+        while (tables > 64) {
+            tables = tables / 8 * 7;
+            budget = tables + beside;
+            if (nq__join_passes_plan(n, 1, units, count, group_tops, tables,
                                      UINT64_MAX, &cut) != 0)
                 break;
             if (cut.families == 3)
@@ -698,6 +714,52 @@ static uint64_t count_units(const struct nq__join_table *t,
         sum += c * u->weight;
     }
     return sum;
+}
+
+/* The budget holds the table and what its threads take beside it: each
+ * thread's sort of a group or count of a unit (nq__join_work_bytes()),
+ * as many threads as fit, and still the published counts on fewer. n <=
+ * 17 is never binned, so a thread's share is nq__join_work_bytes() of
+ * one thread. */
+static void test_table_budget_holds_threads(void **state)
+{
+    (void)state;
+    for (int n = 12; n <= 13; n++) {
+        uint64_t *group_tops = NULL, groups = 0, tops = 0, largest = 0;
+        assert_int_equal(nq__join_group_tops(n, 3, &group_tops, &groups, NULL),
+                         0);
+        for (uint64_t g = 0; g < groups; g++) {
+            tops += group_tops[g];
+            largest = group_tops[g] > largest ? group_tops[g] : largest;
+        }
+        free(group_tops);
+        /* The slots: every top, and a spare one. */
+        uint64_t table = nq__join_table_bytes(n, 3, tops + 1);
+        uint64_t each = nq__join_work_bytes(n, 1, largest);
+        assert_true(each >= nq__join_count_bytes(n, false, largest));
+        assert_int_equal(nq__join_work_bytes(n, 3, largest), 3 * each);
+        struct nq__join_unit *units = NULL;
+        uint64_t count = 0;
+        assert_int_equal(nq__join_units(n, &units, &count), 0);
+        const uint64_t budgets[] = {table + each - 1, table + each,
+                                    table + 2 * each + each / 2,
+                                    table + 10 * each};
+        const int threads[] = {0, 1, 2, 3};
+        for (int i = 0; i < 4; i++) {
+            struct nq__join_table t;
+            int rc = nq__join_table_build(n, 3, budgets[i], &t);
+            if (threads[i] == 0) {
+                assert_int_equal(rc, NQ_E_NOMEM);
+                continue;
+            }
+            assert_int_equal(rc, 0);
+            assert_int_equal(t.threads, threads[i]);
+            assert_int_equal(count_units(&t, units, count, NULL),
+                             oeis_counts(n).total);
+            nq__join_table_free(&t);
+        }
+        free(units);
+    }
 }
 
 /* A compact table (odd n, the edge bits kept apart, as n = 21 needs) at
@@ -978,6 +1040,7 @@ int main(void)
         cmocka_unit_test(test_units_cover_each_class_once),
         cmocka_unit_test(test_table_holds_every_top),
         cmocka_unit_test(test_table_budget),
+        cmocka_unit_test(test_table_budget_holds_threads),
         cmocka_unit_test(test_three_families),
         cmocka_unit_test(test_passes_against_oracle),
         cmocka_unit_test(test_memory_between_passes),

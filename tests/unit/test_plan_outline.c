@@ -61,7 +61,7 @@ static void test_same_cut_as_the_plan(void **state)
     check_against_plan(15, (uint64_t)4 << 20, 1, 0, NQ_ENGINE_JOIN);
     check_against_plan(16, (uint64_t)12 << 20, 2, 0, NQ_ENGINE_JOIN);
     check_against_plan(17, (uint64_t)24 << 20, 1, 0, NQ_ENGINE_JOIN);
-    check_against_plan(17, (uint64_t)40 << 20, 2, 0, NQ_ENGINE_AUTO);
+    check_against_plan(17, (uint64_t)44 << 20, 2, 0, NQ_ENGINE_AUTO);
     /* Too small for the join: constellations, or NQ_E_NOMEM when asked
      * for the join itself. */
     check_against_plan(16, (uint64_t)1 << 20, 1, 0, NQ_ENGINE_AUTO);

@@ -259,6 +259,26 @@ static void side_free(struct side *s)
     free(s->start);
 }
 
+/* The bytes nq__join_count() allocates for a unit whose sides hold `size`
+ * entries each at most, under windows w. */
+static uint64_t count_bytes_of(struct nq__join_windows w, uint64_t size)
+{
+    uint64_t buckets = (uint64_t)1 << (2 * w.inner);
+    uint64_t side_buckets = (uint64_t)1 << (2 * w.width);
+    uint64_t fine = w.inner != w.width ? 6 * buckets * (NQ_JOIN_FINE + 1) : 0;
+    uint64_t side = (size + NQ_JOIN_FILL_PAD) + (side_buckets + 1);
+    return (2 * side + 2 * (size + 1) + fine) * sizeof(uint32_t);
+}
+
+uint64_t nq__join_count_bytes(int n, bool wide, uint64_t largest)
+{
+    /* A side takes a group of each part of the set, and of the left
+     * half's mirror images (source_add()); the bottom's candidates and
+     * halves as many entries. */
+    int parts = n % 2 == 1 ? 2 : 1;
+    return count_bytes_of(nq__join_windows_of(n, wide), (parts + 1) * largest);
+}
+
 /* The widest windows, and the values of one window's bits. */
 #define WINDOW_BITS_MAX 5
 #define WINDOW_VALUES_MAX (1 << WINDOW_BITS_MAX)

@@ -276,6 +276,8 @@ struct nq__join_table {
     struct nq__join_ranks *ranks; /* of the sets of n columns */
     nq__join_fill_fn fill;        /* nq__join_pick_fill()'s */
     nq__join_pairs_fn pairs;      /* nq__join_pick_pairs()'s */
+    int threads; /* the most threads whose counts of units the build's
+                    budget holds beside the table (nq__join_count_bytes()) */
 };
 
 #define NQ_JOIN_NO_GROUP UINT32_MAX
@@ -351,7 +353,9 @@ static inline uint8_t nq__join_edge(uint64_t rest, int half)
 #define NQ_JOIN_TABLE_TOPS_MAX ((uint64_t)UINT32_MAX - 1)
 
 /* nq__join_table_build() : enumerates and groups the tops of n on `threads`
- * threads (0 = all online cores), in at most `budget` bytes. Returns 0,
+ * threads (0 = all online cores), in at most `budget` bytes with what
+ * its threads take beside it (t->threads of them count units within
+ * it). Returns 0,
  * NQ_E_RANGE or NQ_E_NOMEM (also when the table would not fit the budget:
  * the count of the tops, which comes first, stops soon after that is
  * known). */
@@ -518,6 +522,14 @@ uint32_t nq__join_cut_keep(int n, const struct nq__join_passes *c,
                            const struct nq__join_unit *units, uint64_t count,
                            uint32_t pass, uint8_t *keep);
 
+/* nq__join_passes_work() : the bytes of `room` that a cut leaves beside
+ * each pass's table for what its threads take (nq__join_work_bytes()),
+ * from the tops of each group (`groups` entries), `estimated` or
+ * counted: from an estimate at most a sixteenth of the room, or what the
+ * threads take whatever the groups. */
+uint64_t nq__join_passes_work(int n, int threads, const uint64_t *group_tops,
+                              uint64_t groups, bool estimated, uint64_t room);
+
 /* nq__join_passes_plan() : the passes whose tables fit `budget` bytes, and
  * at most `max_tops` tops, built on `threads` threads: of the fewest fixed
  * columns k (even, from 2) that fit and of a little finer ones, split in
@@ -584,6 +596,19 @@ int nq__join_units(int n, struct nq__join_unit **units, uint64_t *count);
  * that does not hold the unit's groups. */
 int nq__join_count(const struct nq__join_table *t,
                    const struct nq__join_unit *u, uint64_t *count);
+
+/* nq__join_count_bytes() : the most bytes nq__join_count() allocates for
+ * one unit of a table of n (of wide windows where n or `wide` asks for
+ * them, nq__join_windows_of()) whose largest group holds `largest` tops
+ * (its sides, held while it runs, on each thread that counts).
+ * nq__join_work_bytes() : what `threads` threads (0 = all online cores)
+ * take beside a table of n whose largest group holds `largest` tops: each
+ * thread's count of a unit or its sort of a group during the build,
+ * whichever is more. A table's budget holds them: its build sorts on as
+ * many threads as fit beside it, and says how many may count
+ * (nq__join_table.threads). */
+uint64_t nq__join_count_bytes(int n, bool wide, uint64_t largest);
+uint64_t nq__join_work_bytes(int n, int threads, uint64_t largest);
 
 /* nq__join_pairs() : the pairs (p[i], q[j]) with p[i] & q[j] == 0
  * (nq < 2^32), in C the compiler vectorises; nq__join_pick_pairs() : the

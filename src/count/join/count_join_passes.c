@@ -664,6 +664,24 @@ static void keep_better(struct nq__join_passes *best,
     }
 }
 
+uint64_t nq__join_passes_work(int n, int threads, const uint64_t *group_tops,
+                              uint64_t groups, bool estimated, uint64_t room)
+{
+    uint64_t largest = 0;
+    for (uint64_t g = 0; g < groups; g++)
+        largest = group_tops[g] > largest ? group_tops[g] : largest;
+    /* No pass holds a group larger than the whole table's largest. An
+     * estimate's largest runs high (n = 21: 367,774 against 73,829;
+     * n = 22: 2.6 million against 440,726), so from one at most a
+     * sixteenth of the room, or what the threads take whatever the
+     * groups: a table that leaves less room beside it counts on fewer
+     * threads. */
+    uint64_t work = nq__join_work_bytes(n, threads, largest);
+    uint64_t most = nq__join_work_bytes(n, threads, 0);
+    most = most > room / 16 ? most : room / 16;
+    return estimated && work > most ? most : work;
+}
+
 int nq__join_passes_plan(int n, int threads, const struct nq__join_unit *units,
                          uint64_t count, const uint64_t *group_tops,
                          uint64_t budget, uint64_t max_tops,

@@ -75,6 +75,7 @@ struct table_build {
                                the end of the share's slots, where its
                                stores stop (see set_limits()) */
     uint64_t largest;       /* sort pass: entries of the largest group */
+    uint64_t largest_bin;   /* binned sort: entries of the largest bin */
     uint64_t room;          /* count pass: the most tops the budget holds */
     /* What the queen of the last row, in column c, adds to a top's rest
      * and bucket (cutting the windows out of a word maps each bit on its
@@ -573,10 +574,12 @@ static inline void scatter_by_key(uint32_t *out, const uint32_t *in,
  * for wide windows, within each bucket by fine bits). */
 #define SORT_GROUPS 64
 
-struct sort_scratch {
-    uint32_t at[4 * SORT_KEYS_MAX], counted[4 * SORT_KEYS_MAX];
-    uint32_t key_start[SORT_KEYS_MAX + 1];
-};
+/* A sort's counters for `keys` keys: four rows of cursors, four of
+ * counts, and the keys' starts (bucket_offsets()). */
+static size_t sort_counters(uint32_t keys)
+{
+    return (size_t)9 * keys + 1;
+}
 
 static int sort_task(void *ctx, int worker, size_t index, void *result)
 {
@@ -586,14 +589,14 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
     bool has_extra = b->extra != NULL;
     uint32_t fine = b->wide ? NQ_JOIN_FINE : 1;
     uint32_t keys = b->buckets * fine;
-    struct sort_scratch *w = malloc(sizeof *w);
+    uint32_t *counters = malloc(sort_counters(keys) * sizeof *counters);
     uint32_t *scratch = malloc((b->largest + 1) * sizeof *scratch);
     uint32_t *key = malloc((b->largest + 1) * sizeof *key);
     uint8_t *scratch_extra =
         has_extra ? malloc((b->largest + 1) * sizeof *scratch_extra) : NULL;
-    if (w == NULL || scratch == NULL || key == NULL ||
+    if (counters == NULL || scratch == NULL || key == NULL ||
         (has_extra && scratch_extra == NULL)) {
-        free(w);
+        free(counters);
         free(scratch);
         free(key);
         free(scratch_extra);
@@ -634,10 +637,11 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
                 key[k] = key[k] * NQ_JOIN_FINE +
                          (uint32_t)(scratch_extra[k] >> NQ_JOIN_FINE_SHIFT);
         }
-        uint32_t *at = w->at;
-        bucket_offsets(key, size, keys, w->key_start, at, w->counted);
+        uint32_t *at = counters, *counted = at + (size_t)4 * keys;
+        uint32_t *key_start = counted + (size_t)4 * keys;
+        bucket_offsets(key, size, keys, key_start, at, counted);
         for (uint32_t y = 0; y <= b->buckets; y++)
-            bs[y] = w->key_start[(size_t)y * fine];
+            bs[y] = key_start[(size_t)y * fine];
         uint32_t *out = b->rest + from;
         if (has_extra) {
             /* The extra bytes go where their rests go. */
@@ -657,7 +661,7 @@ static int sort_task(void *ctx, int worker, size_t index, void *result)
     free(scratch_extra);
     free(key);
     free(scratch);
-    free(w);
+    free(counters);
     return 0;
 }
 
@@ -710,11 +714,14 @@ static int place_bins(struct table_build *b)
         uint64_t first = j << b->bin_shift;
         uint64_t last = (j + 1) << b->bin_shift;
         last = last < b->groups ? last : b->groups;
+        uint64_t bin_first = at;
         for (size_t k = 0; k < b->shares; k++) {
             b->bin_next[k * b->bins + j] = (uint32_t)at;
             for (uint64_t g = first; g < last; g++)
                 at += b->counts[k * b->groups + g];
         }
+        if (at - bin_first > b->largest_bin)
+            b->largest_bin = at - bin_first;
     }
     return 0;
 }
@@ -1042,6 +1049,63 @@ static uint64_t fixed_bytes(const struct table_build *b)
     return bytes_of(b, b->keep != NULL, b->k, b->groups, 0);
 }
 
+/* The keys of a sort under windows w: each bucket, and for wide windows
+ * its fine bits. */
+static uint32_t sort_keys(struct nq__join_windows w)
+{
+    return ((uint32_t)1 << (2 * w.inner)) *
+           (w.inner != w.width ? NQ_JOIN_FINE : 1);
+}
+
+/* The bytes a worker's sort_task() takes for groups of at most `largest`
+ * entries under windows w. */
+static uint64_t group_sort_bytes(struct nq__join_windows w, uint64_t largest)
+{
+    return sort_counters(sort_keys(w)) * sizeof(uint32_t) +
+           (largest + 1) * (2 * sizeof(uint32_t) + sizeof(uint8_t));
+}
+
+/* The bytes a worker's sort takes once the groups are placed: a group's,
+ * or a bin's for a binned fill (bin_sort_task()). */
+static uint64_t sort_bytes(const struct table_build *b)
+{
+    if (b->bin_shift != 0) {
+        uint64_t keys = ((uint64_t)1 << b->bin_shift) * b->buckets;
+        return (2 * (b->largest_bin + 1) + 9 * keys + 1) * sizeof(uint32_t);
+    }
+    return group_sort_bytes(b->windows, b->largest);
+}
+
+/* The bytes each thread takes beside b's table once its groups are
+ * placed: its sort of a group or bin, or its count of a unit. */
+static uint64_t thread_bytes(const struct table_build *b)
+{
+    uint64_t count = nq__join_count_bytes(b->n, b->wide, b->largest);
+    uint64_t sort = sort_bytes(b);
+    return count > sort ? count : sort;
+}
+
+/* The threads (of `threads`, at least one) whose thread_bytes() fit the
+ * budget beside the table's other memory and its `entries` slots; 0
+ * where not one does. */
+static int threads_fit(const struct table_build *b, int threads,
+                       uint64_t budget, uint64_t entries)
+{
+    uint64_t fixed = fixed_bytes(b), table = entries * top_bytes(b);
+    if (fixed >= budget || table > budget - fixed)
+        return 0;
+    uint64_t fit = (budget - fixed - table) / thread_bytes(b);
+    int workers = nq__pool_threads(threads);
+    return fit < (uint64_t)workers ? (int)fit : workers;
+}
+
+uint64_t nq__join_work_bytes(int n, int threads, uint64_t largest)
+{
+    uint64_t count = nq__join_count_bytes(n, false, largest);
+    uint64_t sort = group_sort_bytes(nq__join_windows_of(n, false), largest);
+    return (uint64_t)nq__pool_threads(threads) * (count > sort ? count : sort);
+}
+
 /* Before the fill of a pass's table (after place_groups()): the end of
  * each share's slots in each group, the next share's first slot or the
  * group's end. The fill's stores stop there, so that counts that are not
@@ -1202,8 +1266,16 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         goto out;
     place_groups(&b, t->start);
     b.start = t->start;
-    rc = entries_alloc(&b, keep != NULL ? keep->memory : NULL,
-                       t->start[b.groups] + 1, budget - fixed, &borrowed);
+    /* The budget holds the table and what its threads take beside it:
+     * as many threads sort and count as fit (at n = 20 on two threads,
+     * 6 MB beside 2 GB). */
+    int fit = threads_fit(&b, threads, budget, t->start[b.groups] + 1);
+    rc = NQ_E_NOMEM;
+    if (fit == 0)
+        goto out;
+    rc = entries_alloc(
+        &b, keep != NULL ? keep->memory : NULL, t->start[b.groups] + 1,
+        budget - fixed - (uint64_t)fit * thread_bytes(&b), &borrowed);
     if (rc != 0)
         goto out;
     b.entries = t->start[b.groups];
@@ -1218,10 +1290,10 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         goto out;
     b.bucket_start = t->bucket_start;
     if (b.bin_shift != 0)
-        rc = run_pass((size_t)b.bins, threads, bin_sort_task, &b);
+        rc = run_pass((size_t)b.bins, fit, bin_sort_task, &b);
     else
-        rc = run_pass((size_t)((b.groups + SORT_GROUPS - 1) / SORT_GROUPS),
-                      threads, sort_task, &b);
+        rc = run_pass((size_t)((b.groups + SORT_GROUPS - 1) / SORT_GROUPS), fit,
+                      sort_task, &b);
     if (rc != 0)
         goto out;
     t->n = n;
@@ -1239,6 +1311,7 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     t->extra = b.extra;
     t->borrowed = borrowed;
     t->fine_at = b.fine_at;
+    t->threads = fit;
     t->fill = nq__join_pick_fill();
     t->pairs = nq__join_pick_pairs();
     b.rest = NULL;
