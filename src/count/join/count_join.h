@@ -277,7 +277,8 @@ struct nq__join_table {
     nq__join_fill_fn fill;        /* nq__join_pick_fill()'s */
     nq__join_pairs_fn pairs;      /* nq__join_pick_pairs()'s */
     int threads; /* the most threads whose counts of units the build's
-                    budget holds beside the table (nq__join_count_bytes()) */
+                    budget holds beside the table (nq__join_count_bytes()),
+                    whatever threads built it */
 };
 
 #define NQ_JOIN_NO_GROUP UINT32_MAX

@@ -15,6 +15,7 @@
  * filled in bins of sets instead and each bin sorted by set and bucket
  * (see choose_bins()).
  */
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -1085,18 +1086,17 @@ static uint64_t thread_bytes(const struct table_build *b)
     return count > sort ? count : sort;
 }
 
-/* The threads (of `threads`, at least one) whose thread_bytes() fit the
- * budget beside the table's other memory and its `entries` slots; 0
- * where not one does. */
-static int threads_fit(const struct table_build *b, int threads,
-                       uint64_t budget, uint64_t entries)
+/* The threads whose thread_bytes() fit the budget beside the table's
+ * other memory and `held` bytes of entries (0 where not one does), at
+ * most `most`. */
+static int threads_fit(const struct table_build *b, uint64_t budget,
+                       uint64_t held, int most)
 {
-    uint64_t fixed = fixed_bytes(b), table = entries * top_bytes(b);
-    if (fixed >= budget || table > budget - fixed)
+    uint64_t fixed = fixed_bytes(b);
+    if (fixed >= budget || held > budget - fixed)
         return 0;
-    uint64_t fit = (budget - fixed - table) / thread_bytes(b);
-    int workers = nq__pool_threads(threads);
-    return fit < (uint64_t)workers ? (int)fit : workers;
+    uint64_t fit = (budget - fixed - held) / thread_bytes(b);
+    return fit < (uint64_t)most ? (int)fit : most;
 }
 
 uint64_t nq__join_work_bytes(int n, int threads, uint64_t largest)
@@ -1266,18 +1266,24 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         goto out;
     place_groups(&b, t->start);
     b.start = t->start;
-    /* The budget holds the table and what its threads take beside it:
-     * as many threads sort and count as fit (at n = 20 on two threads,
-     * 6 MB beside 2 GB). */
-    int fit = threads_fit(&b, threads, budget, t->start[b.groups] + 1);
+    /* The budget holds the table and what its threads take beside it
+     * (at n = 20, 3 MB a thread beside 2 GB): the sort runs on as many
+     * of `threads` as fit, and the count on as many as fit beside the
+     * entries held (t->threads). */
+    uint64_t slots = t->start[b.groups] + 1;
+    int sorting = threads_fit(&b, budget, slots * top_bytes(&b),
+                              nq__pool_threads(threads));
     rc = NQ_E_NOMEM;
-    if (fit == 0)
+    if (sorting == 0)
         goto out;
-    rc = entries_alloc(
-        &b, keep != NULL ? keep->memory : NULL, t->start[b.groups] + 1,
-        budget - fixed - (uint64_t)fit * thread_bytes(&b), &borrowed);
+    struct nq__join_memory *memory = keep != NULL ? keep->memory : NULL;
+    rc = entries_alloc(&b, memory, slots,
+                       budget - fixed - (uint64_t)sorting * thread_bytes(&b),
+                       &borrowed);
     if (rc != 0)
         goto out;
+    t->threads = threads_fit(
+        &b, budget, borrowed ? memory->bytes : slots * top_bytes(&b), INT_MAX);
     b.entries = t->start[b.groups];
     if ((rc = prefault_entries(&b)) != 0)
         goto out;
@@ -1290,10 +1296,10 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
         goto out;
     b.bucket_start = t->bucket_start;
     if (b.bin_shift != 0)
-        rc = run_pass((size_t)b.bins, fit, bin_sort_task, &b);
+        rc = run_pass((size_t)b.bins, sorting, bin_sort_task, &b);
     else
-        rc = run_pass((size_t)((b.groups + SORT_GROUPS - 1) / SORT_GROUPS), fit,
-                      sort_task, &b);
+        rc = run_pass((size_t)((b.groups + SORT_GROUPS - 1) / SORT_GROUPS),
+                      sorting, sort_task, &b);
     if (rc != 0)
         goto out;
     t->n = n;
@@ -1311,7 +1317,6 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     t->extra = b.extra;
     t->borrowed = borrowed;
     t->fine_at = b.fine_at;
-    t->threads = fit;
     t->fill = nq__join_pick_fill();
     t->pairs = nq__join_pick_pairs();
     b.rest = NULL;
