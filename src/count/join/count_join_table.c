@@ -1282,8 +1282,10 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
                        &borrowed);
     if (rc != 0)
         goto out;
-    t->threads = threads_fit(
-        &b, budget, borrowed ? memory->bytes : slots * top_bytes(&b), INT_MAX);
+    t->threads = threads_fit(&b, budget,
+                             borrowed && memory != NULL ? memory->bytes
+                                                        : slots * top_bytes(&b),
+                             INT_MAX);
     b.entries = t->start[b.groups];
     if ((rc = prefault_entries(&b)) != 0)
         goto out;
