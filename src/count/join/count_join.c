@@ -264,9 +264,9 @@ static void side_free(struct side *s)
 static uint64_t count_bytes_of(struct nq__join_windows w, uint64_t size)
 {
     uint64_t buckets = (uint64_t)1 << (2 * w.inner);
-    uint64_t side_buckets = (uint64_t)1 << (2 * w.width);
+    uint64_t sides = (uint64_t)1 << (2 * w.width); /* side_buckets() */
     uint64_t fine = w.inner != w.width ? 6 * buckets * (NQ_JOIN_FINE + 1) : 0;
-    uint64_t side = (size + NQ_JOIN_FILL_PAD) + (side_buckets + 1);
+    uint64_t side = (size + NQ_JOIN_FILL_PAD) + (sides + 1);
     return (2 * side + 2 * (size + 1) + fine) * sizeof(uint32_t);
 }
 
