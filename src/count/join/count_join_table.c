@@ -1272,7 +1272,7 @@ int nq__join_table_build_pass(int n, int threads, uint64_t budget,
     place_groups(&b, t->start);
     b.start = t->start;
     /* The budget holds the table and what its threads take beside it
-     * (at n = 20, 3 MB a thread beside 2 GB): the sort runs on as many
+     * (at n = 20, 2 MiB a thread beside 2 GiB): the sort runs on as many
      * of `threads` as fit, and the count on as many as fit beside the
      * entries held (t->threads). */
     uint64_t slots = t->start[b.groups] + 1;
