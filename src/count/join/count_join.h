@@ -278,7 +278,7 @@ struct nq__join_table {
     nq__join_pairs_fn pairs;      /* nq__join_pick_pairs()'s */
     int threads; /* the most threads whose counts of units the build's
                     budget holds beside the table (nq__join_count_bytes()),
-                    whatever threads built it */
+                    whatever threads built it; 0 in a table not built */
 };
 
 #define NQ_JOIN_NO_GROUP UINT32_MAX
