@@ -695,11 +695,8 @@ static int run_ids(const nq_plan *plan, const struct nq__join_table *table,
                    nq_subproblem_fn done, void *user)
 {
     struct plan_run run = {plan, table, ids, done, user};
-    /* No more threads than a built table's budget holds beside it (a
-     * plan without one, as the constellations', has it zeroed). */
-    if (table != NULL && table->threads > 0 &&
-        table->threads < nq__pool_threads(threads))
-        threads = table->threads;
+    if (table != NULL)
+        threads = nq__join_run_threads(table, threads);
     struct nq__pool_job job = {.count = nids,
                                .threads = threads,
                                .result_size = sizeof(nq_subcount),

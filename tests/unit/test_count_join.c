@@ -724,6 +724,11 @@ static uint64_t count_units(const struct nq__join_table *t,
 static void test_table_budget_holds_threads(void **state)
 {
     (void)state;
+    /* A table not built (a constellations plan's) bounds nothing. */
+    const struct nq__join_table none = {0};
+    assert_int_equal(nq__join_run_threads(&none, 1), 1);
+    assert_int_equal(nq__join_run_threads(&none, 5), 5);
+    assert_int_equal(nq__join_run_threads(&none, 0), 0);
     for (int n = 12; n <= 13; n++) {
         uint64_t *group_tops = NULL, groups = 0, tops = 0, largest = 0;
         assert_int_equal(nq__join_group_tops(n, 3, &group_tops, &groups, NULL),
@@ -755,6 +760,10 @@ static void test_table_budget_holds_threads(void **state)
             }
             assert_int_equal(rc, 0);
             assert_int_equal(t.threads, threads[i]);
+            /* A run counts on no more than that, however many it asks. */
+            assert_int_equal(nq__join_run_threads(&t, 64),
+                             threads[i] < 64 ? threads[i] : 64);
+            assert_int_equal(nq__join_run_threads(&t, 1), 1);
             assert_int_equal(count_units(&t, units, count, NULL),
                              oeis_counts(n).total);
             nq__join_table_free(&t);

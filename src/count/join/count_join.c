@@ -27,6 +27,7 @@
 
 #include "count/join/count_join.h"
 #include "nqueens.h"
+#include "run/pool.h"
 
 struct nq__join_windows nq__join_windows_of(int n, bool wide)
 {
@@ -277,6 +278,15 @@ uint64_t nq__join_count_bytes(int n, bool wide, uint64_t largest)
      * halves as many entries. */
     int parts = n % 2 == 1 ? 2 : 1;
     return count_bytes_of(nq__join_windows_of(n, wide), (parts + 1) * largest);
+}
+
+int nq__join_run_threads(const struct nq__join_table *t, int threads)
+{
+    /* A table not built (a plan without one, as the constellations')
+     * has it zeroed: no bound. */
+    if (t->threads > 0 && t->threads < nq__pool_threads(threads))
+        return t->threads;
+    return threads;
 }
 
 /* The widest windows, and the values of one window's bits. */

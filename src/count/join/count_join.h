@@ -611,6 +611,11 @@ int nq__join_count(const struct nq__join_table *t,
 uint64_t nq__join_count_bytes(int n, bool wide, uint64_t largest);
 uint64_t nq__join_work_bytes(int n, int threads, uint64_t largest);
 
+/* nq__join_run_threads() : the threads that count units with table t
+ * when `threads` are asked for (0 = all online cores): no more than
+ * t->threads, where t was built. */
+int nq__join_run_threads(const struct nq__join_table *t, int threads);
+
 /* nq__join_pairs() : the pairs (p[i], q[j]) with p[i] & q[j] == 0
  * (nq < 2^32), in C the compiler vectorises; nq__join_pick_pairs() : the
  * fastest form this processor runs (AVX-512 on x86-64 where it has it). */
