@@ -179,7 +179,7 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
     uint64_t *tops = NULL;
     uint64_t groups = 0, len = 0;
     uint32_t *share_tops = NULL;
-    bool shared = true, counted = true;
+    bool shared = true, estimated = false;
     uint64_t room = budget - beside; /* for the cut */
     int rc = 0;
     if (o->census_estimate != 0 && o->census == NULL && o->census_parts <= 1) {
@@ -190,7 +190,7 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
                                   &groups, &all);
         room = room / 8 * 7;
         shared = false;
-        counted = false;
+        estimated = true;
     } else {
         rc = walk_census(p, threads, o, &share_tops, &len, &shared);
         if (rc == 0)
@@ -210,7 +210,7 @@ static int plan_passes(nq_plan *p, uint64_t budget, int threads,
     }
     /* Beside each pass's table, what its threads take. */
     uint64_t work =
-        nq__join_passes_work(p->n, threads, tops, groups, !counted, room);
+        nq__join_passes_work(p->n, threads, tops, groups, estimated, room);
     rc = work < room
              ? nq__plan_cut(p->n, threads, min_passes, p->units, p->work_count,
                             tops, groups, room - work, &p->passes)

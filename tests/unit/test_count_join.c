@@ -360,9 +360,6 @@ static void assert_held_groups(const struct nq__join_table *t,
     }
 }
 
-/* Every unit counted with its pass's table, for every cut of F: each
- * against the textbook search, and the pass tables together no larger than
- * the whole table times the number of passes (each smaller alone). */
 /* What one thread takes beside a table of n to sort a group or count a
  * unit (nq__join_work_bytes() of the largest group): a plan leaves it
  * beside each pass's table (nq__join_passes_work()), so the builds below
@@ -377,6 +374,9 @@ static uint64_t one_thread_bytes(int n)
     return nq__join_work_bytes(n, 1, largest);
 }
 
+/* Every unit counted with its pass's table, for every cut of F: each
+ * against the textbook search, and the pass tables together no larger than
+ * the whole table times the number of passes (each smaller alone). */
 static void test_passes_against_oracle(void **state)
 {
     (void)state;

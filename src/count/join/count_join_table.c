@@ -758,7 +758,7 @@ static int bin_sort_task(void *ctx, int worker, size_t index, void *result)
     }
     uint32_t *scratch = malloc((size + 1) * sizeof *scratch);
     uint32_t *key = malloc((size + 1) * sizeof *key);
-    uint32_t *counters = malloc(((size_t)9 * keys + 1) * sizeof *counters);
+    uint32_t *counters = malloc(sort_counters(keys) * sizeof *counters);
     if (scratch == NULL || key == NULL || counters == NULL) {
         free(scratch);
         free(key);
@@ -1071,24 +1071,28 @@ static uint64_t group_sort_bytes(struct nq__join_windows w, uint64_t largest)
            (largest + 1) * (2 * sizeof(uint32_t) + sizeof(uint8_t));
 }
 
-/* The bytes a worker's sort takes once the groups are placed: a group's,
- * or a bin's for a binned fill (bin_sort_task()). */
-static uint64_t sort_bytes(const struct table_build *b)
+/* The bytes a thread takes beside a table of n (wide windows where n or
+ * `wide` asks for them) whose largest group holds `largest` entries: its
+ * count of a unit or its sort_task() of a group, whichever is more. */
+static uint64_t unit_or_group_bytes(int n, bool wide, uint64_t largest)
 {
-    if (b->bin_shift != 0) {
-        uint64_t keys = ((uint64_t)1 << b->bin_shift) * b->buckets;
-        return (2 * (b->largest_bin + 1) + 9 * keys + 1) * sizeof(uint32_t);
-    }
-    return group_sort_bytes(b->windows, b->largest);
+    uint64_t count = nq__join_count_bytes(n, wide, largest);
+    uint64_t sort = group_sort_bytes(nq__join_windows_of(n, wide), largest);
+    return count > sort ? count : sort;
 }
 
 /* The bytes each thread takes beside b's table once its groups are
- * placed: its sort of a group or bin, or its count of a unit. */
+ * placed: unit_or_group_bytes(), or a bin's sort for a binned fill
+ * (bin_sort_task()) where that is more. */
 static uint64_t thread_bytes(const struct table_build *b)
 {
-    uint64_t count = nq__join_count_bytes(b->n, b->wide, b->largest);
-    uint64_t sort = sort_bytes(b);
-    return count > sort ? count : sort;
+    uint64_t each = unit_or_group_bytes(b->n, b->wide, b->largest);
+    if (b->bin_shift == 0)
+        return each;
+    uint64_t keys = ((uint64_t)1 << b->bin_shift) * b->buckets;
+    uint64_t bin =
+        (2 * (b->largest_bin + 1) + sort_counters(keys)) * sizeof(uint32_t);
+    return bin > each ? bin : each;
 }
 
 /* The threads whose thread_bytes() fit the budget beside the table's
@@ -1106,9 +1110,8 @@ static int threads_fit(const struct table_build *b, uint64_t budget,
 
 uint64_t nq__join_work_bytes(int n, int threads, uint64_t largest)
 {
-    uint64_t count = nq__join_count_bytes(n, false, largest);
-    uint64_t sort = group_sort_bytes(nq__join_windows_of(n, false), largest);
-    return (uint64_t)nq__pool_threads(threads) * (count > sort ? count : sort);
+    return (uint64_t)nq__pool_threads(threads) *
+           unit_or_group_bytes(n, false, largest);
 }
 
 /* Before the fill of a pass's table (after place_groups()): the end of
