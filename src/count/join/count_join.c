@@ -418,10 +418,10 @@ static int join_sides(const struct nq__join_table *t, const struct side *top,
             }
             gathered = high;
         }
-        size_t nc = 0, with_bit = 0;
+        size_t nc = 0, without_at = 0; /* where those without the bit begin */
         for (int k = 0; k < classes; k++) {
             if (k == 1)
-                with_bit = nc;
+                without_at = nc;
             gather(cand, &nc, half, half_start[k], half_start[k] + 1, 0,
                    all & ~low, 0);
         }
@@ -432,7 +432,7 @@ static int join_sides(const struct nq__join_table *t, const struct side *top,
         }
         size_t np_with = top_ones[x] - top->start[x];
         total += t->pairs(p + np_with, np - np_with, cand, nc);
-        total += t->pairs(p, np_with, cand + with_bit, nc - with_bit);
+        total += t->pairs(p, np_with, cand + without_at, nc - without_at);
     }
     *count = total;
     return 0;
