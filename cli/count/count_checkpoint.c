@@ -94,16 +94,14 @@ static int count_pending(struct tally *t, int threads)
         return rc;
     }
     struct count_books books = {t, false};
-    long nap = LOCAL_NAP_FIRST_NS;
     bool stopped = false;
     while (!local_finished(&run)) {
-        if (local_take(&run, take_count, &books) > 0)
-            nap = LOCAL_NAP_FIRST_NS;
+        local_take(&run, take_count, &books);
         if (count_stopping(&books)) {
             stopped = true;
             break;
         }
-        local_nap(&nap);
+        local_wait(&run, LOCAL_LOOK_MS);
     }
     if (stopped) {
         tally_save(t);
@@ -111,7 +109,7 @@ static int count_pending(struct tally *t, int threads)
         while (!local_finished(&run)) {
             if (local_take(&run, take_count, &books) > 0)
                 tally_save(t);
-            local_nap(&nap);
+            local_wait(&run, LOCAL_LOOK_MS);
         }
     }
     rc = local_end(&run);

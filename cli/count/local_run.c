@@ -42,8 +42,23 @@ static void *local_main(void *arg)
     if (l->rc == NQ_OK)
         l->rc = rc;
     l->finished = true;
+    pthread_cond_broadcast(&l->ended);
     pthread_mutex_unlock(&l->lock);
     return NULL;
+}
+
+/* A condition variable timed on the monotonic clock, which no change of
+ * the wall clock moves. */
+static int cond_init_monotonic(pthread_cond_t *cond)
+{
+    pthread_condattr_t monotonic;
+    if (pthread_condattr_init(&monotonic) != 0)
+        return -1;
+    int rc = pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    if (rc == 0)
+        rc = pthread_cond_init(cond, &monotonic);
+    pthread_condattr_destroy(&monotonic);
+    return rc;
 }
 
 int local_init(struct local_run *l, const nq_plan *plan, int threads)
@@ -56,8 +71,11 @@ int local_init(struct local_run *l, const nq_plan *plan, int threads)
     l->done = malloc(l->done_cap * sizeof *l->done);
     l->taking = malloc(l->taking_cap * sizeof *l->taking);
     atomic_init(&l->stop, false);
-    if (l->done == NULL || l->taking == NULL ||
-        pthread_mutex_init(&l->lock, NULL) != 0) {
+    bool locked = pthread_mutex_init(&l->lock, NULL) == 0;
+    bool waits = locked && cond_init_monotonic(&l->ended) == 0;
+    if (l->done == NULL || l->taking == NULL || !waits) {
+        if (locked)
+            pthread_mutex_destroy(&l->lock);
         free(l->done);
         free(l->taking);
         memset(l, 0, sizeof *l);
@@ -130,9 +148,27 @@ void local_free(struct local_run *l)
     local_stop(l);
     local_end(l);
     pthread_mutex_destroy(&l->lock);
+    pthread_cond_destroy(&l->ended);
     free(l->done);
     free(l->taking);
     memset(l, 0, sizeof *l);
+}
+
+void local_wait(struct local_run *l, long ms)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_MONOTONIC, &until);
+    until.tv_sec += ms / 1000;
+    until.tv_nsec += ms % 1000 * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&l->lock);
+    int rc = 0;
+    while (!l->finished && rc == 0)
+        rc = pthread_cond_timedwait(&l->ended, &l->lock, &until);
+    pthread_mutex_unlock(&l->lock);
 }
 
 /* The longest sleep between two looks, in nanoseconds. */

@@ -32,6 +32,7 @@ struct local_result {
 struct local_run {
     pthread_t thread;
     pthread_mutex_t lock;
+    pthread_cond_t ended; /* signalled when nq_plan_run() returns */
     const nq_plan *plan;
     const uint64_t *ids; /* the chunk: the caller keeps it until the end */
     size_t count;
@@ -77,8 +78,20 @@ int local_end(struct local_run *l);
 /* Ends a chunk still running (stopped) and releases *l. */
 void local_free(struct local_run *l);
 
-/* A short sleep of a thread that waits for results (or, in nqueens-mpi,
- * for messages) without spinning: *ns nanoseconds, then *ns doubles for
+/* Waits until the running chunk returns or `ms` milliseconds have passed,
+ * whichever comes first: the results wait in their buffer meanwhile (no
+ * one needs them sooner), and the calling thread wakes a few times a
+ * second instead of after every result (a part of n = 20 on one thread
+ * woke 98,000 times in 65 s with local_nap(), and spent 4% more
+ * processor time for it). */
+void local_wait(struct local_run *l, long ms);
+
+/* How long a checkpointed count waits between two looks at its results,
+ * a signal and --max-time: 50 ms. */
+#define LOCAL_LOOK_MS 50L
+
+/* A short sleep of a thread that waits for messages in nqueens-mpi
+ * without spinning: *ns nanoseconds, then *ns doubles for
  * the next one, up to 2 ms; a wait starts at LOCAL_NAP_FIRST_NS. A wait
  * that nothing answers costs a core next to nothing, and an answer waits
  * a couple of milliseconds at most. */

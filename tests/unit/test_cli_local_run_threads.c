@@ -6,7 +6,8 @@
  * the main thread takes them in while it runs or after; the join in passes
  * too (its tables built on that thread); a stopped chunk ends with
  * NQ_E_STOPPED, having reported each id at most once; chunk after chunk on
- * the same runner.
+ * the same runner; local_wait() wakes when the chunk returns, not at the
+ * end of its time.
  */
 #include <string.h>
 #include <time.h>
@@ -174,6 +175,48 @@ static void test_stop(void **state)
 }
 
 /* A runner freed with its chunk still running stops it first. */
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A wait of ten minutes ends when the chunk returns (a count of
+ * milliseconds): well within a minute on any machine. */
+static void test_wait_wakes_at_end(void **state)
+{
+    (void)state;
+    nq_plan *plan = make_plan(11, NQ_ENGINE_JOIN, 0);
+    uint64_t *ids = all_ids(plan);
+    struct tally *t = test_calloc(1, sizeof *t);
+    t->plan = plan;
+    struct local_run l;
+    assert_int_equal(local_init(&l, plan, 1), NQ_OK);
+    for (int round = 0; round < 3; round++) {
+        memset(t->seen, 0, sizeof t->seen);
+        t->reports = 0;
+        double start = seconds_now();
+        assert_int_equal(local_start(&l, ids, (size_t)nq_plan_size(plan)),
+                         NQ_OK);
+        local_wait(&l, 600L * 1000);
+        assert_true(local_finished(&l));
+        assert_true(seconds_now() - start < 60.0);
+        assert_int_equal(local_end(&l), NQ_OK);
+        local_take(&l, take, t);
+        assert_int_equal(t->reports, nq_plan_size(plan));
+        assert_int_equal(t->duplicates, 0);
+    }
+    /* After the end, a wait returns at once. */
+    double start = seconds_now();
+    local_wait(&l, 600L * 1000);
+    assert_true(seconds_now() - start < 60.0);
+    local_free(&l);
+    test_free(t);
+    test_free(ids);
+    nq_plan_free(plan);
+}
+
 static void test_free_while_running(void **state)
 {
     (void)state;
@@ -193,6 +236,7 @@ int main(void)
         cmocka_unit_test(test_whole_chunk),
         cmocka_unit_test(test_chunks_and_passes),
         cmocka_unit_test(test_stop),
+        cmocka_unit_test(test_wait_wakes_at_end),
         cmocka_unit_test(test_free_while_running),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
