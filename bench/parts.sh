@@ -3,7 +3,12 @@
 # `nqueens count N -t 2` whole, then `count N --part K/M --checkpoint` for
 # K = 1..M on one thread each, two at a time (as a job array on a
 # two-core machine would run them), then `merge` of their files and
-# `audit --fraction F` of the merged file. Prints each step's wall and
+# `audit --fraction F` of the merged file. The parts share one census of
+# the join's tops (`--census`): part 1 starts first and writes it, and
+# part 2 starts once it is there (as a job array would start the rest
+# after its first task), so that no other part walks the tops to count
+# them; CENSUS=no runs every part without it (each walks its own tables'
+# tops). Prints each step's wall and
 # processor seconds and peak memory, and the ratios the issue sets
 # targets for: the parts' processor time over the whole run's (at most
 # 1.05 at n = 20, M = 4) and the audit's wall time over the whole run's
@@ -11,7 +16,7 @@
 # the published one.
 #
 # Usage: bench/parts.sh [N] [M] [RUNS] [F]     (defaults: 20 4 1 0.01)
-# Environment: BUILD=build (the build folder).
+# Environment: BUILD=build (the build folder), CENSUS=yes (or no).
 set -eu
 
 N=${1:-20}
@@ -19,6 +24,7 @@ M=${2:-4}
 RUNS=${3:-1}
 F=${4:-0.01}
 BUILD=${BUILD:-build}
+CENSUS=${CENSUS:-yes}
 tool=$BUILD/nqueens
 here=$(dirname "$0")
 counts=$here/../tests/data/oeis-counts.tsv
@@ -36,17 +42,26 @@ timed() {
     awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$work/$name.time" > "$work/$name.res"
 }
 
-echo "machine: $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); n = $N, $M parts, audit fraction $F"
+echo "machine: $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); n = $N, $M parts, census $CENSUS, audit fraction $F"
 echo "run  whole -t 2 (s cpu-s KiB)  parts (wall-s cpu-s max-KiB)  parts/whole(cpu)  merge(s)  audit(s)  audit/whole(wall)"
 run=1
 while [ "$run" -le "$RUNS" ]; do
-    rm -f "$work"/*.db* "$work"/part-*
+    rm -f "$work"/*.db* "$work"/part-* "$work"/census.bin
     timed whole "$tool" count "$N" -t 2 -q
     start=$(date +%s.%N)
+    census=
+    [ "$CENSUS" = no ] || census="--census $work/census.bin"
     k=1
     while [ "$k" -le "$M" ]; do
+        # shellcheck disable=SC2086 # the option and its file: two words
         timed "part-$k" "$tool" count "$N" -t 1 -q --part "$k/$M" \
-            --checkpoint "$work/part-$k.db" &
+            --checkpoint "$work/part-$k.db" $census &
+        if [ "$k" = 1 ] && [ -n "$census" ]; then
+            # The census written (or part 1 ended without one).
+            while [ ! -e "$work/census.bin" ] && kill -0 $! 2> /dev/null; do
+                sleep 0.1
+            done
+        fi
         if [ $((k % 2)) = 0 ] || [ "$k" = "$M" ]; then
             wait
         fi

@@ -31,6 +31,7 @@
 #include "common/opt_common.h"
 #include "common/parse.h"
 #include "common/progress.h"
+#include "count/census_file.h"
 #include "count/count_estimate.h"
 #include "count/count_part.h"
 #include "count/count_request.h"
@@ -107,6 +108,7 @@ static const struct opt count_opts[] = {
                   "every finished subproblem); each pass of the join\n"
                   "is also saved as it ends"),
     OPT_USE_ARGS(count_opt_part, NULL),
+    OPT_USE(count_opt_census, REQ, census),
     OPT_USE(count_opt_dry_run, REQ, dry_run),
     OPT_USE_ARGS(opt_help, NULL),
 };

@@ -9,12 +9,14 @@
  * missing, and the result is exactly that of an uninterrupted count (the
  * subproblems' ids and counts do not depend on who ran them, or when).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/interrupt.h"
 #include "common/messages.h"
+#include "count/census_file.h"
 #include "count/checkpoint_errors.h"
 #include "count/count_request.h"
 #include "count/count_tally.h"
@@ -118,11 +120,41 @@ static int count_pending(struct tally *t, int threads)
     return rc;
 }
 
+/* The census of --census FILE where the checkpoint keeps none (*census
+ * NULL): read into *census, or where FILE does not exist *write set, for
+ * the plan's census to be written there. Returns 0 or the exit status. */
+static int census_from_file(const struct count_request *req, uint32_t **census,
+                            uint64_t *len, bool *from_file, bool *write)
+{
+    *from_file = false;
+    *write = false;
+    if (req->census == NULL)
+        return 0;
+    uint32_t *read = NULL;
+    uint64_t read_len = 0;
+    int status = census_file_read(req->census, req->n, &read, &read_len);
+    if (status > 1)
+        return status;
+    *write = status == 1;
+    if (*census == NULL && read != NULL) {
+        *census = read;
+        *len = read_len;
+        *from_file = true;
+    } else {
+        free(read);
+    }
+    return 0;
+}
+
 /* The plan of a checkpointed count: the engine and the census of the run
- * it resumes, if any; `message` (size bytes, kept as long as the plan)
- * for the words of a GPU that fails. Returns 0 or the exit status. */
+ * it resumes, if any, or else the census of --census FILE (written there
+ * from the plan where FILE does not exist); `message` (size bytes, kept
+ * as long as the plan) for the words of a GPU that fails; *from_file:
+ * the plan's census was read from --census FILE. Returns 0 or the exit
+ * status. */
 static int count_checkpoint_plan(const struct count_request *req,
-                                 nq_plan **plan, char *message, size_t size)
+                                 nq_plan **plan, char *message, size_t size,
+                                 bool *from_file)
 {
     nq_count_options options;
     nq_plan_options plan_options;
@@ -139,6 +171,13 @@ static int count_checkpoint_plan(const struct count_request *req,
                                &plan_options.census_len);
     if (rc != NQ_OK)
         return checkpoint_error(req->checkpoint, rc, req->n, NULL, 0);
+    bool write = false;
+    int status = census_from_file(req, &census, &plan_options.census_len,
+                                  from_file, &write);
+    if (status != 0) {
+        free(census);
+        return status;
+    }
     plan_options.census = census;
     rc = nq_plan_create_ex(req->n, &options, &plan_options, plan);
     free(census);
@@ -146,7 +185,19 @@ static int count_checkpoint_plan(const struct count_request *req,
         return count_gpu_error(req, rc, message);
     if (rc != NQ_OK)
         return cli_error("count of %d: %s", req->n, nq_strerror(rc));
-    return 0;
+    /* A plan without a census (no passes, or none beside their tables)
+     * leaves FILE unwritten: the other parts plan as without it. */
+    const uint32_t *counts = NULL;
+    uint64_t len = 0;
+    nq_plan_census(*plan, &counts, &len);
+    status = write && counts != NULL
+                 ? census_file_write(req->census, req->n, counts, len)
+                 : 0;
+    if (status != 0) {
+        nq_plan_free(*plan);
+        *plan = NULL;
+    }
+    return status;
 }
 
 int count_checkpointed(const struct count_request *req, nq_count_result *result,
@@ -157,7 +208,9 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
         return status;
     nq_plan *plan = NULL;
     char gpu_message[1024] = "";
-    status = count_checkpoint_plan(req, &plan, gpu_message, sizeof gpu_message);
+    bool census_from_file = false;
+    status = count_checkpoint_plan(req, &plan, gpu_message, sizeof gpu_message,
+                                   &census_from_file);
     if (status != 0)
         return status;
     count_engine_name(plan, engine, engine_size);
@@ -188,6 +241,8 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
         return tally_say_max_time(&t, closed);
     if (rc == NQ_E_DEVICE)
         return count_gpu_error(req, rc, gpu_message);
+    if (rc == NQ_E_CORRUPT && census_from_file)
+        return census_file_mismatch(req->census, req->n);
     status = tally_say_failed(&t, rc);
     if (status >= 0)
         return status;

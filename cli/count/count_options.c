@@ -164,6 +164,8 @@ int count_parse(int argc, char **argv, const struct optable *t,
     if (req->parts > 0 && req->checkpoint == NULL)
         return cli_usage_error("--part needs --checkpoint FILE (the part's "
                                "counts go there, for `nqueens merge`)");
+    if (req->census != NULL && req->checkpoint == NULL)
+        return cli_usage_error("--census needs --checkpoint FILE");
     if (req->list_devices)
         return cli_usage_error("--list-devices takes no N");
     if (req->device_set) {
@@ -207,4 +209,8 @@ void count_request_options(const struct count_request *req, bool in_passes,
             plan_options->min_passes =
                 (CHECKPOINT_PASSES + req->parts - 1) / req->parts;
     }
+    /* A census read from --census FILE, or walked whole to be written
+     * there for the other parts. */
+    if (req->census != NULL)
+        plan_options->census_estimate = 0;
 }

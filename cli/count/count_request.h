@@ -33,6 +33,7 @@ struct count_request {
     double max_time;              /* --max-time SEC, 0: no limit */
     bool dry_run;                 /* --dry-run: the estimate alone */
     unsigned part, parts;         /* --part K/M; 0 and 0: the whole count */
+    const char *census;           /* --census FILE, or NULL */
     int device;                   /* --device ID (an OpenCL device) ... */
     bool device_set;              /* ... when given */
     bool list_devices;            /* --list-devices: name them, exit */

@@ -63,9 +63,11 @@ static int plan_gpu(nq_plan *p, uint64_t budget, const nq_count_options *o,
 /* The tops per share and group of the whole table (*len entries), the
  * census split between processes where the options ask for it (then
  * census_sum is called, and the plan notes it). A census given is taken
- * as it is (a pass's build checks it against the tops it walks); *shared
- * says whether its shares are those of `threads` threads, as a pass's
- * build needs them (else only their sums serve: a resume or an audit on
+ * as it is (a pass's build checks it against the tops it walks), its
+ * shares folded into those of `threads` threads where they divide them
+ * (nq__join_fold_shares(): one thread takes any census); *shared says
+ * whether its shares are those of `threads` threads, as a pass's build
+ * needs them (else only their sums serve: a resume or an audit on
  * another number of threads). */
 static int walk_census(nq_plan *p, int threads, const nq_plan_options *o,
                        uint32_t **share_tops, uint64_t *len, bool *shared)
@@ -78,6 +80,10 @@ static int walk_census(nq_plan *p, int threads, const nq_plan_options *o,
             0) {
         free(sums);
         size_t bytes = (size_t)o->census_len * sizeof **share_tops;
+        if (bytes != own &&
+            nq__join_fold_shares(p->n, threads, o->census, o->census_len,
+                                 share_tops, len) == 0)
+            return 0;
         *share_tops = malloc(bytes);
         if (*share_tops == NULL)
             return NQ_E_NOMEM;

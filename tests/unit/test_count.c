@@ -559,6 +559,55 @@ static void test_shared_census(void **state)
                      NQ_E_INVAL);
 }
 
+/* A census walked on more threads, folded into the shares of fewer where
+ * they divide them, is the census that the fewer walk, entry for entry;
+ * shares that do not divide, or no whole number of shares, are refused. */
+static void test_fold_shares(void **state)
+{
+    (void)state;
+    const int from_to[][2] = {{2, 1}, {4, 2}, {4, 1}, {3, 1}, {4, 3}, {1, 2}};
+    for (int n = 8; n <= 14; n++) {
+        for (size_t p = 0; p < sizeof from_to / sizeof from_to[0]; p++) {
+            uint32_t *from = NULL, *want = NULL, *folded = NULL;
+            uint64_t from_len = 0, want_len = 0, folded_len = 0;
+            assert_int_equal(nq__join_census_part(n, from_to[p][0], 0, 1,
+                                                  &from, &from_len),
+                             0);
+            assert_int_equal(nq__join_census_part(n, from_to[p][1], 0, 1,
+                                                  &want, &want_len),
+                             0);
+            int rc = nq__join_fold_shares(n, from_to[p][1], from, from_len,
+                                          &folded, &folded_len);
+            if (from_len % want_len == 0) {
+                assert_int_equal(rc, 0);
+                assert_int_equal(folded_len, want_len);
+                assert_memory_equal(folded, want, want_len * sizeof *want);
+            } else {
+                assert_int_equal(rc, NQ_E_INVAL);
+                assert_null(folded);
+            }
+            /* Not a whole number of shares. */
+            assert_int_equal(nq__join_fold_shares(n, from_to[p][1], from,
+                                                  from_len - 1, &folded,
+                                                  &folded_len),
+                             NQ_E_INVAL);
+            free(from);
+            free(want);
+            free(folded);
+        }
+    }
+    /* One thread's single share is no census of two threads' 16. */
+    uint32_t *one = NULL, *folded = NULL;
+    uint64_t len = 0, folded_len = 0;
+    assert_int_equal(nq__join_census_part(12, 1, 0, 1, &one, &len), 0);
+    assert_int_equal(nq__join_fold_shares(12, 2, one, len, &folded, &folded_len),
+                     NQ_E_INVAL);
+    assert_int_equal(nq__join_fold_shares(NQ_JOIN_MAX_N + 1, 1, one, len,
+                                          &folded, &folded_len),
+                     NQ_E_RANGE);
+    free(one);
+}
+
 /* A run of some ids of a plan in passes builds the tables of their passes
  * alone, and the parts add up to the whole, also when a part ran with the
  * whole table (a checkpoint resumed under a smaller budget). */
@@ -904,6 +953,7 @@ int main(void)
         cmocka_unit_test(test_passes_published),
         cmocka_unit_test(test_min_passes),
         cmocka_unit_test(test_shared_census),
+        cmocka_unit_test(test_fold_shares),
         cmocka_unit_test(test_passes_in_parts),
         cmocka_unit_test(test_pass_of),
         cmocka_unit_test(test_plan_run_threads),

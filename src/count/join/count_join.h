@@ -442,6 +442,19 @@ int nq__join_census_part(int n, int threads, unsigned part, unsigned parts,
 int nq__join_sum_shares(int n, const uint32_t *share_tops, uint64_t len,
                         uint64_t **tops, uint64_t *groups);
 
+/* nq__join_fold_shares() : share_tops of `len` entries walked on any
+ * number of threads, as a walk on `threads` threads would have counted
+ * them (*folded_len entries, malloc'ed, free()), so that a pass's build
+ * on those threads can take them as its census. Share k of a walk holds
+ * the starts k, k + S, k + 2S, ... (S shares), so where the shares S' of
+ * `threads` divide S, share k' of S' holds those of the shares k = k'
+ * mod S'. Returns 0, NQ_E_RANGE, NQ_E_NOMEM, NQ_E_INVAL where len is not
+ * a whole number of shares or S' does not divide it, NQ_E_OVERFLOW where
+ * a sum leaves 32 bits. */
+int nq__join_fold_shares(int n, int threads, const uint32_t *share_tops,
+                         uint64_t len, uint32_t **folded,
+                         uint64_t *folded_len);
+
 /* nq__join_census_kept() : nq__join_group_tops()'s share_tops of the
  * tops that keep->keep keeps alone, by the walk of a pass's table (*len =
  * shares * groups entries, malloc'ed, free(); the groups it does not keep

@@ -1455,6 +1455,34 @@ int nq__join_sum_shares(int n, const uint32_t *share_tops, uint64_t len,
     return 0;
 }
 
+int nq__join_fold_shares(int n, int threads, const uint32_t *share_tops,
+                         uint64_t len, uint32_t **folded, uint64_t *folded_len)
+{
+    *folded = NULL;
+    *folded_len = 0;
+    struct table_build b;
+    if (!shape_of(n, threads, &b))
+        return NQ_E_RANGE;
+    if (len == 0 || len % b.groups != 0 || (len / b.groups) % b.shares != 0)
+        return NQ_E_INVAL;
+    uint64_t own = b.shares * b.groups;
+    uint32_t *out = calloc(own, sizeof *out);
+    if (out == NULL)
+        return NQ_E_NOMEM;
+    /* Share k's counts of every group go to share k mod S', whose
+     * counts lie at the same offset mod own. */
+    for (uint64_t i = 0; i < len; i++) {
+        if (__builtin_add_overflow(out[i % own], share_tops[i],
+                                   &out[i % own])) {
+            free(out);
+            return NQ_E_OVERFLOW;
+        }
+    }
+    *folded = out;
+    *folded_len = own;
+    return 0;
+}
+
 int nq__join_group_tops(int n, int threads, uint64_t **tops, uint64_t *groups,
                         uint32_t **share_tops)
 {
