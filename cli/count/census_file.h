@@ -26,8 +26,7 @@ extern const struct opt_def count_opt_census;
 /* Reads the census of N = n from `path` into *census (malloc'ed, *len
  * entries). Returns 0; 1 where there is no such file (*census NULL);
  * else says what is wrong with it and returns the exit status (2). */
-int census_file_read(const char *path, int n, uint32_t **census,
-                     uint64_t *len);
+int census_file_read(const char *path, int n, uint32_t **census, uint64_t *len);
 
 /* Writes census[0..len) of N = n to `path`, whole or not at all. Returns
  * 0, or says why it could not and returns the exit status (2). */

@@ -570,12 +570,12 @@ static void test_fold_shares(void **state)
         for (size_t p = 0; p < sizeof from_to / sizeof from_to[0]; p++) {
             uint32_t *from = NULL, *want = NULL, *folded = NULL;
             uint64_t from_len = 0, want_len = 0, folded_len = 0;
-            assert_int_equal(nq__join_census_part(n, from_to[p][0], 0, 1,
-                                                  &from, &from_len),
-                             0);
-            assert_int_equal(nq__join_census_part(n, from_to[p][1], 0, 1,
-                                                  &want, &want_len),
-                             0);
+            assert_int_equal(
+                nq__join_census_part(n, from_to[p][0], 0, 1, &from, &from_len),
+                0);
+            assert_int_equal(
+                nq__join_census_part(n, from_to[p][1], 0, 1, &want, &want_len),
+                0);
             int rc = nq__join_fold_shares(n, from_to[p][1], from, from_len,
                                           &folded, &folded_len);
             if (from_len % want_len == 0) {
@@ -600,8 +600,9 @@ static void test_fold_shares(void **state)
     uint32_t *one = NULL, *folded = NULL;
     uint64_t len = 0, folded_len = 0;
     assert_int_equal(nq__join_census_part(12, 1, 0, 1, &one, &len), 0);
-    assert_int_equal(nq__join_fold_shares(12, 2, one, len, &folded, &folded_len),
-                     NQ_E_INVAL);
+    assert_int_equal(
+        nq__join_fold_shares(12, 2, one, len, &folded, &folded_len),
+        NQ_E_INVAL);
     assert_int_equal(nq__join_fold_shares(NQ_JOIN_MAX_N + 1, 1, one, len,
                                           &folded, &folded_len),
                      NQ_E_RANGE);

@@ -452,8 +452,7 @@ int nq__join_sum_shares(int n, const uint32_t *share_tops, uint64_t len,
  * a whole number of shares or S' does not divide it, NQ_E_OVERFLOW where
  * a sum leaves 32 bits. */
 int nq__join_fold_shares(int n, int threads, const uint32_t *share_tops,
-                         uint64_t len, uint32_t **folded,
-                         uint64_t *folded_len);
+                         uint64_t len, uint32_t **folded, uint64_t *folded_len);
 
 /* nq__join_census_kept() : nq__join_group_tops()'s share_tops of the
  * tops that keep->keep keeps alone, by the walk of a pass's table (*len =
