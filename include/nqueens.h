@@ -867,8 +867,10 @@ typedef struct nq_plan_options {
      * a checkpoint keeps it, nq_checkpoint_census()), taken instead of
      * walking one where census_len is a whole number of its shares (else
      * ignored): on any number of threads it cuts the passes; made on as
-     * many threads as this plan, it also spares each pass's build the
-     * walk that counts its tops. A pass's table built from a
+     * many threads as this plan, or on more whose shares this plan's
+     * divide (one thread: any census; its shares are then added up into
+     * this plan's), it also spares each pass's build the walk that
+     * counts its tops. A pass's table built from a
      * census that does not match the tops fails with NQ_E_CORRUPT, never
      * giving a wrong count. NULL: walk it. */
     const uint32_t *census;
@@ -951,10 +953,11 @@ NQ_API uint64_t nq_plan_passes(const nq_plan *plan);
 NQ_API uint64_t nq_plan_pass_of(const nq_plan *plan, uint64_t id);
 
 /*! nq_plan_census() : the census of the tops that a join in passes keeps
- *  (walked, or given by nq_plan_options.census on as many threads), for a
- *  later plan of the same n: *counts (valid until nq_plan_free()) and
- *  *len; NULL and 0 where it keeps none (constellations, a whole table, a
- *  census given for another number of threads, or a census larger than a
+ *  (walked, or given by nq_plan_options.census on as many threads or on
+ *  more, added up into this plan's shares), for a later plan of the same
+ *  n: *counts (valid until nq_plan_free()) and *len; NULL and 0 where it
+ *  keeps none (constellations, a whole table, a census given for threads
+ *  whose shares this plan's do not divide, or a census larger than a
  *  sixteenth of the budget: each pass then counts its tops itself). */
 NQ_API void nq_plan_census(const nq_plan *plan, const uint32_t **counts,
                            uint64_t *len);
