@@ -582,6 +582,7 @@ static void test_fold_shares(void **state)
                 assert_int_equal(rc, 0);
                 assert_int_equal(folded_len, want_len);
                 assert_memory_equal(folded, want, want_len * sizeof *want);
+                free(folded);
             } else {
                 assert_int_equal(rc, NQ_E_INVAL);
                 assert_null(folded);
@@ -591,9 +592,9 @@ static void test_fold_shares(void **state)
                                                   from_len - 1, &folded,
                                                   &folded_len),
                              NQ_E_INVAL);
+            assert_null(folded);
             free(from);
             free(want);
-            free(folded);
         }
     }
     /* One thread's single share is no census of two threads' 16. */
