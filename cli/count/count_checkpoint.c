@@ -123,7 +123,7 @@ static int count_pending(struct tally *t, int threads)
 /* The census of --census FILE where the checkpoint keeps none (*census
  * NULL): read into *census, or where FILE does not exist *write set, for
  * the plan's census to be written there. Returns 0 or the exit status. */
-static int census_from_file(const struct count_request *req, uint32_t **census,
+static int read_census_file(const struct count_request *req, uint32_t **census,
                             uint64_t *len, bool *from_file, bool *write)
 {
     *from_file = false;
@@ -172,7 +172,7 @@ static int count_checkpoint_plan(const struct count_request *req,
     if (rc != NQ_OK)
         return checkpoint_error(req->checkpoint, rc, req->n, NULL, 0);
     bool write = false;
-    int status = census_from_file(req, &census, &plan_options.census_len,
+    int status = read_census_file(req, &census, &plan_options.census_len,
                                   from_file, &write);
     if (status != 0) {
         free(census);
