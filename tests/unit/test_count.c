@@ -449,6 +449,44 @@ static void test_min_passes(void **state)
     }
 }
 
+/* The passes of a checkpointed count (ten asked for) and of its parts
+ * (count --part K/M --checkpoint asks for 10/M, rounded up): at least
+ * that many, and even to an eighth at even n, where a cut of that share
+ * of the tops packs into one pass more than asked, or a cap a quarter
+ * larger into uneven ones (a part of n = 20 in four took 376, 386 and
+ * 170 million tops): the largest pass sets the run's peak and the pages
+ * it faults in. */
+static void test_passes_even(void **state)
+{
+    (void)state;
+    for (int n = 12; n <= 16; n += 2) {
+        for (unsigned parts = 1; parts <= 7; parts++) {
+            for (unsigned part = 1; part <= parts; part++) {
+                nq_count_options options;
+                nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
+                options.engine = NQ_ENGINE_JOIN;
+                options.threads = 1;
+                nq_plan_options plan_options;
+                nq_plan_options_init(&plan_options, NQ_PLAN_OPTIONS_VERSION);
+                if (parts > 1) {
+                    plan_options.part = part;
+                    plan_options.parts = parts;
+                }
+                plan_options.min_passes = (10 + parts - 1) / parts;
+                nq_plan *plan = NULL;
+                assert_int_equal(
+                    nq_plan_create_ex(n, &options, &plan_options, &plan),
+                    NQ_OK);
+                const struct nq__join_passes *c = &plan->passes;
+                assert_true(c->count >= plan_options.min_passes);
+                uint64_t mean = c->built / c->count;
+                assert_true(c->most <= mean + mean / 8);
+                nq_plan_free(plan);
+            }
+        }
+    }
+}
+
 /* A census shared between processes, as nqueens-mpi's ranks share it:
  * census_sum stands for the others (it walks their parts itself), and
  * counts how often it is called. */
@@ -954,6 +992,7 @@ int main(void)
         cmocka_unit_test(test_passes_against_oracle),
         cmocka_unit_test(test_passes_published),
         cmocka_unit_test(test_min_passes),
+        cmocka_unit_test(test_passes_even),
         cmocka_unit_test(test_shared_census),
         cmocka_unit_test(test_fold_shares),
         cmocka_unit_test(test_passes_in_parts),

@@ -515,6 +515,7 @@ struct nq__join_passes {
     uint32_t *keys;   /* pass i's: keys[first[i] .. first[i + 1]) */
     size_t *first;    /* count + 1 entries */
     uint64_t largest; /* the bytes of the largest pass's table */
+    uint64_t most;    /* the tops of the pass that builds most */
     uint64_t built;   /* the tops all passes build (odd n: a top is
                          built in more than one pass) */
     uint64_t held;    /* the groups all passes' tables hold */

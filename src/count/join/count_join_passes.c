@@ -317,7 +317,8 @@ static void add_pattern(struct key_size *k, int n, uint32_t fixed, uint32_t p,
 /* The cut of one family (its middle queens' bits in `middles`) by the
  * fixed columns `fixed`: its keys packed into passes, the largest first,
  * each into the pass whose table it adds fewest bytes to, as `room` allows;
- * into out's fixed, count, keys, first, pass_of, largest, built and held.
+ * into out's fixed, count, keys, first, pass_of, largest, most, built and
+ * held.
  * Where the middle queen of a unit may stand in `fixed`, the unit reads a
  * pattern of another key, and passes share patterns: the pass that has
  * most of a key's already takes it. No unit in the family: no pass.
@@ -439,6 +440,8 @@ static int pack(int n, uint32_t fixed, uint64_t middles,
         out->held += fill[b].groups;
         if (room->base + fill[b].bytes > out->largest)
             out->largest = room->base + fill[b].bytes;
+        if (fill[b].tops > out->most)
+            out->most = fill[b].tops;
         fill[b].first = out->first[b]; /* now the pass's next slot */
     }
     for (size_t i = 0; i < nkeys; i++) {
@@ -589,6 +592,8 @@ static int join_families(struct nq__join_passes *const *parts, int nparts,
         out->count += c->count;
         if (c->largest > out->largest)
             out->largest = c->largest;
+        if (c->most > out->most)
+            out->most = c->most;
         out->built += c->built;
         out->held += c->held;
     }
