@@ -125,15 +125,17 @@ uint64_t nq__plan_units_bytes(uint64_t units)
 
 /* The passes of *passes as even as their number allows: cut again with
  * the least cap on a pass's tops, to a 64th, that makes no more passes
- * and builds no more tops (between their mean and their largest). A
- * share of the tops rarely packs into as many passes as it divides them
- * into: a part of n = 20 in four, asked for three, took passes of 376,
- * 386 and 170 million tops, now three of 309-315 (its largest table, and
- * the pages it faults in, a fifth smaller); a part of n = 16 in three,
- * asked for four, five of up to 638 thousand tops, now of up to 520. Caps
- * that fit no cut count as too small. */
-static void even_out(int n, int threads, const struct nq__join_unit *units,
-                     uint64_t count, const uint64_t *tops, uint64_t budget,
+ * (nor fewer than min_passes) and builds no more tops (between their
+ * mean and their largest). A share of the tops rarely packs into as many
+ * passes as it divides them into: a part of n = 20 in four, asked for
+ * three, took passes of 376, 386 and 170 million tops, now three of
+ * 309-315 (its largest table, and the pages it faults in, a fifth
+ * smaller); a part of n = 16 in three, asked for four, five of up to 638
+ * thousand tops, now of up to 520. Caps that fit no cut count as too
+ * small. */
+static void even_out(int n, int threads, unsigned min_passes,
+                     const struct nq__join_unit *units, uint64_t count,
+                     const uint64_t *tops, uint64_t budget,
                      struct nq__join_passes *passes)
 {
     /* Not for odd n: its cuts (two or three families, each cut three
@@ -151,7 +153,8 @@ static void even_out(int n, int threads, const struct nq__join_unit *units,
             below = cap;
             continue;
         }
-        if (even.count <= passes->count && even.built <= passes->built) {
+        if (even.count <= passes->count && even.count >= min_passes &&
+            even.built <= passes->built) {
             nq__join_passes_free(passes);
             *passes = even;
             above = cap;
@@ -195,7 +198,7 @@ int nq__plan_cut(int n, int threads, unsigned min_passes,
         *passes = coarser;
     }
     if (rc == 0 && min_passes > 1)
-        even_out(n, threads, units, count, tops, budget, passes);
+        even_out(n, threads, min_passes, units, count, tops, budget, passes);
     if (rc == NQ_E_NOMEM && max_tops != UINT64_MAX) {
         /* No cut that fine (small n): the finest the budget takes. */
         rc = nq__join_passes_plan(n, threads, units, count, tops, budget,
