@@ -132,7 +132,8 @@ uint64_t nq__plan_units_bytes(uint64_t units)
  * 309-315 (its largest table, and the pages it faults in, a fifth
  * smaller); a part of n = 16 in three, asked for four, five of up to 638
  * thousand tops, now of up to 520. Caps that fit no cut count as too
- * small. */
+ * small; each cap tried lies strictly between the two bounds, so that
+ * small tables (a 64th of no top) end too. */
 static void even_out(int n, int threads, unsigned min_passes,
                      const struct nq__join_unit *units, uint64_t count,
                      const uint64_t *tops, uint64_t budget,
@@ -145,7 +146,7 @@ static void even_out(int n, int threads, unsigned min_passes,
     uint64_t below = passes->built / passes->count, above = passes->most;
     if (n % 2 == 1 || above <= below + below / 8)
         return; /* or even enough */
-    while (above - below > above / 64) {
+    while (above - below > 1 && above - below > above / 64) {
         uint64_t cap = below + (above - below) / 2;
         struct nq__join_passes even;
         if (nq__join_passes_plan(n, threads, units, count, tops, budget, cap,

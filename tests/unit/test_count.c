@@ -459,7 +459,7 @@ static void test_min_passes(void **state)
 static void test_passes_even(void **state)
 {
     (void)state;
-    for (int n = 12; n <= 16; n += 2) {
+    for (int n = 4; n <= 16; n++) {
         for (unsigned parts = 1; parts <= 7; parts++) {
             for (unsigned part = 1; part <= parts; part++) {
                 nq_count_options options;
@@ -478,9 +478,14 @@ static void test_passes_even(void **state)
                     nq_plan_create_ex(n, &options, &plan_options, &plan),
                     NQ_OK);
                 const struct nq__join_passes *c = &plan->passes;
-                assert_true(c->count >= plan_options.min_passes);
+                /* Every n ends (the cut of n = 8 in passes of a few
+                 * tops once looped for ever); from 12 on a cut that
+                 * fine exists, and at even n it is evened out. */
+                if (n >= 12)
+                    assert_true(c->count >= plan_options.min_passes);
                 uint64_t mean = c->built / c->count;
-                assert_true(c->most <= mean + mean / 8);
+                if (n >= 12 && n % 2 == 0)
+                    assert_true(c->most <= mean + mean / 8);
                 nq_plan_free(plan);
             }
         }
