@@ -33,6 +33,24 @@
  * arrays; NQ_BROKEN, only from the tests, a source that does not build.
  */
 
+/*
+ * The same source built as CUDA C++ (by NVRTC, src/gpu/gpu_cuda.c, where a
+ * driver shows no OpenCL platform): NQ_CUDA spells OpenCL's words in
+ * CUDA's, and the logic below is shared word for word.
+ */
+#ifdef NQ_CUDA
+typedef unsigned int uint;
+typedef unsigned long long ulong;
+#define __kernel extern "C" __global__
+#define __global
+#define __local __shared__
+#define NQ_BOUNDS __launch_bounds__(NQ_GROUP)
+#define get_local_id(dim) threadIdx.x
+#define atomic_inc(p) atomicAdd((unsigned int *)(p), 1u)
+#else
+#define NQ_BOUNDS __attribute__((reqd_work_group_size(NQ_GROUP, 1, 1)))
+#endif
+
 #ifndef NQ_DEPTH
 #define NQ_DEPTH 14
 #endif
@@ -62,7 +80,7 @@
  * tasks[t]: .x, .y, .z the columns and the two diagonals taken at the
  * task's level; .w the search (bits 8 and up) and the level (bits 0-7).
  */
-__kernel __attribute__((reqd_work_group_size(NQ_GROUP, 1, 1))) void
+__kernel void NQ_BOUNDS
 nq_count_tasks(__global const uint2 *levels, __global const uint *lasts,
                __global const uint4 *tasks, const uint ntasks,
                __global ulong *counts, volatile __global uint *next)

@@ -7,44 +7,34 @@
  * A plan opens its device once (nq__gpu_open): the context and the kernel
  * program, built from the source embedded at build time
  * (count_kernel.cl, through cmake/embed_kernel.cmake), its build log kept
- * for the error. Each run (nq__gpu_run) has its own command queue, kernel
- * object and buffers, so that two threads may run on one plan at once; it
- * keeps two batches in flight: the host cuts the next batch's searches
- * into tasks while the device counts the one before.
+ * for the error. The streams of a run (gpu_device.h) are each a command
+ * queue with its own kernel object and buffers, so that two threads may
+ * run on one plan at once; the run itself is gpu_run.c's.
  *
  * Nothing here prints: every failure is a code and a line in the caller's
  * message buffer, naming the device and what failed.
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/clock.h"
-#include "gpu/gpu.h"
+#include "gpu/gpu_device.h"
 #include "gpu_kernel_source.h" /* generated: nq_gpu_kernel_source[] */
 
 /* The most platforms and devices looked at. */
 #define MAX_PLATFORMS 16
 #define MAX_DEVICES 64
 
-/* The build log lines an error quotes. */
-#define LOG_LINES 6
-
 struct nq__gpu {
     cl_context context;
     cl_device_id device;
     cl_program program;
-    int index;              /* the device's number */
-    bool is_gpu;            /* CL_DEVICE_TYPE_GPU */
-    unsigned units;         /* compute units */
-    size_t group;           /* work-group size the kernel was built for */
-    size_t groups_per_unit; /* work-groups a launch gives each unit */
-    size_t batch_searches;  /* searches per batch, at most */
-    size_t batch_tasks;     /* tasks per batch, about */
-    char name[256];         /* the device's name */
+    int index;                  /* the device's number */
+    unsigned units;             /* compute units */
+    struct nq__gpu_shape shape; /* how runs use it */
+    char name[256];             /* the device's name */
 };
 
 /* ---- messages -------------------------------------------------------- */
@@ -88,23 +78,12 @@ static const char *cl_error_name(cl_int err)
     }
 }
 
-/* Writes a message (printf-like) to message[0..size) when it is there. */
-__attribute__((format(printf, 3, 4))) static void
-say(char *message, size_t size, const char *format, ...)
-{
-    va_list ap;
-    va_start(ap, format);
-    if (message != NULL && size > 0)
-        vsnprintf(message, size, format, ap);
-    va_end(ap);
-}
-
 /* A failed OpenCL call on device `g`: its message, NQ_E_DEVICE. */
 static int device_failed(const struct nq__gpu *g, const char *what, cl_int err,
                          char *message, size_t size)
 {
-    say(message, size, "GPU device %d (%s): %s failed: %s (%d)", g->index,
-        g->name, what, cl_error_name(err), (int)err);
+    nq__gpu_say(message, size, "GPU device %d (%s): %s failed: %s (%d)",
+                g->index, g->name, what, cl_error_name(err), (int)err);
     return err == CL_OUT_OF_HOST_MEMORY ? NQ_E_NOMEM : NQ_E_DEVICE;
 }
 
@@ -198,7 +177,7 @@ int nq_gpu_device_name(int index, char *name, size_t size)
 
 /* ---- opening a device -------------------------------------------------- */
 
-/* Copies the first LOG_LINES lines of the build log of `program` on `d`
+/* Copies the first lines of the build log of `program` on `d`
  * into out[0..size), on one line ("; " between them). */
 static void build_log_head(cl_program program, cl_device_id d, char *out,
                            size_t size)
@@ -218,24 +197,7 @@ static void build_log_head(cl_program program, cl_device_id d, char *out,
         return;
     }
     log[len] = '\0';
-    size_t at = 0;
-    int lines = 0;
-    for (const char *p = log; *p != '\0' && lines < LOG_LINES;) {
-        const char *end = strchr(p, '\n');
-        size_t n = end != NULL ? (size_t)(end - p) : strlen(p);
-        while (n > 0 && (p[n - 1] == '\r' || p[n - 1] == ' '))
-            n--;
-        if (n > 0 && at + 3 < size) {
-            at += (size_t)snprintf(out + at, size - at, "%s%.*s",
-                                   at > 0 ? "; " : "", (int)n, p);
-            if (at >= size)
-                at = size - 1;
-            lines++;
-        }
-        if (end == NULL)
-            break;
-        p = end + 1;
-    }
+    nq__gpu_log_head(log, out, size);
     free(log);
 }
 
@@ -247,20 +209,20 @@ static int pick_device(int index, enum nq__gpu_want want, cl_device_id *out,
     cl_uint count;
     list_devices(devices, &count);
     if (count == 0) {
-        say(message, size,
-            "no OpenCL device found (no platform: install the driver's "
-            "OpenCL ICD, or pocl-opencl-icd for the CPU)");
+        nq__gpu_say(message, size,
+                    "no OpenCL device found (no platform: install the driver's "
+                    "OpenCL ICD, or pocl-opencl-icd for the CPU)");
         return NQ_E_UNSUPPORTED;
     }
     if (index >= 0) {
         if ((cl_uint)index >= count) {
-            say(message, size, "no GPU device %d: %u found (0 to %u)", index,
-                (unsigned)count, (unsigned)count - 1);
+            nq__gpu_say(message, size, "no GPU device %d: %u found (0 to %u)",
+                        index, (unsigned)count, (unsigned)count - 1);
             return NQ_E_UNSUPPORTED;
         }
         if (want == NQ_GPU_GPU_ONLY &&
             (device_type(devices[index]) & CL_DEVICE_TYPE_GPU) == 0) {
-            say(message, size, "device %d is not a GPU", index);
+            nq__gpu_say(message, size, "device %d is not a GPU", index);
             return NQ_E_UNSUPPORTED;
         }
         *out = devices[index];
@@ -275,44 +237,12 @@ static int pick_device(int index, enum nq__gpu_want want, cl_device_id *out,
         }
     }
     if (want == NQ_GPU_GPU_ONLY) {
-        say(message, size, "no OpenCL device of type GPU found");
+        nq__gpu_say(message, size, "no OpenCL device of type GPU found");
         return NQ_E_UNSUPPORTED;
     }
     *out = devices[0];
     *number = 0;
     return 0;
-}
-
-/* How the device is used: work-group size, launch size, batches. */
-static void plan_launches(struct nq__gpu *g)
-{
-    g->is_gpu = (device_type(g->device) & CL_DEVICE_TYPE_GPU) != 0;
-    cl_uint units = 0;
-    if (clGetDeviceInfo(g->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units,
-                        &units, NULL) != CL_SUCCESS ||
-        units == 0)
-        units = 1;
-    g->units = units;
-    if (g->is_gpu) {
-        /* Two warps (or one wavefront) a group; enough groups that each
-         * multiprocessor holds several while their stacks fit its local
-         * memory; a first batch of four million tasks, later ones sized
-         * to the rate measured (BATCH_SECONDS each): long enough that the
-         * host's part is hidden and each work-item takes dozens of tasks
-         * (so the last, long ones cost little), short enough that a stop
-         * (which waits for the batches in flight) comes soon. */
-        g->group = 64;
-        g->groups_per_unit = 16;
-        g->batch_searches = 4096;
-        g->batch_tasks = (size_t)1 << 22;
-    } else {
-        /* A CPU device (PoCL) runs a group's work-items one after the
-         * other on one core: a few small groups a core, small batches. */
-        g->group = 8;
-        g->groups_per_unit = 2;
-        g->batch_searches = 256;
-        g->batch_tasks = (size_t)1 << 14;
-    }
 }
 
 int nq__gpu_open(int index, enum nq__gpu_want want, const char *source,
@@ -332,7 +262,14 @@ int nq__gpu_open(int index, enum nq__gpu_want want, const char *source,
         return rc;
     }
     device_string(g->device, CL_DEVICE_NAME, g->name, sizeof g->name);
-    plan_launches(g);
+    cl_uint units = 0;
+    if (clGetDeviceInfo(g->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units,
+                        &units, NULL) != CL_SUCCESS ||
+        units == 0)
+        units = 1;
+    g->units = units;
+    nq__gpu_shape_for((device_type(g->device) & CL_DEVICE_TYPE_GPU) != 0,
+                      &g->shape);
 
     cl_int err;
     g->context = clCreateContext(NULL, 1, &g->device, NULL, NULL, &err);
@@ -352,13 +289,14 @@ int nq__gpu_open(int index, enum nq__gpu_want want, const char *source,
     char flags[256];
     snprintf(flags, sizeof flags,
              "-cl-std=CL1.2 -DNQ_DEPTH=%d -DNQ_GROUP=%zu%s %s", NQ_GPU_DEPTH,
-             g->group, g->is_gpu ? " -DNQ_LOCAL_STACK" : "",
+             g->shape.group, g->shape.is_gpu ? " -DNQ_LOCAL_STACK" : "",
              options != NULL ? options : "");
     err = clBuildProgram(g->program, 1, &g->device, flags, NULL, NULL);
     if (err != CL_SUCCESS) {
         char log[512];
         build_log_head(g->program, g->device, log, sizeof log);
-        say(message, message_size,
+        nq__gpu_say(
+            message, message_size,
             "GPU device %d (%s) could not build the kernel: %s (%d)%s%s",
             g->index, g->name, cl_error_name(err), (int)err,
             log[0] != '\0' ? "; build log: " : "; no build log", log);
@@ -399,38 +337,29 @@ int nq__gpu_index(const struct nq__gpu *g)
     return g->index;
 }
 
-/* ---- a run ----------------------------------------------------------------
- */
+const struct nq__gpu_shape *nq__gpu_shape(const struct nq__gpu *g)
+{
+    return &g->shape;
+}
 
-/* One batch in flight: its host side, its buffers on the device, and the
- * items it holds. */
-struct slot {
-    struct nq__gpu_batch batch;
-    uint64_t *counts;   /* batch.tasks counts, read back */
-    size_t counts_room; /* room of counts (and of the device buffers) */
-    cl_mem levels, lasts, tasks, out, next;
-    cl_event read;     /* the read of the counts; NULL: not in flight */
-    size_t first_item; /* the items first_item .. first_item + searches */
-    /* Each slot has its own queue (and kernel object), so that the device
-     * may start one batch's kernel while the last tasks of the other's
-     * still run. */
-    cl_command_queue queue;
-    cl_kernel kernel;
-};
+/* ---- streams: a batch in flight ------------------------------------------ */
 
-/* The seconds of work a batch is sized to on a GPU, once the rate is
- * known; and the bounds of its tasks. */
-#define BATCH_SECONDS 2.0
-#define BATCH_MIN_TASKS ((size_t)1 << 16)
-#define BATCH_MAX_TASKS ((size_t)1 << 25)
-
-struct run {
+struct nq__gpu_stream {
     const struct nq__gpu *g;
-    size_t want_tasks; /* the tasks a batch is filled to */
-    struct slot slots[2];
-    char *message;
+    char *message; /* where failures are told */
     size_t message_size;
+    cl_command_queue queue;
+    cl_kernel kernel; /* its own: a kernel object's arguments are its own */
+    cl_mem levels, lasts, tasks, out, next;
+    size_t room;   /* the tasks the buffers take */
+    cl_event read; /* the read of the counts; NULL: nothing in flight */
 };
+
+static int stream_failed(const struct nq__gpu_stream *s, const char *what,
+                         cl_int err)
+{
+    return device_failed(s->g, what, err, s->message, s->message_size);
+}
 
 /* Releases a buffer (when there is one) and forgets it. */
 static void release_buffer(cl_mem *m)
@@ -440,12 +369,61 @@ static void release_buffer(cl_mem *m)
     *m = NULL;
 }
 
-static void slot_release(struct slot *s)
+/* A buffer on the device of `bytes`. */
+static int make_buffer(struct nq__gpu_stream *s, cl_mem_flags flags,
+                       size_t bytes, cl_mem *mem)
 {
-    if (s->queue != NULL) {
-        /* What is still in flight ends before its buffers go. */
-        clFinish(s->queue);
+    cl_int err;
+    *mem = clCreateBuffer(s->g->context, flags, bytes, NULL, &err);
+    if (*mem == NULL)
+        return stream_failed(s, "clCreateBuffer", err);
+    return 0;
+}
+
+int nq__gpu_stream_open(const struct nq__gpu *g, char *message, size_t size,
+                        struct nq__gpu_stream **out)
+{
+    *out = NULL;
+    struct nq__gpu_stream *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return NQ_E_NOMEM;
+    s->g = g;
+    s->message = message;
+    s->message_size = size;
+    cl_int err;
+    int rc = 0;
+    s->queue = clCreateCommandQueue(g->context, g->device, 0, &err);
+    if (s->queue == NULL)
+        rc = stream_failed(s, "clCreateCommandQueue", err);
+    if (rc == 0) {
+        s->kernel = clCreateKernel(g->program, "nq_count_tasks", &err);
+        if (s->kernel == NULL)
+            rc = stream_failed(s, "clCreateKernel", err);
     }
+    size_t searches = g->shape.batch_searches;
+    if (rc == 0)
+        rc = make_buffer(s, CL_MEM_READ_ONLY,
+                         searches * NQ_GPU_LEVEL_STRIDE * 2 * sizeof(uint32_t),
+                         &s->levels);
+    if (rc == 0)
+        rc = make_buffer(s, CL_MEM_READ_ONLY, searches * sizeof(uint32_t),
+                         &s->lasts);
+    if (rc == 0)
+        rc = make_buffer(s, CL_MEM_READ_WRITE, sizeof(cl_uint), &s->next);
+    if (rc != 0) {
+        nq__gpu_stream_close(s);
+        return rc;
+    }
+    *out = s;
+    return 0;
+}
+
+void nq__gpu_stream_close(struct nq__gpu_stream *s)
+{
+    if (s == NULL)
+        return;
+    if (s->queue != NULL)
+        clFinish(s->queue); /* what is in flight ends before its buffers */
     if (s->read != NULL)
         clReleaseEvent(s->read);
     release_buffer(&s->levels);
@@ -453,95 +431,42 @@ static void slot_release(struct slot *s)
     release_buffer(&s->tasks);
     release_buffer(&s->out);
     release_buffer(&s->next);
-    free(s->counts);
-    nq__gpu_batch_free(&s->batch);
     if (s->kernel != NULL)
         clReleaseKernel(s->kernel);
     if (s->queue != NULL)
         clReleaseCommandQueue(s->queue);
+    free(s);
 }
 
-/* A buffer on the device of `bytes`. */
-static int make_buffer(struct run *r, cl_mem_flags flags, size_t bytes,
-                       cl_mem *mem)
+/* The task buffers for `tasks` tasks: made the first time, made again
+ * larger (doubled) when a batch outgrows them. */
+static int stream_room(struct nq__gpu_stream *s, size_t tasks)
 {
-    cl_int err;
-    *mem = clCreateBuffer(r->g->context, flags, bytes, NULL, &err);
-    if (*mem == NULL)
-        return device_failed(r->g, "clCreateBuffer", err, r->message,
-                             r->message_size);
-    return 0;
-}
-
-/* The buffers of a slot whose batch has `tasks` tasks: made the first
- * time, made again larger when a batch outgrows them. */
-static int slot_buffers(struct run *r, struct slot *s, size_t tasks)
-{
-    const struct nq__gpu *g = r->g;
-    int rc = 0;
-    if (s->levels == NULL) {
-        rc = make_buffer(r, CL_MEM_READ_ONLY,
-                         g->batch_searches * NQ_GPU_LEVEL_STRIDE * 2 *
-                             sizeof(uint32_t),
-                         &s->levels);
-        if (rc == 0)
-            rc = make_buffer(r, CL_MEM_READ_ONLY,
-                             g->batch_searches * sizeof(uint32_t), &s->lasts);
-        if (rc == 0)
-            rc = make_buffer(r, CL_MEM_READ_WRITE, sizeof(cl_uint), &s->next);
-        if (rc != 0)
-            return rc;
-    }
-    if (tasks <= s->counts_room && s->tasks != NULL)
+    if (tasks <= s->room)
         return 0;
-    size_t room = s->counts_room > 0 ? s->counts_room : g->batch_tasks;
+    size_t room = s->room > 0 ? s->room : s->g->shape.batch_tasks;
     while (room < tasks)
         room *= 2;
     release_buffer(&s->tasks);
     release_buffer(&s->out);
-    uint64_t *counts = realloc(s->counts, room * sizeof *counts);
-    if (counts == NULL)
-        return NQ_E_NOMEM;
-    s->counts = counts;
-    s->counts_room = room;
-    rc =
-        make_buffer(r, CL_MEM_READ_ONLY, room * 4 * sizeof(cl_uint), &s->tasks);
+    s->room = 0;
+    int rc =
+        make_buffer(s, CL_MEM_READ_ONLY, room * 4 * sizeof(cl_uint), &s->tasks);
     if (rc == 0)
         rc =
-            make_buffer(r, CL_MEM_WRITE_ONLY, room * sizeof(cl_ulong), &s->out);
+            make_buffer(s, CL_MEM_WRITE_ONLY, room * sizeof(cl_ulong), &s->out);
+    if (rc == 0)
+        s->room = room;
     return rc;
 }
 
-/* Fills slot s with the searches of items from `item` on: until the batch
- * holds its tasks, its searches, or the items run out. */
-static int slot_fill(struct run *r, struct slot *s, size_t item, size_t count,
-                     nq__gpu_setup_fn setup, void *user, int rest)
+int nq__gpu_stream_launch(struct nq__gpu_stream *s,
+                          const struct nq__gpu_batch *b, uint64_t *counts)
 {
-    nq__gpu_batch_clear(&s->batch);
-    s->first_item = item;
-    struct nq__kernel_setup k;
-    while (item < count && s->batch.searches < r->g->batch_searches &&
-           s->batch.tasks < r->want_tasks) {
-        int rc = setup(user, item, &k);
-        if (rc == 0)
-            rc = nq__gpu_batch_add(&s->batch, &k, rest);
-        if (rc != 0)
-            return rc;
-        item++;
-    }
-    return 0;
-}
-
-/* Sends slot s's batch to the device and starts its count. */
-static int slot_launch(struct run *r, struct slot *s)
-{
-    const struct nq__gpu_batch *b = &s->batch;
-    if (b->tasks == 0)
-        return 0; /* every search counted on the host */
-    int rc = slot_buffers(r, s, b->tasks);
+    int rc = stream_room(s, b->tasks);
     if (rc != 0)
         return rc;
-    const struct nq__gpu *g = r->g;
+    const struct nq__gpu *g = s->g;
     cl_int err = clEnqueueWriteBuffer(s->queue, s->levels, CL_FALSE, 0,
                                       b->searches * NQ_GPU_LEVEL_STRIDE * 2 *
                                           sizeof(uint32_t),
@@ -559,8 +484,7 @@ static int slot_launch(struct run *r, struct slot *s)
         err = clEnqueueFillBuffer(s->queue, s->next, &zero, sizeof zero, 0,
                                   sizeof zero, 0, NULL, NULL);
     if (err != CL_SUCCESS)
-        return device_failed(g, "copying a batch to the device", err,
-                             r->message, r->message_size);
+        return stream_failed(s, "copying a batch to the device", err);
     cl_uint ntasks = (cl_uint)b->tasks;
     /* The kernel's arguments in order; the number of tasks is the 4th. */
     const cl_mem buffers[] = {s->levels, s->lasts, s->tasks, s->out, s->next};
@@ -575,33 +499,25 @@ static int slot_launch(struct run *r, struct slot *s)
     if (err == CL_SUCCESS)
         err = clSetKernelArg(s->kernel, 3, sizeof ntasks, &ntasks);
     if (err != CL_SUCCESS)
-        return device_failed(g, "clSetKernelArg", err, r->message,
-                             r->message_size);
-    /* Work-items: one per task up to what keeps every unit busy; each
-     * takes task after task. */
-    size_t groups = (b->tasks + g->group - 1) / g->group;
-    size_t most = (size_t)g->units * g->groups_per_unit;
-    if (groups > most)
-        groups = most;
-    size_t global = groups * g->group, local = g->group;
+        return stream_failed(s, "clSetKernelArg", err);
+    size_t local = g->shape.group;
+    size_t global =
+        nq__gpu_launch_groups(&g->shape, g->units, b->tasks) * local;
     err = clEnqueueNDRangeKernel(s->queue, s->kernel, 1, NULL, &global, &local,
                                  0, NULL, NULL);
     if (err != CL_SUCCESS)
-        return device_failed(g, "clEnqueueNDRangeKernel", err, r->message,
-                             r->message_size);
+        return stream_failed(s, "clEnqueueNDRangeKernel", err);
     err = clEnqueueReadBuffer(s->queue, s->out, CL_FALSE, 0,
-                              b->tasks * sizeof(cl_ulong), s->counts, 0, NULL,
+                              b->tasks * sizeof(cl_ulong), counts, 0, NULL,
                               &s->read);
     if (err == CL_SUCCESS)
         err = clFlush(s->queue);
     if (err != CL_SUCCESS)
-        return device_failed(g, "reading the counts back", err, r->message,
-                             r->message_size);
+        return stream_failed(s, "reading the counts back", err);
     return 0;
 }
 
-/* Waits for slot s's counts (when it was launched). */
-static int slot_wait(struct run *r, struct slot *s)
+int nq__gpu_stream_wait(struct nq__gpu_stream *s)
 {
     if (s->read == NULL)
         return 0;
@@ -615,111 +531,6 @@ static int slot_wait(struct run *r, struct slot *s)
     if (err == CL_SUCCESS && status < 0)
         err = status; /* the kernel or the copy failed on the device */
     if (err != CL_SUCCESS)
-        return device_failed(r->g, "counting a batch", err, r->message,
-                             r->message_size);
+        return stream_failed(s, "counting a batch", err);
     return 0;
-}
-
-/* Hands slot s's searches to `done`, in order. */
-static int slot_report(struct slot *s, nq__gpu_done_fn done, void *user)
-{
-    for (size_t k = 0; k < s->batch.searches; k++) {
-        uint64_t completions;
-        int rc = nq__gpu_batch_sum(&s->batch, k, s->counts, &completions);
-        if (rc == 0)
-            rc = done(user, s->first_item + k, completions);
-        if (rc != 0)
-            return rc;
-    }
-    return 0;
-}
-
-/* The levels a task leaves below it on this device, for a board of n. On
- * a GPU, about n - 8: a few million tasks or more from n = 18 on (3.7
- * million at 18, 11 million at 20 with 12 levels; each level more divides
- * them by 6 to 8), enough for every work-item to take many, while the
- * host cuts them in seconds. On a CPU device (PoCL, in the tests) tasks
- * of 6 levels: many small tasks test the cut. */
-static int rest_levels(const struct nq__gpu *g, int n)
-{
-    if (!g->is_gpu)
-        return 6;
-    int rest = n - 8;
-    return rest < 4 ? 4 : rest > NQ_GPU_DEPTH ? NQ_GPU_DEPTH : rest;
-}
-
-/* A slot's queue, kernel object and host batch. */
-static int slot_open(struct run *r, struct slot *s)
-{
-    const struct nq__gpu *g = r->g;
-    cl_int err;
-    s->queue = clCreateCommandQueue(g->context, g->device, 0, &err);
-    if (s->queue == NULL)
-        return device_failed(g, "clCreateCommandQueue", err, r->message,
-                             r->message_size);
-    s->kernel = clCreateKernel(g->program, "nq_count_tasks", &err);
-    if (s->kernel == NULL)
-        return device_failed(g, "clCreateKernel", err, r->message,
-                             r->message_size);
-    return nq__gpu_batch_init(&s->batch, g->batch_searches, g->batch_tasks);
-}
-
-int nq__gpu_run(const struct nq__gpu *g, int n, size_t count,
-                nq__gpu_setup_fn setup, nq__gpu_done_fn done, void *user,
-                char *message, size_t message_size)
-{
-    if (g == NULL || setup == NULL || done == NULL)
-        return NQ_E_INVAL;
-    if (count == 0)
-        return 0;
-    struct run r = {.g = g,
-                    .want_tasks = g->batch_tasks,
-                    .message = message,
-                    .message_size = message_size};
-    double start = nq__monotonic_seconds();
-    uint64_t counted = 0; /* tasks counted and reported */
-    int rc = slot_open(&r, &r.slots[0]);
-    if (rc == 0)
-        rc = slot_open(&r, &r.slots[1]);
-
-    int rest = rest_levels(g, n);
-    size_t item = 0;
-    int cur = 0;
-    if (rc == 0)
-        rc = slot_fill(&r, &r.slots[cur], item, count, setup, user, rest);
-    if (rc == 0)
-        rc = slot_launch(&r, &r.slots[cur]);
-    item += r.slots[cur].batch.searches;
-    while (rc == 0) {
-        struct slot *s = &r.slots[cur], *other = &r.slots[1 - cur];
-        bool more = item < count;
-        /* The next batch is cut on the host while the device counts this
-         * one, and queued before this one ends, so that the device never
-         * waits for the host. */
-        if (more) {
-            rc = slot_fill(&r, other, item, count, setup, user, rest);
-            item += other->batch.searches;
-            if (rc == 0)
-                rc = slot_launch(&r, other);
-        }
-        if (rc == 0)
-            rc = slot_wait(&r, s);
-        if (rc == 0)
-            rc = slot_report(s, done, user);
-        counted += s->batch.tasks;
-        double seconds = nq__monotonic_seconds() - start;
-        if (g->is_gpu && seconds > 0.05 && counted > 0) {
-            /* The next batches: BATCH_SECONDS at the rate so far. */
-            double want = (double)counted / seconds * BATCH_SECONDS;
-            r.want_tasks = want < (double)BATCH_MIN_TASKS   ? BATCH_MIN_TASKS
-                           : want > (double)BATCH_MAX_TASKS ? BATCH_MAX_TASKS
-                                                            : (size_t)want;
-        }
-        if (!more)
-            break;
-        cur = 1 - cur;
-    }
-    for (int i = 0; i < 2; i++)
-        slot_release(&r.slots[i]);
-    return rc;
 }
