@@ -643,13 +643,15 @@ typedef enum nq_engine {
     NQ_ENGINE_CONSTELLATIONS = 2, /* start-constellation backtracking: any n,
                                      almost no memory */
     NQ_ENGINE_GPU = 3 /* the start constellations counted on an OpenCL
-                         device (1 <= n <= 32): the same ids and signature
-                         as NQ_ENGINE_CONSTELLATIONS, so a checkpoint moves
+                         device (or a CUDA one: nq_gpu_api()), 1 <= n <=
+                         32: the same ids and signature as
+                         NQ_ENGINE_CONSTELLATIONS, so a checkpoint moves
                          between the two; the symmetric searches stay on
                          the CPU. AUTO takes it from n = 18 on where a
                          device of type GPU builds the kernel (never a
                          CPU device such as PoCL's). NQ_E_UNSUPPORTED in a
-                         library built without OpenCL or with no device */
+                         library built without the engine or with no
+                         device */
 } nq_engine;
 
 /*! The version of nq_count_options that this header defines. */
@@ -667,7 +669,7 @@ struct nq_count_options {
     nq_progress_fn progress; /* may be NULL */
     void *progress_user;     /* handed to progress */
     /* Version 2: the GPU engine. */
-    /* NQ_ENGINE_GPU: the OpenCL device, numbered from 0 as
+    /* NQ_ENGINE_GPU: the device, numbered from 0 as
      * nq_gpu_device_name() numbers them; -1 (the default): the first of
      * type GPU, else the first of any type. */
     int device;
@@ -692,16 +694,23 @@ NQ_API int nq_count_options_init(nq_count_options *options, unsigned version);
  *  NQ_MAX_THREADS). */
 NQ_API int nq_count_default_threads(void);
 
-/*! nq_gpu_device_count() : the OpenCL devices found (every platform's, GPU
- *  or not, in the loader's order), 0 when none; NQ_E_UNSUPPORTED in a
- *  library built without OpenCL. */
+/*! nq_gpu_api() : the device API the GPU engine was built on: "OpenCL"
+ *  (the default), "CUDA" (a build with -DNQ_GPU_API=CUDA, for an NVIDIA
+ *  driver that shows no OpenCL platform), or "none" (built without the
+ *  engine). A static string. */
+NQ_API const char *nq_gpu_api(void);
+
+/*! nq_gpu_device_count() : the devices found: on OpenCL every platform's,
+ *  GPU or not, in the loader's order; on CUDA the driver's GPUs. 0 when
+ *  none; NQ_E_UNSUPPORTED in a library built without the engine. */
 NQ_API int nq_gpu_device_count(void);
 
 /*! nq_gpu_device_name() : a line naming device `index` (0 ..
  *  nq_gpu_device_count() - 1) for a listing: its name, kind (gpu, cpu,
- *  accelerator), compute units, platform and OpenCL version, written to
- *  name[0..size). Returns 0, NQ_E_INVAL (no such device, NULL, size 0),
- *  NQ_E_UNSUPPORTED (built without OpenCL; name says so). */
+ *  accelerator), compute units, platform and OpenCL version (on CUDA: its
+ *  multiprocessors, the driver's version and the compute capability),
+ *  written to name[0..size). Returns 0, NQ_E_INVAL (no such device, NULL,
+ *  size 0), NQ_E_UNSUPPORTED (built without the engine; name says so). */
 NQ_API int nq_gpu_device_name(int index, char *name, size_t size);
 
 /* ------------------------------------------------------------------ */

@@ -199,11 +199,13 @@ void count_estimate_line(const struct count_estimate *e, char *line,
     char memory[32];
     format_bytes(e->memory, memory, sizeof memory);
     if (e->on_device) {
+        const char *api = nq_gpu_api();
         snprintf(line, size,
-                 "count of %d: engine %s on an OpenCL device, memory %s, "
+                 "count of %d: engine %s on %s %s device, memory %s, "
                  "time unknown (no model of a device's cost: "
                  "bench/gpu/device-check.sh times one)",
-                 e->n, e->engine, memory);
+                 e->n, e->engine, strcmp(api, "OpenCL") == 0 ? "an" : "a", api,
+                 memory);
         return;
     }
     char when[32];

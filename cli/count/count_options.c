@@ -125,8 +125,12 @@ int count_list_devices(void)
         return cli_error("no GPU devices: %s", why);
     }
     if (count == 0) {
-        cli_note("no OpenCL device found (install the driver's OpenCL "
-                 "ICD, or pocl-opencl-icd to run on the CPU)");
+        if (strcmp(nq_gpu_api(), "CUDA") == 0)
+            cli_note("no CUDA device found (the NVIDIA driver and a GPU are "
+                     "needed)");
+        else
+            cli_note("no OpenCL device found (install the driver's OpenCL "
+                     "ICD, or pocl-opencl-icd to run on the CPU)");
         return EXIT_OK;
     }
     for (int i = 0; i < count; i++) {

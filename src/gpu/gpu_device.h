@@ -64,6 +64,16 @@ int nq__gpu_stream_wait(struct nq__gpu_stream *s);
  * stream; NULL is allowed. */
 void nq__gpu_stream_close(struct nq__gpu_stream *s);
 
+/* nq__gpu_cuda_ptx() : (gpu_cuda.c, a build with NQ_GPU_API=CUDA) the
+ * kernel `source` (NULL: the embedded count_kernel.cl) built by NVRTC as
+ * CUDA for compute capability `arch`
+ * (90: 9.0) and work-groups of `group`, with `options` (words split on
+ * spaces; NULL: none) added: *ptx (free() it), or NQ_E_DEVICE with the
+ * reason and the build log's first lines in log[0..log_size), NQ_E_NOMEM.
+ * Needs no device: the tests build the kernel with it where no GPU is. */
+int nq__gpu_cuda_ptx(const char *source, const char *options, int arch,
+                     size_t group, char **ptx, char *log, size_t log_size);
+
 /* ---- the user's lines (gpu_message.c) ------------------------------- */
 
 /* nq__gpu_say() : a message (printf-like) in message[0..size), when there

@@ -13,6 +13,11 @@ static const char no_gpu[] =
     "this nqueens was built without GPU support (OpenCL): build it with "
     "-DNQ_WITH_GPU=ON, with ocl-icd-opencl-dev and opencl-headers installed";
 
+const char *nq_gpu_api(void)
+{
+    return "none";
+}
+
 int nq_gpu_device_count(void)
 {
     return NQ_E_UNSUPPORTED;

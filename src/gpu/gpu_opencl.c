@@ -132,6 +132,11 @@ static cl_device_type device_type(cl_device_id d)
     return type;
 }
 
+const char *nq_gpu_api(void)
+{
+    return "OpenCL";
+}
+
 int nq_gpu_device_count(void)
 {
     cl_device_id devices[MAX_DEVICES];

@@ -1,6 +1,6 @@
 #!/bin/sh
-# count --engine gpu on whatever OpenCL device is found (in CI: PoCL, the
-# CPU as an OpenCL device): the device listing, the dry run, the published counts for an
+# count --engine gpu on whatever device is found (in CI: PoCL, the CPU as
+# an OpenCL device; CUDA's GPUs in a -DNQ_GPU_API=CUDA build): the device listing, the dry run, the published counts for an
 # odd and an even N, --max-time, SIGINT with and without a checkpoint, a
 # checkpoint begun on the GPU and finished on the CPU and the other way
 # round, and the usage errors. In a build without the GPU engine: the
@@ -23,13 +23,17 @@ fi
 "$NQUEENS" count --list-devices > "$TMP/devices" 2> "$TMP/err" ||
     fail "--list-devices: $(cat "$TMP/err")"
 grep -q '^0: ' "$TMP/devices" ||
-    fail "no OpenCL device found: apt-get install pocl-opencl-icd (and ocl-icd-opencl-dev opencl-headers to build) $(cat "$TMP/err")"
+    fail "no device found (OpenCL: apt-get install pocl-opencl-icd, and ocl-icd-opencl-dev opencl-headers to build) $(cat "$TMP/err")"
 
 # --dry-run: no model of a device's time, and it says so (not the CPU's
 # time under the device's name).
 "$NQUEENS" count 20 --engine gpu --dry-run > "$TMP/out" ||
     fail "count 20 --engine gpu --dry-run"
-grep -qx "count of 20: engine constellations/1 n=20 on an OpenCL device, memory .*, time unknown (no model of a device's cost: bench/gpu/device-check.sh times one)" "$TMP/out" ||
+# The API the engine was built on (OpenCL; CUDA in a -DNQ_GPU_API=CUDA
+# build).
+api="an OpenCL"
+[ "${NQ_GPU_API:-OPENCL}" = CUDA ] && api="a CUDA"
+grep -qx "count of 20: engine constellations/1 n=20 on $api device, memory .*, time unknown (no model of a device's cost: bench/gpu/device-check.sh times one)" "$TMP/out" ||
     fail "dry run on the GPU: $(cat "$TMP/out")"
 "$NQUEENS" count 20 --engine gpu --dry-run --json > "$TMP/out" ||
     fail "count 20 --engine gpu --dry-run --json"

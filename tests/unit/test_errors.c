@@ -1,6 +1,7 @@
 /*
  * test_errors.c - the error table: every code has its own message and
- * name, and unknown codes are handled.
+ * name, and unknown codes are handled; and the library's strings about
+ * itself: its version, the API of its GPU engine.
  */
 #include <string.h>
 
@@ -37,11 +38,19 @@ static void test_success_and_unknown(void **state)
     assert_string_equal(nq_version(), NQ_VERSION_STRING);
 }
 
+static void test_gpu_api_is_the_builds(void **state)
+{
+    (void)state;
+    /* "none", "OpenCL" or "CUDA", as CMake configured the library. */
+    assert_string_equal(nq_gpu_api(), NQ_TEST_GPU_API);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_code_has_words),
         cmocka_unit_test(test_success_and_unknown),
+        cmocka_unit_test(test_gpu_api_is_the_builds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,8 @@
 /*
- * test_gpu.c - the GPU engine against the CPU, on whatever OpenCL device
- * is found (in CI: PoCL, the CPU as an OpenCL device). The kernel is built
- * once for the whole file (nq__plan_create_on()), since a first build on
- * PoCL takes seconds.
+ * test_gpu.c - the GPU engine against the CPU, on whatever device is
+ * found (in CI: PoCL, the CPU as an OpenCL device; a GPU in a build on
+ * CUDA). The kernel is built once for the whole file
+ * (nq__plan_create_on()), since a first build on PoCL takes seconds.
  *
  *  - the tasks a search is cut into, counted by a C model of the kernel,
  *    add up to the CPU kernel's count (no device needed);
@@ -41,10 +41,10 @@ static int open_device(void **state)
     int count = nq_gpu_device_count();
     if (count <= 0) {
         fprintf(stderr,
-                "test_gpu: no OpenCL device found (nq_gpu_device_count() = "
-                "%d): install one, for the CPU: apt-get install "
+                "test_gpu: no %s device found (nq_gpu_device_count() = "
+                "%d): install one; on OpenCL, for the CPU: apt-get install "
                 "pocl-opencl-icd ocl-icd-opencl-dev opencl-headers\n",
-                count);
+                nq_gpu_api(), count);
         return -1;
     }
     int rc = nq__gpu_open(-1, NQ_GPU_ANY, NULL, NULL, message, sizeof message,
@@ -361,6 +361,7 @@ static void test_broken_kernel(void **state)
 static void test_devices(void **state)
 {
     (void)state;
+    assert_string_equal(nq_gpu_api(), NQ_TEST_GPU_API);
     int count = nq_gpu_device_count();
     assert_true(count >= 1);
     for (int i = 0; i < count; i++) {

@@ -18,9 +18,9 @@ static void test_published_counts(void **state)
     int rc = nq__gpu_open(-1, NQ_GPU_ANY, NULL, NULL, message, sizeof message,
                           &device);
     if (rc != 0)
-        fail_msg("no OpenCL device (%s: %s): apt-get install pocl-opencl-icd "
-                 "ocl-icd-opencl-dev opencl-headers",
-                 nq_err_name(rc), message);
+        fail_msg("no %s device (%s: %s); on OpenCL: apt-get install "
+                 "pocl-opencl-icd ocl-icd-opencl-dev opencl-headers",
+                 nq_gpu_api(), nq_err_name(rc), message);
     for (int n = 16; n <= 17; n++) {
         struct oeis_row want = oeis_counts(n);
         nq_count_options options;
