@@ -47,7 +47,8 @@ typedef unsigned long long ulong;
 #define NQ_BOUNDS __launch_bounds__(NQ_GROUP)
 #define get_local_id(dim) threadIdx.x
 #define atomic_inc(p) atomicAdd((unsigned int *)(p), 1u)
-#else
+#endif
+#ifndef NQ_BOUNDS
 #define NQ_BOUNDS __attribute__((reqd_work_group_size(NQ_GROUP, 1, 1)))
 #endif
 
@@ -63,7 +64,7 @@ typedef unsigned long long ulong;
 #define NQ_LEVEL_STRIDE 32
 
 #ifdef NQ_BROKEN
-#error the tests' broken kernel: this source must not build
+#error the broken kernel of the tests: this source must not build
 #endif
 
 #ifdef NQ_LOCAL_STACK

@@ -11,8 +11,10 @@
 #include "gpu/gpu_device.h"
 
 /* The seconds of work a batch is sized to on a GPU, once the rate is
- * known; and the bounds of its tasks. */
+ * known; the most a batch grows over the one before; and the bounds of
+ * its tasks. */
 #define BATCH_SECONDS 2.0
+#define BATCH_GROWTH 4.0
 #define BATCH_MIN_TASKS ((size_t)1 << 16)
 #define BATCH_MAX_TASKS ((size_t)1 << 25)
 
@@ -37,15 +39,18 @@ void nq__gpu_shape_for(bool is_gpu, struct nq__gpu_shape *out)
     if (is_gpu) {
         /* Two warps (or one wavefront) a group; enough groups that each
          * multiprocessor holds several while their stacks fit its local
-         * memory; a first batch of four million tasks, later ones sized
-         * to the rate measured (BATCH_SECONDS each): long enough that the
-         * host's part is hidden and each work-item takes dozens of tasks
-         * (so the last, long ones cost little), short enough that a stop
-         * (which waits for the batches in flight) comes soon. */
+         * memory; a first batch of 65,536 tasks, later ones sized to the
+         * rate measured (BATCH_SECONDS each, growing at most BATCH_GROWTH
+         * times a batch): long enough that the host's part is hidden and
+         * each work-item takes dozens of tasks (so the last, long ones
+         * cost little), short enough that a stop (which waits for the
+         * batches in flight) comes soon. The small first batches (a slow
+         * start) give the first results, and a stop, within milliseconds
+         * where two seconds would hold the whole count. */
         out->group = 64;
         out->groups_per_unit = 16;
         out->batch_searches = 4096;
-        out->batch_tasks = (size_t)1 << 22;
+        out->batch_tasks = BATCH_MIN_TASKS;
     } else {
         /* A CPU device (PoCL) runs a group's work-items one after the
          * other on one core: a few small groups a core, small batches. */
@@ -190,8 +195,11 @@ int nq__gpu_run(const struct nq__gpu *g, int n, size_t count,
         counted += s->batch.tasks;
         double seconds = nq__monotonic_seconds() - start;
         if (shape->is_gpu && seconds > 0.05 && counted > 0) {
-            /* The next batches: BATCH_SECONDS at the rate so far. */
+            /* The next batches: BATCH_SECONDS at the rate so far, at
+             * most BATCH_GROWTH times this one. */
             double want = (double)counted / seconds * BATCH_SECONDS;
+            double most = (double)r.want_tasks * BATCH_GROWTH;
+            want = want < most ? want : most;
             r.want_tasks = want < (double)BATCH_MIN_TASKS   ? BATCH_MIN_TASKS
                            : want > (double)BATCH_MAX_TASKS ? BATCH_MAX_TASKS
                                                             : (size_t)want;
