@@ -14,10 +14,14 @@
 
 void nq__gpu_say(char *message, size_t size, const char *format, ...)
 {
+    if (message == NULL || size == 0)
+        return;
     va_list ap;
     va_start(ap, format);
-    if (message != NULL && size > 0)
-        vsnprintf(message, size, format, ap);
+    /* clang-tidy 14's analyzer loses the va_start of a function declared
+     * with a format attribute (found with it, not without). */
+    // NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized)
+    vsnprintf(message, size, format, ap);
     va_end(ap);
 }
 

@@ -64,8 +64,25 @@ expect_exit 2 "$NQUEENS" count 8 --list-devices
 expect_exit 2 "$NQUEENS" count 33 --engine gpu
 expect_exit 2 "$NQUEENS" count 28 --engine gpu --device x
 
+# The stops below need counts that run for a while on this device: 16 and
+# 17 take about 1 and 10 s on two cores through PoCL, milliseconds on a
+# GPU. Where 16 takes under half a second, N grows (to 19 at most: the
+# CPU finishes one of them below) until a count takes that long.
+gpu_seconds() {
+    "$NQUEENS" count "$1" --engine gpu --quiet --json |
+        sed -n 's/.*"seconds":\([0-9.]*\).*/\1/p'
+}
+stop_n=16
+stop_seconds=$(gpu_seconds $stop_n)
+while [ "$stop_n" -lt 19 ] &&
+    awk -v s="$stop_seconds" 'BEGIN { exit !(s < 0.5) }'; do
+    stop_n=$((stop_n + 1))
+    stop_seconds=$(gpu_seconds $stop_n)
+done
+long_n=$((stop_n + 1))
+
 # --max-time: stopped, no result, exit 2.
-expect_exit 2 "$NQUEENS" count 17 --engine gpu --max-time 0.5 --quiet
+expect_exit 2 "$NQUEENS" count $long_n --engine gpu --max-time 0.5 --quiet
 grep -q "stopped by --max-time 0.5: no result" "$TMP/stderr" ||
     fail "--max-time: $(cat "$TMP/stderr")"
 [ ! -s "$TMP/stdout" ] || fail "--max-time: output on stdout"
@@ -74,13 +91,13 @@ grep -q "stopped by --max-time 0.5: no result" "$TMP/stderr" ||
 # signal goes once the count has begun (its first progress line is out):
 # before that the device is being opened, and the default action would
 # end the tool without a word.
-"$NQUEENS" count 17 --engine gpu --progress > "$TMP/out" 2> "$TMP/err" &
+"$NQUEENS" count $long_n --engine gpu --progress > "$TMP/out" 2> "$TMP/err" &
 pid=$!
 tries=0
 until [ -s "$TMP/err" ]; do
-    kill -0 "$pid" 2> /dev/null || fail "count 17 ended before SIGINT: $(cat "$TMP/err")"
+    kill -0 "$pid" 2> /dev/null || fail "count $long_n ended before SIGINT: $(cat "$TMP/err")"
     tries=$((tries + 1))
-    [ "$tries" -lt 1200 ] || fail "no progress from count 17 after 60 s"
+    [ "$tries" -lt 1200 ] || fail "no progress from count $long_n after 60 s"
     sleep 0.05
 done
 kill -INT "$pid"
@@ -112,19 +129,20 @@ handover() {
     "$NQUEENS" status "$db" | grep -q '^time .* in 2 runs$' ||
         fail "status after $second: $(cat "$TMP/err")"
 }
-handover 16 "$TMP/gpu-cpu.db" gpu constellations
+handover $stop_n "$TMP/gpu-cpu.db" gpu constellations
 handover 16 "$TMP/cpu-gpu.db" constellations gpu
 
 # --max-time with a checkpoint saves, and the same command finishes. The
-# limit is a third of what the count takes on two cores (about 1 s: at
-# 1 s, a count that ended a few milliseconds after it was reported as
-# done).
+# limit is a third of what the count takes (at 16 through PoCL about 1 s,
+# the limit 0.3 s: at 1 s, a count that ended a few milliseconds after it
+# was reported as done).
 db=$TMP/max-time.db
-expect_exit 2 "$NQUEENS" count 16 --engine gpu --checkpoint "$db" \
-    --checkpoint-interval 0.05 --max-time 0.3 --quiet
-grep -q "stopped by --max-time 0.3: [0-9]* of [0-9]* subproblems saved" "$TMP/stderr" ||
-    fail "--max-time with a checkpoint: $(cat "$TMP/stderr")"
-"$NQUEENS" count 16 --engine gpu --checkpoint "$db" --quiet > "$TMP/out" ||
+limit=$(awk -v s="$stop_seconds" 'BEGIN { printf "%g", int(s / 3 * 100 + 0.5) / 100 }')
+expect_exit 2 "$NQUEENS" count $stop_n --engine gpu --checkpoint "$db" \
+    --checkpoint-interval 0.05 --max-time "$limit" --quiet
+grep -q "stopped by --max-time $limit: [0-9]* of [0-9]* subproblems saved" "$TMP/stderr" ||
+    fail "--max-time $limit with a checkpoint: $(cat "$TMP/stderr")"
+"$NQUEENS" count $stop_n --engine gpu --checkpoint "$db" --quiet > "$TMP/out" ||
     fail "resume after --max-time"
-expect_published 16 "$TMP/out"
+expect_published $stop_n "$TMP/out"
 pass

@@ -86,7 +86,7 @@ static struct allocation allocations[MAX_ALLOCATIONS];
 static unsigned char *memory(CUdeviceptr base, size_t bytes)
 {
     for (int i = 0; i < MAX_ALLOCATIONS; i++)
-        if (allocations[i].base == (unsigned char *)(uintptr_t)base)
+        if ((uintptr_t)allocations[i].base == base)
             return bytes <= allocations[i].size ? allocations[i].base : NULL;
     return NULL;
 }
@@ -370,7 +370,7 @@ CUresult cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes)
 CUresult cuMemFree_v2(CUdeviceptr ptr)
 {
     for (int i = 0; i < MAX_ALLOCATIONS; i++) {
-        if (allocations[i].base == (unsigned char *)(uintptr_t)ptr) {
+        if ((uintptr_t)allocations[i].base == ptr) {
             free(allocations[i].base);
             allocations[i].base = NULL;
             return CUDA_SUCCESS;
