@@ -14,6 +14,11 @@
 # when $OUT is set, else to standard output. NQ_GPU_CHECK_NS="18 19"
 # chooses other N (for a trial run anywhere, on PoCL: "12 13").
 #
+# It builds the engine on OpenCL (build-gpu/) and on CUDA (build-cuda/,
+# the same kernel source through NVRTC): the one that sees the GPU is
+# tested and timed (OpenCL first), the other timed once at n = 20 beside
+# it where it sees the GPU too.
+#
 # What that machine may lack is carried, unpacked into an ignored folder,
 # never into /: run bench/gpu/fetch-debs.sh on a Debian machine first, and
 # carry bench/gpu/carry (the OpenCL ICD loader from ocl-icd-libopencl1,
@@ -98,29 +103,66 @@ else
     fi
 fi
 
-# ---- the build ---------------------------------------------------------------
+# ---- the builds --------------------------------------------------------------
+# build_tool DIR API [TARGET]: the tool with the GPU engine on API (OPENCL
+# or CUDA) in DIR, everything (the tests too) or TARGET alone; logs the
+# configure and build lines that matter.
+build_tool() {
+    pkgconf=""
+    [ -x "$sys/usr/bin/pkgconf" ] && pkgconf="-DPKG_CONFIG_EXECUTABLE=$sys/usr/bin/pkgconf"
+    # shellcheck disable=SC2086 # $pkgconf is one word or none
+    logged cmake -S "$root" -B "$1" -DCMAKE_BUILD_TYPE=Release \
+        -DNQ_WITH_GPU=ON -DNQ_GPU_API="$2" -DNQ_WITH_MPI=OFF -DNQ_NATIVE=ON \
+        -DCMAKE_PREFIX_PATH="$sys/usr" $pkgconf | grep -E 'GPU|OpenCL|CUDA|cmocka|CMake Error' || true
+    logged cmake --build "$1" -j "$(nproc)" ${3:+--target "$3"} |
+        grep -E 'error:|warning:|Error [0-9]' || true
+}
+# sees_gpu TOOL: whether TOOL lists a device of type GPU.
+sees_gpu() {
+    [ -x "$1" ] && "$1" count --list-devices 2> /dev/null | grep -q '(gpu,'
+}
+
 say ""
-say "## Build"
-pkgconf=""
-[ -x "$sys/usr/bin/pkgconf" ] && pkgconf="-DPKG_CONFIG_EXECUTABLE=$sys/usr/bin/pkgconf"
-# shellcheck disable=SC2086 # $pkgconf is one word or none
-logged cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
-    -DNQ_WITH_GPU=ON -DNQ_WITH_MPI=OFF -DNQ_NATIVE=ON \
-    -DCMAKE_PREFIX_PATH="$sys/usr" $pkgconf | grep -E 'GPU|OpenCL|cmocka|CMake Error' || true
-logged cmake --build "$build" -j "$(nproc)" | grep -E 'error:|warning:|Error [0-9]' || true
+say "## Build (OpenCL)"
+build_tool "$root/build-gpu" OPENCL
+say ""
+say "## Build (CUDA: the driver API and NVRTC, the same kernel source; the tool alone)"
+build_tool "$root/build-cuda" CUDA nqueens_cli
+
+say ""
+say "## Devices"
+if command -v clinfo > /dev/null; then
+    logged clinfo -l || true
+fi
+for api in gpu cuda; do
+    say "build-$api:"
+    [ -x "$root/build-$api/nqueens" ] && { logged "$root/build-$api/nqueens" count --list-devices || true; }
+done
+
+# The engine tested and timed: CUDA where it alone sees a GPU (or where
+# NQ_GPU_CHECK_API=cuda), else OpenCL (the engine's own API; PoCL's CPU
+# in a trial). The other, where it sees the GPU too, is timed once at the
+# end for comparison.
+first=gpu
+second=cuda
+if [ "${NQ_GPU_CHECK_API:-}" = cuda ] ||
+    { ! sees_gpu "$root/build-gpu/nqueens" && sees_gpu "$root/build-cuda/nqueens"; }; then
+    first=cuda
+    second=gpu
+fi
+build=$root/build-$first
 tool=$build/nqueens
+if [ "$first" = cuda ]; then
+    say ""
+    say "## Build (CUDA, the tests too)"
+    build_tool "$build" CUDA
+fi
 if [ ! -x "$tool" ]; then
     say "the build failed: see the log"
     exit 1
 fi
-
-# ---- what the loader sees ---------------------------------------------------
-say ""
-say "## OpenCL platforms and devices"
-if command -v clinfo > /dev/null; then
-    logged clinfo -l || true
-fi
-logged "$tool" count --list-devices || true
+api_name() { [ "$1" = cuda ] && echo CUDA || echo OpenCL; }
+say "timed: the engine on $(api_name $first) ($build)"
 
 # ---- the GPU tests ----------------------------------------------------------
 say ""
@@ -146,7 +188,8 @@ count_once() {
 }
 # timed N ESTIMATE ARGS...: the median seconds of up to 3 runs (3 where a
 # run takes under 20 s and time allows) and the total, "- -" when the
-# estimate does not fit the time left.
+# estimate does not fit the time left, "failed -" when the first run
+# gave no total.
 timed() {
     n=$1
     estimate=$2
@@ -168,7 +211,7 @@ timed() {
         [ "$(awk -v s="$s" -v l="$(left)" 'BEGIN { print (s < 20 && 2 * s < l - 10) }')" = 1 ] || break
     done
     if [ -z "$runs" ]; then
-        echo "- -"
+        echo "failed -"
         return
     fi
     median=$(echo "$runs" | tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
@@ -181,6 +224,7 @@ table="| n | GPU s (median/runs) | CPU -t 16 s (median/runs) | CPU/GPU | total |
 |---|---|---|---|---|---|"
 gpu_prev=""
 cpu_prev=""
+gpu20=""
 for n in ${NQ_GPU_CHECK_NS:-18 19 20 21 22}; do
     # Each N takes about 8 times the one before.
     gpu_est=$(awk -v p="$gpu_prev" 'BEGIN { print (p == "" ? 1 : p * 9) }')
@@ -192,9 +236,14 @@ for n in ${NQ_GPU_CHECK_NS:-18 19 20 21 22}; do
         say "n = $n: stopped, about $(left) s left (the GPU run would take about ${gpu_est} s)"
         break
     fi
+    if [ "$gs" = failed ]; then
+        say "n = $n: the GPU count failed: $(head -n 3 "$build/count.err")"
+        break
+    fi
     c=$(timed "$n" "$cpu_est" -t 16)
     cs=${c% *}
     ct=${c#* }
+    [ "$cs" = failed ] && cs=-
     want=$(published "$n")
     check="ok"
     [ "$gt" = "$want" ] || check="WRONG: $gt, published $want"
@@ -205,19 +254,39 @@ for n in ${NQ_GPU_CHECK_NS:-18 19 20 21 22}; do
     table="$table
 $row"
     gpu_prev=${gs%/*}
+    [ "$n" = 20 ] && gpu20=$gpu_prev
     [ "$cs" = - ] || cpu_prev=${cs%/*}
     [ "$cs" = - ] && cpu_prev=$(awk -v p="$cpu_est" 'BEGIN { print p }')
 done
 
+# The other API at n = 20, once, where it sees the GPU and time allows.
+other=""
+if sees_gpu "$root/build-$second/nqueens" && [ -n "$gpu20" ] &&
+    [ "$(awk -v g="$gpu20" -v l="$(left)" 'BEGIN { print (2 * g + 10 < l) }')" = 1 ]; then
+    tool=$root/build-$second/nqueens
+    o=$(count_once 20 --engine gpu)
+    if [ -n "$o" ]; then
+        ot=${o#* }
+        check="ok"
+        [ "$ot" = "$(published 20)" ] || check="WRONG: $ot"
+        other="
+The same kernel source on $(api_name $second), n = 20, one run: ${o% *} s
+(on $(api_name $first): $gpu20 s, the median above); total $check."
+        say "n = 20 on $(api_name $second): ${o% *} s, total $check"
+    fi
+fi
+
 report="# GPU check: $(date -u '+%Y-%m-%d')
 
-GPU: ${gpu_line:-none found}; $(nproc) cores; tool built with -DNQ_NATIVE=ON.
+GPU: ${gpu_line:-none found}; $(nproc) cores; tool built with -DNQ_NATIVE=ON;
+the engine on $(api_name $first).
 \`count N --engine gpu\` against \`count N -t 16\` (the join, default 2 GiB
 budget) on the same machine, in one run of bench/gpu/device-check.sh
 (limit ${limit} s); seconds as the tool reports them, median of the runs
 made (3 where a run takes under 20 s and time allowed).
 
 $table
+$other
 "
 if [ -n "$out" ]; then
     printf '%s' "$report" > "$out/gpu-table.md"
