@@ -1089,7 +1089,8 @@ NQ_API int nq_plan_recount_ids(const nq_plan *plan, const uint64_t *ids,
                                size_t nids, int threads, nq_subproblem_fn done,
                                void *user);
 
-/*! nq_engine_name() : "join", "constellations" or "auto". */
+/*! nq_engine_name() : "join", "constellations", "gpu" or "auto" (the
+ *  word a checkpoint's provenance records for the engine). */
 NQ_API const char *nq_engine_name(nq_engine engine);
 
 /*! nq_count_result_of() : the result of a count of n from the sum over

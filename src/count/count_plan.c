@@ -686,6 +686,8 @@ const char *nq_engine_name(nq_engine engine)
         return "join";
     case NQ_ENGINE_CONSTELLATIONS:
         return "constellations";
+    case NQ_ENGINE_GPU:
+        return "gpu";
     default:
         return "auto";
     }

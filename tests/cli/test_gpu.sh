@@ -145,4 +145,8 @@ grep -q "stopped by --max-time $limit: [0-9]* of [0-9]* subproblems saved" "$TMP
 "$NQUEENS" count $stop_n --engine gpu --checkpoint "$db" --quiet > "$TMP/out" ||
     fail "resume after --max-time"
 expect_published $stop_n "$TMP/out"
+# Its provenance: every unit recorded as counted by the GPU engine.
+"$NQUEENS" status --units "$db" > "$TMP/units" || fail "status --units"
+engines=$(awk 'NR > 1 { print $5 }' "$TMP/units" | sort -u)
+[ "$engines" = gpu ] || fail "the units' engines: $engines"
 pass

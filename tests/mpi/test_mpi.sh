@@ -131,6 +131,23 @@ timeout 300 "$MPIRUN" $MPIRUN_FLAGS \
 grep -q "^nqueens-mpi: error: the ranks do not agree on the plan" "$TMP/err" ||
     fail "ranks with other cuts: $(head -3 "$TMP/err")"
 
+# --engine gpu: each rank counts on a device (a GPU of its own, round the
+# GPUs found; PoCL's CPU where there is none), the published counts, and
+# every unit recorded as the GPU engine's.
+if [ "${NQ_GPU:-OFF}" = ON ]; then
+    # The kernel built once into a cache of this test's own first: two
+    # processes building it into one PoCL cache at once can make one fail.
+    export POCL_CACHE_DIR="$TMP/pocl-cache"
+    "$NQUEENS" count 8 --engine gpu --quiet > /dev/null || fail "count 8 --engine gpu"
+    db=$TMP/gpu.db
+    mpi 2 count 12 --engine gpu --threads 1 --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" ||
+        fail "P=2 --engine gpu: $(cat "$TMP/err")"
+    expect_published 12 "$TMP/out"
+    "$NQUEENS" status --units "$db" > "$TMP/units" || fail "status --units of the GPU job"
+    engines=$(awk 'NR > 1 { print $5 }' "$TMP/units" | sort -u)
+    [ "$engines" = gpu ] || fail "the GPU job's units: $engines"
+fi
+
 # Provenance: rank 0 records every unit, each with the host of the rank
 # that counted it (NQUEENS_HOST, set apart for each rank here).
 db=$TMP/hosts.db

@@ -855,6 +855,19 @@ static void test_plan_signature(void **state)
     nq_plan_free(NULL);
 }
 
+/* Each engine's own word (a checkpoint's provenance records it), and
+ * "auto" for what is no engine. */
+static void test_engine_names(void **state)
+{
+    (void)state;
+    assert_string_equal(nq_engine_name(NQ_ENGINE_JOIN), "join");
+    assert_string_equal(nq_engine_name(NQ_ENGINE_CONSTELLATIONS),
+                        "constellations");
+    assert_string_equal(nq_engine_name(NQ_ENGINE_GPU), "gpu");
+    assert_string_equal(nq_engine_name(NQ_ENGINE_AUTO), "auto");
+    assert_string_equal(nq_engine_name((nq_engine)99), "auto");
+}
+
 /* ---- overflow ---------------------------------------------------------- */
 
 static void test_subcount_add_overflow(void **state)
@@ -1004,6 +1017,7 @@ int main(void)
         cmocka_unit_test(test_pass_of),
         cmocka_unit_test(test_plan_run_threads),
         cmocka_unit_test(test_plan_signature),
+        cmocka_unit_test(test_engine_names),
         cmocka_unit_test(test_subcount_add_overflow),
         cmocka_unit_test(test_small_accumulator),
         cmocka_unit_test(test_progress_and_cancel),
