@@ -194,12 +194,14 @@ int nq__gpu_run(const struct nq__gpu *g, int n, size_t count,
             rc = slot_report(s, done, user);
         counted += s->batch.tasks;
         double seconds = nq__monotonic_seconds() - start;
-        if (shape->is_gpu && seconds > 0.05 && counted > 0) {
-            /* The next batches: BATCH_SECONDS at the rate so far, at
-             * most BATCH_GROWTH times this one. */
-            double want = (double)counted / seconds * BATCH_SECONDS;
-            double most = (double)r.want_tasks * BATCH_GROWTH;
-            want = want < most ? want : most;
+        if (shape->is_gpu) {
+            /* The next batches: BATCH_GROWTH times this one, but no more
+             * than BATCH_SECONDS at the rate so far once it is known. */
+            double want = (double)r.want_tasks * BATCH_GROWTH;
+            if (seconds > 0.05 && counted > 0) {
+                double at_rate = (double)counted / seconds * BATCH_SECONDS;
+                want = want < at_rate ? want : at_rate;
+            }
             r.want_tasks = want < (double)BATCH_MIN_TASKS   ? BATCH_MIN_TASKS
                            : want > (double)BATCH_MAX_TASKS ? BATCH_MAX_TASKS
                                                             : (size_t)want;
