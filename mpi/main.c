@@ -203,7 +203,8 @@ static int share_census(const struct count_request *req, int rank,
  * node would give ids another meaning). A resumed count takes the engine
  * of rank 0's checkpoint. Returns 0 or the exit status. */
 static int agree_on_plan(const struct count_request *req, int rank,
-                         nq_plan **plan)
+                         nq_plan **plan, char *device_message,
+                         size_t device_message_size)
 {
     /* The join in passes, even where the whole table fits a rank's
      * --memory: a pass is what a rank is handed, and a rank builds the
@@ -220,8 +221,11 @@ static int agree_on_plan(const struct count_request *req, int rank,
     /* --engine gpu: one rank a GPU, where there are GPUs (rank r takes the
      * r-th, round the GPUs found; the plan's ids do not depend on the
      * device). */
-    if (engine == NQ_ENGINE_GPU)
+    if (engine == NQ_ENGINE_GPU) {
         options.device = count_rank_device(rank);
+        options.device_message = device_message;
+        options.device_message_size = device_message_size;
+    }
     /* Each rank walks a part of the census of the join's tops. */
     int ranks = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
@@ -261,7 +265,8 @@ static int agree_on_plan(const struct count_request *req, int rank,
         return 0;
     if (rc != NQ_OK)
         return cli_error("rank %d: count of %d: %s", rank, req->n,
-                         nq_strerror(rc));
+                         device_message[0] != '\0' ? device_message
+                                                   : nq_strerror(rc));
     if (rank == 0)
         return cli_error("the ranks do not agree on the plan of the count "
                          "(another nqueens version or --memory on some "
@@ -335,7 +340,11 @@ int main(int argc, char **argv)
     }
 
     nq_plan *plan = NULL;
-    status = agree_on_plan(&req, rank, &plan);
+    /* What a GPU that fails says (the device, the call, the build log):
+     * written by the plan's runs, so it outlives the plan. */
+    char device_message[512] = "";
+    status =
+        agree_on_plan(&req, rank, &plan, device_message, sizeof device_message);
     if (status != 0) {
         nq_plan_free(plan);
         MPI_Finalize();
@@ -347,6 +356,7 @@ int main(int argc, char **argv)
         .rank = rank,
         .ranks = ranks,
         .threads = req.threads != 0 ? req.threads : rank_cores(),
+        .device_message = device_message,
     };
     MPI_Allreduce(&job.threads, &job.total_threads, 1, MPI_INT, MPI_SUM,
                   MPI_COMM_WORLD);

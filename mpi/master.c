@@ -315,8 +315,12 @@ static int master_report_failure(struct master *m, int closed)
     int status = tally_say_failed(&m->t, m->err);
     if (status >= 0)
         return status;
+    const char *why = nq_strerror(m->err);
+    if (m->err_rank == 0 && m->job->device_message != NULL &&
+        m->job->device_message[0] != '\0')
+        why = m->job->device_message; /* rank 0's own GPU */
     return cli_error("count of %d failed on rank %d: %s", m->job->req->n,
-                     m->err_rank, nq_strerror(m->err));
+                     m->err_rank, why);
 }
 
 int mpi_master(const struct mpi_job *job, bool *abort_job)

@@ -98,6 +98,7 @@ struct mpi_job {
     bool in_passes;                   /* the plan is a join in passes */
     int in_flight;                    /* requests a worker keeps out */
     const struct mpi_origin *origins; /* rank 0: each rank's origin */
+    const char *device_message;       /* what this rank's GPU said, or "" */
 };
 
 /* A fingerprint of how `plan` cuts its ids into passes: a worker sent a

@@ -154,7 +154,10 @@ int mpi_worker(const struct mpi_job *job)
                 rc = NQ_OK; /* the finished part goes to rank 0 below */
         }
         if (rc != NQ_OK) {
-            /* Rank 0 reports it and ends the job. */
+            /* Rank 0 reports it and ends the job; what a device said
+             * (its name, the call that failed) only this rank knows. */
+            if (job->device_message != NULL && job->device_message[0] != '\0')
+                cli_error("rank %d: %s", job->rank, job->device_message);
             uint64_t code = (uint64_t)(int64_t)rc;
             MPI_Send(&code, 1, MPI_UINT64_T, 0, TAG_ERROR, MPI_COMM_WORLD);
             status = EXIT_USAGE;

@@ -3,7 +3,8 @@
 # NQ_FAKE_CUDA_FAIL): no driver, a launch refused, a kernel that faults.
 # Each is an error naming the device and what failed, exit 2, and no
 # count on standard output; a checkpointed count that fails keeps its
-# checkpoint, which the CPU then finishes with the published count.
+# checkpoint, which the CPU then finishes with the published count; a
+# rank of nqueens-mpi that fails says so (where nqueens-mpi is built).
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 
@@ -33,4 +34,16 @@ NQ_FAKE_CUDA_FAIL=sync expect_exit 2 "$NQUEENS" count 12 --engine gpu --checkpoi
 "$NQUEENS" count 12 --engine constellations --checkpoint "$TMP/c.db" > "$TMP/out" 2> "$TMP/err" ||
     fail "resume on the CPU: $(cat "$TMP/err")"
 grep -qx "total    $(published_total 12)" "$TMP/out" || fail "resumed count: $(cat "$TMP/out")"
+# nqueens-mpi: a rank whose device fails says what its device said, and
+# the job fails.
+if [ -n "${NQUEENS_MPI:-}" ]; then
+    status=0
+    # shellcheck disable=SC2086 # the flags are words
+    NQ_FAKE_CUDA_FAIL=launch timeout 120 "$MPIRUN" $MPIRUN_FLAGS -np 2 \
+        "$NQUEENS_MPI" count 12 --engine gpu --threads 1 > "$TMP/out" 2> "$TMP/err" || status=$?
+    [ "$status" = 2 ] || fail "nqueens-mpi, a launch refused: exit $status: $(cat "$TMP/err")"
+    grep -q "cuLaunchKernel failed: CUDA_ERROR_LAUNCH_FAILED" "$TMP/err" ||
+        fail "nqueens-mpi, a launch refused: $(cat "$TMP/err")"
+    [ ! -s "$TMP/out" ] || fail "nqueens-mpi printed a count: $(cat "$TMP/out")"
+fi
 pass
