@@ -75,11 +75,11 @@ static const struct opt count_opts[] = {
                  "the table at a time (slower);\n"
                  "constellations: backtracking, any N, almost no\n"
                  "memory;\n"
-                 "gpu: the constellations on an OpenCL device\n"
-                 "(N <= 32); auto takes it from N = 18 on where a\n"
-                 "GPU is found"),
+                 "gpu: the constellations on an OpenCL device (a\n"
+                 "CUDA one in a -DNQ_GPU_API=CUDA build), N <= 32;\n"
+                 "auto takes it from N = 18 on where a GPU is found"),
     OPT_USE_GIVEN(count_opt_device, REQ, device, device_set,
-                  "the OpenCL device of --engine gpu, numbered as\n"
+                  "the device of --engine gpu, numbered as\n"
                   "--list-devices numbers them (default: the first\n"
                   "GPU, else the first device); implies --engine gpu"),
     OPT_USE(count_opt_list_devices, REQ, list_devices),

@@ -73,7 +73,7 @@ const struct opt_def count_opt_device = {
     .name = "device",
     .kind = OPTK_INT,
     .value_name = "ID",
-    .help = "the OpenCL device of --engine gpu, as --list-devices\n"
+    .help = "the device of --engine gpu, as --list-devices\n"
             "numbers them (default: the first GPU)",
     .min = 0,
     .max = 1023,
@@ -82,7 +82,8 @@ const struct opt_def count_opt_device = {
 const struct opt_def count_opt_list_devices = {
     .name = "list-devices",
     .kind = OPTK_FLAG,
-    .help = "name the OpenCL devices that --device takes, and exit"};
+    .help = "name the devices (OpenCL, or CUDA) that --device\n"
+            "takes, and exit"};
 
 int count_gpu_error(const struct count_request *req, int rc,
                     const char *message)
