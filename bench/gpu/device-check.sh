@@ -19,108 +19,19 @@
 # tested and timed (OpenCL first), the other timed once at n = 20 beside
 # it where it sees the GPU too.
 #
-# What that machine may lack is carried, unpacked into an ignored folder,
-# never into /: run bench/gpu/fetch-debs.sh on a Debian machine first, and
-# carry bench/gpu/carry (the OpenCL ICD loader from ocl-icd-libopencl1,
-# the OpenCL headers, cmocka and pkg-config for the unit tests, SQLite's
-# headers, clinfo). Where no ICD file names the NVIDIA driver's OpenCL
-# library, one is written that does (libnvidia-opencl.so.1, looked for in
-# the driver's folders) and OCL_ICD_VENDORS points the loader at it.
+# What the machine lacks is carried: see bench/gpu/gpu-env.sh.
 set -u
 limit=${1:-420}
 case $limit in '' | *[!0-9]*) echo "usage: $0 [LIMIT_SECONDS]" >&2; exit 2 ;; esac
-root=$(cd "$(dirname "$0")/../.." && pwd)
-carry=$root/bench/gpu/carry
-sys=$carry/root
-build=$root/build-gpu
-start=$(date +%s)
-out=${OUT:-}
-log=/dev/null
-if [ -n "$out" ]; then
-    mkdir -p "$out"
-    log=$out/device-check.log
-    : > "$log"
-fi
-
-say() {
-    printf '%s\n' "$*"
-    [ "$log" = /dev/null ] || printf '%s\n' "$*" >> "$log"
-}
-# Runs a command, its output to the screen and the log.
-logged() {
-    if [ "$log" = /dev/null ]; then
-        "$@" 2>&1
-    else
-        "$@" 2>&1 | tee -a "$log"
-    fi
-}
-left() {
-    echo $((limit - ($(date +%s) - start)))
-}
+log_name=device-check.log
+# shellcheck source=bench/gpu/gpu-env.sh
+. "$(dirname "$0")/gpu-env.sh"
 
 say "# nqueens GPU device check, $(date -u '+%Y-%m-%d %H:%M UTC'), limit ${limit} s"
 say "machine: $(uname -m), $(nproc) cores; $(sed -n 's/^PRETTY_NAME=//p' /etc/os-release 2> /dev/null | tr -d '"')"
 gpu_line=$(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2> /dev/null | head -n 1)
 say "GPU (nvidia-smi): ${gpu_line:-none found}"
-
-# ---- what the machine lacks, unpacked beside the tree ---------------------
-if [ -d "$carry/debs" ]; then
-    mkdir -p "$sys"
-    for deb in "$carry"/debs/*.deb; do
-        [ -e "$deb" ] || continue
-        if command -v dpkg-deb > /dev/null; then
-            dpkg-deb -x "$deb" "$sys"
-        else
-            (cd "$sys" && ar p "$deb" data.tar.xz | tar -xJ) ||
-                say "cannot unpack $deb"
-        fi
-    done
-    multiarch=$sys/usr/lib/x86_64-linux-gnu
-    export LD_LIBRARY_PATH="$multiarch${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-    export PATH="$sys/usr/bin:$PATH"
-    export PKG_CONFIG_PATH="$multiarch/pkgconfig:$sys/usr/share/pkgconfig"
-    # The .pc files say /usr: seen from the unpacked tree.
-    export PKG_CONFIG_SYSROOT_DIR="$sys"
-    say "carried packages unpacked into $sys: $(ls "$carry/debs" | sed 's/_.*//' | tr '\n' ' ')"
-else
-    say "no carried packages ($carry/debs): using what the machine has"
-fi
-
-# ---- the NVIDIA driver's OpenCL, for the ICD loader --------------------------
-if ls /etc/OpenCL/vendors/*.icd > /dev/null 2>&1 && [ -z "${OCL_ICD_VENDORS:-}" ]; then
-    say "ICD files: $(cat /etc/OpenCL/vendors/*.icd | tr '\n' ' ')"
-else
-    nvcl=$(find /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib /usr/local/nvidia \
-        /usr/local/cuda/lib64 /usr/local/cuda/targets -maxdepth 3 \
-        -name 'libnvidia-opencl.so*' 2> /dev/null | sort | head -n 1)
-    if [ -n "$nvcl" ]; then
-        mkdir -p "$carry/vendors"
-        echo "$nvcl" > "$carry/vendors/nvidia.icd"
-        export OCL_ICD_VENDORS="$carry/vendors"
-        say "ICD file written for $nvcl (OCL_ICD_VENDORS=$OCL_ICD_VENDORS)"
-    else
-        say "no libnvidia-opencl.so* in the driver's folders: the driver exposes no OpenCL here"
-    fi
-fi
-
-# ---- the builds --------------------------------------------------------------
-# build_tool DIR API [TARGET]: the tool with the GPU engine on API (OPENCL
-# or CUDA) in DIR, everything (the tests too) or TARGET alone; logs the
-# configure and build lines that matter.
-build_tool() {
-    pkgconf=""
-    [ -x "$sys/usr/bin/pkgconf" ] && pkgconf="-DPKG_CONFIG_EXECUTABLE=$sys/usr/bin/pkgconf"
-    # shellcheck disable=SC2086 # $pkgconf is one word or none
-    logged cmake -S "$root" -B "$1" -DCMAKE_BUILD_TYPE=Release \
-        -DNQ_WITH_GPU=ON -DNQ_GPU_API="$2" -DNQ_WITH_MPI=OFF -DNQ_NATIVE=ON \
-        -DCMAKE_PREFIX_PATH="$sys/usr" $pkgconf | grep -E 'GPU|OpenCL|CUDA|cmocka|CMake Error' || true
-    logged cmake --build "$1" -j "$(nproc)" ${3:+--target "$3"} |
-        grep -E 'error:|warning:|Error [0-9]' || true
-}
-# sees_gpu TOOL: whether TOOL lists a device of type GPU.
-sees_gpu() {
-    [ -x "$1" ] && "$1" count --list-devices 2> /dev/null | grep -q '(gpu,'
-}
+prepare_machine
 
 say ""
 say "## Build (OpenCL)"
@@ -161,7 +72,6 @@ if [ ! -x "$tool" ]; then
     say "the build failed: see the log"
     exit 1
 fi
-api_name() { [ "$1" = cuda ] && echo CUDA || echo OpenCL; }
 say "timed: the engine on $(api_name $first) ($build)"
 
 # ---- the GPU tests ----------------------------------------------------------
@@ -174,9 +84,6 @@ logged timeout "$test_limit" ctest --test-dir "$build" -L gpu --output-on-failur
     --timeout "$test_limit" | grep -E 'Test +#|tests passed|FAILED|Failed|Error' || true
 
 # ---- the timings ------------------------------------------------------------
-published() {
-    awk -v n="$1" '$1 == n { print $2 }' "$root/tests/data/oeis-counts.tsv"
-}
 # count_once N ARGS...: one run; prints "SECONDS TOTAL", or nothing.
 count_once() {
     n=$1

@@ -147,18 +147,20 @@ static void build_log_head(nvrtcProgram program, char *out, size_t size)
 }
 
 int nq__gpu_cuda_ptx(const char *source, const char *options, int arch,
-                     size_t group, char **ptx, char *log, size_t log_size)
+                     const struct nq__gpu_shape *shape, char **ptx, char *log,
+                     size_t log_size)
 {
     *ptx = NULL;
     log[0] = '\0';
     char depth[32], width[32], target[48], words[256];
     snprintf(depth, sizeof depth, "-DNQ_DEPTH=%d", NQ_GPU_DEPTH);
-    snprintf(width, sizeof width, "-DNQ_GROUP=%zu", group);
+    snprintf(width, sizeof width, "-DNQ_GROUP=%zu", shape->group);
     snprintf(target, sizeof target, "--gpu-architecture=compute_%d", arch);
     snprintf(words, sizeof words, "%s", options != NULL ? options : "");
-    const char *argv[MAX_OPTIONS] = {"-DNQ_CUDA", "-DNQ_LOCAL_STACK", depth,
-                                     width, target};
-    int argc = 5;
+    const char *argv[MAX_OPTIONS] = {"-DNQ_CUDA", depth, width, target};
+    int argc = 4;
+    if (shape->local_stack)
+        argv[argc++] = "-DNQ_LOCAL_STACK";
     char *save = NULL;
     for (char *w = strtok_r(words, " ", &save); w != NULL && argc < MAX_OPTIONS;
          w = strtok_r(NULL, " ", &save))
@@ -215,7 +217,7 @@ static int build_kernel(const struct nq__gpu *g, const char *source,
         return NQ_E_DEVICE;
     }
     char log[640];
-    int rc = nq__gpu_cuda_ptx(source, options, arch, g->shape.group, ptx, log,
+    int rc = nq__gpu_cuda_ptx(source, options, arch, &g->shape, ptx, log,
                               sizeof log);
     if (rc != 0)
         nq__gpu_say(message, size,

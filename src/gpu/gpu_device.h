@@ -20,6 +20,7 @@
 /* How a device is used: its launches and its batches. */
 struct nq__gpu_shape {
     bool is_gpu;            /* a GPU, not a CPU device (PoCL in the tests) */
+    bool local_stack;       /* the kernel's stacks in local (shared) memory */
     size_t group;           /* work-group size the kernel is built for */
     size_t groups_per_unit; /* work-groups a launch gives each unit */
     size_t batch_searches;  /* searches a batch holds, at most */
@@ -66,13 +67,15 @@ void nq__gpu_stream_close(struct nq__gpu_stream *s);
 
 /* nq__gpu_cuda_ptx() : (gpu_cuda.c, a build with NQ_GPU_API=CUDA) the
  * kernel `source` (NULL: the embedded count_kernel.cl) built by NVRTC as
- * CUDA for compute capability `arch`
- * (90: 9.0) and work-groups of `group`, with `options` (words split on
- * spaces; NULL: none) added: *ptx (free() it), or NQ_E_DEVICE with the
- * reason and the build log's first lines in log[0..log_size), NQ_E_NOMEM.
- * Needs no device: the tests build the kernel with it where no GPU is. */
+ * CUDA for compute capability `arch` (90: 9.0) and a device of `shape`
+ * (its work-group size, where its stacks are), with `options` (words
+ * split on spaces; NULL: none) added: *ptx (free() it), or NQ_E_DEVICE
+ * with the reason and the build log's first lines in log[0..log_size),
+ * NQ_E_NOMEM. Needs no device: the tests build the kernel with it where no
+ * GPU is. */
 int nq__gpu_cuda_ptx(const char *source, const char *options, int arch,
-                     size_t group, char **ptx, char *log, size_t log_size);
+                     const struct nq__gpu_shape *shape, char **ptx, char *log,
+                     size_t log_size);
 
 /* ---- the user's lines (gpu_message.c) ------------------------------- */
 

@@ -294,7 +294,7 @@ int nq__gpu_open(int index, enum nq__gpu_want want, const char *source,
     char flags[256];
     snprintf(flags, sizeof flags,
              "-cl-std=CL1.2 -DNQ_DEPTH=%d -DNQ_GROUP=%zu%s %s", NQ_GPU_DEPTH,
-             g->shape.group, g->shape.is_gpu ? " -DNQ_LOCAL_STACK" : "",
+             g->shape.group, g->shape.local_stack ? " -DNQ_LOCAL_STACK" : "",
              options != NULL ? options : "");
     err = clBuildProgram(g->program, 1, &g->device, flags, NULL, NULL);
     if (err != CL_SUCCESS) {

@@ -10,10 +10,30 @@
 #include "common/clock.h"
 #include "gpu/gpu_device.h"
 
-/* The seconds of work a batch is sized to on a GPU, once the rate is
- * known; the most a batch grows over the one before; and the bounds of
- * its tasks. */
-#define BATCH_SECONDS 2.0
+/* A GPU's launch shape, chosen without a GPU at hand: each value can be
+ * set at build time (-DNQ_GPU_GROUP=128 in CMAKE_C_FLAGS), so that
+ * bench/gpu/tune.sh times others on one. The work-group size; the groups
+ * a launch gives each compute unit; tasks leave n - NQ_GPU_REST_OFFSET
+ * levels below them; the stacks in local memory (1) or private arrays
+ * (0); the seconds of work a batch is sized to once the rate is known. */
+#ifndef NQ_GPU_GROUP
+#define NQ_GPU_GROUP 64
+#endif
+#ifndef NQ_GPU_GROUPS_PER_UNIT
+#define NQ_GPU_GROUPS_PER_UNIT 16
+#endif
+#ifndef NQ_GPU_REST_OFFSET
+#define NQ_GPU_REST_OFFSET 8
+#endif
+#ifndef NQ_GPU_LOCAL_STACK
+#define NQ_GPU_LOCAL_STACK 1
+#endif
+#ifndef NQ_GPU_BATCH_SECONDS
+#define NQ_GPU_BATCH_SECONDS 2.0
+#endif
+
+/* The most a batch grows over the one before, and the bounds of its
+ * tasks. */
 #define BATCH_GROWTH 4.0
 #define BATCH_MIN_TASKS ((size_t)1 << 16)
 #define BATCH_MAX_TASKS ((size_t)1 << 25)
@@ -40,20 +60,22 @@ void nq__gpu_shape_for(bool is_gpu, struct nq__gpu_shape *out)
         /* Two warps (or one wavefront) a group; enough groups that each
          * multiprocessor holds several while their stacks fit its local
          * memory; a first batch of 65,536 tasks, later ones sized to the
-         * rate measured (BATCH_SECONDS each, growing at most BATCH_GROWTH
-         * times a batch): long enough that the host's part is hidden and
-         * each work-item takes dozens of tasks (so the last, long ones
-         * cost little), short enough that a stop (which waits for the
-         * batches in flight) comes soon. The small first batches (a slow
-         * start) give the first results, and a stop, within milliseconds
-         * where two seconds would hold the whole count. */
-        out->group = 64;
-        out->groups_per_unit = 16;
+         * rate measured (NQ_GPU_BATCH_SECONDS each, growing at most
+         * BATCH_GROWTH times a batch): long enough that the host's part is
+         * hidden and each work-item takes dozens of tasks (so the last,
+         * long ones cost little), short enough that a stop (which waits
+         * for the batches in flight) comes soon. The small first batches
+         * (a slow start) give the first results, and a stop, within
+         * milliseconds where two seconds would hold the whole count. */
+        out->local_stack = NQ_GPU_LOCAL_STACK != 0;
+        out->group = NQ_GPU_GROUP;
+        out->groups_per_unit = NQ_GPU_GROUPS_PER_UNIT;
         out->batch_searches = 4096;
         out->batch_tasks = BATCH_MIN_TASKS;
     } else {
         /* A CPU device (PoCL) runs a group's work-items one after the
          * other on one core: a few small groups a core, small batches. */
+        out->local_stack = false;
         out->group = 8;
         out->groups_per_unit = 2;
         out->batch_searches = 256;
@@ -70,16 +92,16 @@ size_t nq__gpu_launch_groups(const struct nq__gpu_shape *shape, unsigned units,
 }
 
 /* The levels a task leaves below it on this device, for a board of n. On
- * a GPU, about n - 8: a few million tasks or more from n = 18 on (3.7
- * million at 18, 11 million at 20 with 12 levels; each level more divides
- * them by 6 to 8), enough for every work-item to take many, while the
- * host cuts them in seconds. On a CPU device (PoCL, in the tests) tasks
- * of 6 levels: many small tasks test the cut. */
+ * a GPU, about n - 8 (NQ_GPU_REST_OFFSET): a few million tasks or more
+ * from n = 18 on (3.7 million at 18, 11 million at 20 with 12 levels;
+ * each level more divides them by 6 to 8), enough for every work-item to
+ * take many, while the host cuts them in seconds. On a CPU device (PoCL,
+ * in the tests) tasks of 6 levels: many small tasks test the cut. */
 static int rest_levels(const struct nq__gpu_shape *shape, int n)
 {
     if (!shape->is_gpu)
         return 6;
-    int rest = n - 8;
+    int rest = n - NQ_GPU_REST_OFFSET;
     return rest < 4 ? 4 : rest > NQ_GPU_DEPTH ? NQ_GPU_DEPTH : rest;
 }
 
@@ -196,10 +218,12 @@ int nq__gpu_run(const struct nq__gpu *g, int n, size_t count,
         double seconds = nq__monotonic_seconds() - start;
         if (shape->is_gpu) {
             /* The next batches: BATCH_GROWTH times this one, but no more
-             * than BATCH_SECONDS at the rate so far once it is known. */
+             * than NQ_GPU_BATCH_SECONDS at the rate so far once it is
+             * known. */
             double want = (double)r.want_tasks * BATCH_GROWTH;
             if (seconds > 0.05 && counted > 0) {
-                double at_rate = (double)counted / seconds * BATCH_SECONDS;
+                double at_rate =
+                    (double)counted / seconds * NQ_GPU_BATCH_SECONDS;
                 want = want < at_rate ? want : at_rate;
             }
             r.want_tasks = want < (double)BATCH_MIN_TASKS   ? BATCH_MIN_TASKS
