@@ -342,7 +342,7 @@ int main(int argc, char **argv)
     nq_plan *plan = NULL;
     /* What a GPU that fails says (the device, the call, the build log):
      * written by the plan's runs, so it outlives the plan. */
-    char device_message[512] = "";
+    char device_message[MPI_DEVICE_MESSAGE_MAX] = "";
     status =
         agree_on_plan(&req, rank, &plan, device_message, sizeof device_message);
     if (status != 0) {

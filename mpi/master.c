@@ -33,6 +33,7 @@ struct master {
     struct local_run local; /* rank 0's own chunk */
     int err;                /* the first failure, an NQ_E_* code */
     int err_rank;           /* the rank it came from */
+    char err_device[MPI_DEVICE_MESSAGE_MAX]; /* what its GPU said, or "" */
     int stop_signal; /* SIGINT or SIGTERM, to rank 0 or a worker; 0: none */
     int stop_rank;   /* the rank that got it first */
 };
@@ -145,6 +146,14 @@ static void master_handle(struct master *m, const MPI_Status *status)
         return;
     }
     if (status->MPI_TAG == TAG_ERROR) {
+        if (m->err == NQ_OK && words > 1) {
+            /* The worker's device line, however long the message. */
+            size_t bytes = ((size_t)words - 1) * sizeof(uint64_t);
+            if (bytes > sizeof m->err_device - 1)
+                bytes = sizeof m->err_device - 1;
+            memcpy(m->err_device, m->buf + 1, bytes);
+            m->err_device[bytes] = '\0';
+        }
         master_fail(m, words > 0 ? (int)(int64_t)m->buf[0] : NQ_E_INVAL,
                     source);
         return;
@@ -315,10 +324,13 @@ static int master_report_failure(struct master *m, int closed)
     int status = tally_say_failed(&m->t, m->err);
     if (status >= 0)
         return status;
+    /* What the failing rank's GPU said, where a GPU failed. */
     const char *why = nq_strerror(m->err);
+    if (m->err_rank != 0 && m->err_device[0] != '\0')
+        why = m->err_device;
     if (m->err_rank == 0 && m->job->device_message != NULL &&
         m->job->device_message[0] != '\0')
-        why = m->job->device_message; /* rank 0's own GPU */
+        why = m->job->device_message;
     return cli_error("count of %d failed on rank %d: %s", m->job->req->n,
                      m->err_rank, why);
 }

@@ -40,7 +40,9 @@ enum mpi_tag {
     TAG_REQUEST = 1,
     /* master -> worker: the ids of a chunk; none means "no more work" */
     TAG_WORK = 2,
-    /* worker -> master: {NQ_E_* code} when a subproblem failed */
+    /* worker -> master: {NQ_E_* code, then what the worker's device said,
+     * if anything: its bytes in the words after the code, NUL-padded} when
+     * a subproblem failed */
     TAG_ERROR = 3,
     /* worker -> master: {signal number} when the worker got SIGINT or
      * SIGTERM; its finished counts came with the request before it */
@@ -86,6 +88,10 @@ struct mpi_origin {
 /* mpi_gather_origins() : every rank's origin, gathered on rank 0 (ranks
  * entries, free()); NULL on the other ranks. A collective call. */
 struct mpi_origin *mpi_gather_origins(int rank, int ranks);
+
+/* The bytes of what a rank's GPU says when it fails (its number and
+ * name, the call that failed, the build log's first lines). */
+#define MPI_DEVICE_MESSAGE_MAX 512
 
 /* What a run of either role needs. */
 struct mpi_job {

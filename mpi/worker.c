@@ -79,6 +79,23 @@ static void worker_send_stop(void)
     MPI_Send(&sig, 1, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD);
 }
 
+/* Tells rank 0 that a chunk failed with `rc`, and what this rank's device
+ * said about it, which only this rank knows (TAG_ERROR). */
+static void worker_send_error(const struct mpi_job *job, int rc)
+{
+    uint64_t words[1 + MPI_DEVICE_MESSAGE_MAX / sizeof(uint64_t)];
+    memset(words, 0, sizeof words);
+    words[0] = (uint64_t)(int64_t)rc;
+    size_t len = job->device_message != NULL ? strlen(job->device_message) : 0;
+    if (len > MPI_DEVICE_MESSAGE_MAX - 1)
+        len = MPI_DEVICE_MESSAGE_MAX - 1;
+    if (len > 0)
+        memcpy(words + 1, job->device_message, len);
+    int count =
+        len > 0 ? (int)(1 + (len + sizeof(uint64_t)) / sizeof(uint64_t)) : 1;
+    MPI_Send(words, count, MPI_UINT64_T, 0, TAG_ERROR, MPI_COMM_WORLD);
+}
+
 int mpi_worker(const struct mpi_job *job)
 {
     int go = 0;
@@ -154,12 +171,7 @@ int mpi_worker(const struct mpi_job *job)
                 rc = NQ_OK; /* the finished part goes to rank 0 below */
         }
         if (rc != NQ_OK) {
-            /* Rank 0 reports it and ends the job; what a device said
-             * (its name, the call that failed) only this rank knows. */
-            if (job->device_message != NULL && job->device_message[0] != '\0')
-                cli_error("rank %d: %s", job->rank, job->device_message);
-            uint64_t code = (uint64_t)(int64_t)rc;
-            MPI_Send(&code, 1, MPI_UINT64_T, 0, TAG_ERROR, MPI_COMM_WORLD);
+            worker_send_error(job, rc); /* rank 0 reports it, ends the job */
             status = EXIT_USAGE;
             break;
         }

@@ -14,7 +14,9 @@
  *    (cuStreamSynchronize, or a copy into host memory): a host that read
  *    the counts before waiting would read the fill pattern, not counts;
  *  - NQ_FAKE_CUDA_FAIL=launch makes every launch fail, =sync every wait
- *    (as a kernel that faults), =init cuInit (no driver).
+ *    (as a kernel that faults), =init cuInit (no driver); with
+ *    NQ_FAKE_CUDA_FAIL_RANK=R, only in the MPI rank R (Open MPI's
+ *    OMPI_COMM_WORLD_RANK).
  * State is global here: this is a test double of a process-wide driver,
  * not the library.
  */
@@ -94,6 +96,10 @@ static unsigned char *memory(CUdeviceptr base, size_t bytes)
 static const char *failing(void)
 {
     const char *f = getenv("NQ_FAKE_CUDA_FAIL");
+    const char *only = getenv("NQ_FAKE_CUDA_FAIL_RANK");
+    const char *rank = getenv("OMPI_COMM_WORLD_RANK");
+    if (only != NULL && (rank == NULL || strcmp(only, rank) != 0))
+        return "";
     return f != NULL ? f : "";
 }
 
