@@ -2,7 +2,8 @@
 # Times other launch shapes of the GPU engine on the GPU machine, to tune
 # what was chosen without a GPU at hand (src/gpu/gpu_run.c's NQ_GPU_*
 # values: the work-group size, the groups a compute unit, the levels a
-# task leaves, where the stacks are, the seconds a batch): the tool is
+# task leaves, where the stacks are, the kernel's loop, the seconds a
+# batch): the tool is
 # built once a variant, each with its -D values, and `count N --engine
 # gpu` is timed for each in rounds (every variant once a round, so that a
 # drift of the machine touches them all alike) until the time runs out.
@@ -35,6 +36,7 @@ group-128=-DNQ_GPU_GROUP=128 -DNQ_GPU_GROUPS_PER_UNIT=8
 rest-n-7=-DNQ_GPU_REST_OFFSET=7
 rest-n-9=-DNQ_GPU_REST_OFFSET=9
 private-stacks=-DNQ_GPU_LOCAL_STACK=0
+pop-apart=-DNQ_GPU_POP_APART=1
 batch-1s=-DNQ_GPU_BATCH_SECONDS=1.0"}
 names=$(printf '%s\n' "$variants" | sed -n 's/=.*//p')
 flags_of() {

@@ -20,7 +20,11 @@
  * soon as its last one is done, so a long subtree keeps one work-item busy
  * while the others go on taking short ones. The loop is one loop: taking a
  * task and stepping the search are branches of the same iteration, so the
- * work-items of a warp stay in it together.
+ * work-items of a warp stay in it together; and a work-item that comes
+ * back up a level takes that level's next square in the same iteration,
+ * not in one of its own (a third fewer iterations: the warp runs the way
+ * back up for some of its work-items and the step for all of them, rather
+ * than one iteration with each work-item doing only one or the other).
  *
  * Outputs: the count of task t goes to counts[t] (64 bits, written once, by
  * one work-item: no atomics on the counts); the host adds them per search
@@ -30,7 +34,10 @@
  * below itself; NQ_GROUP, the work-group size; NQ_LOCAL_STACK, to keep the
  * stacks in local memory (one slice per work-item, interleaved so that
  * neighbouring work-items touch neighbouring words) instead of private
- * arrays; NQ_BROKEN, only from the tests, a source that does not build.
+ * arrays; NQ_POP_APART, to spend an iteration on each way back up (the
+ * loop before it took the next square in the same one, kept to be timed
+ * against it); NQ_BROKEN, only from the tests, a source that does not
+ * build.
  */
 
 /*
@@ -141,7 +148,12 @@ nq_count_tasks(__global const uint2 *levels, __global const uint *lasts,
             uint placed = avail & (0u - avail);
             avail ^= placed;
             cols ^= placed;
+#ifdef NQ_POP_APART
             continue;
+#else
+            if (avail == 0)
+                continue; /* that level is done too */
+#endif
         }
         uint bit = avail & (0u - avail); /* the lowest avail square */
         uint2 below = lv[i + 1];

@@ -200,7 +200,8 @@ static void test_published_counts(void **state)
     }
 }
 
-/* ---- the stacks in local memory ------------------------------------------ */
+/* ---- the kernel's other forms ---------------------------------------------
+ */
 
 struct model_run {
     int n;
@@ -222,15 +223,17 @@ static int model_done(void *user, size_t item, uint64_t completions)
     return 0;
 }
 
-static void test_local_stack(void **state)
+/* The kernel built with `options` (its stacks in local memory, as on a
+ * GPU; the loop with an iteration a pop, as bench/gpu/tune.sh may build
+ * it) counts the published totals. */
+static void check_kernel_form(const char *options)
 {
-    (void)state;
     char message[1024] = "";
     struct nq__gpu *local = NULL;
-    int rc = nq__gpu_open(nq__gpu_index(device), NQ_GPU_ANY, NULL,
-                          "-DNQ_LOCAL_STACK", message, sizeof message, &local);
+    int rc = nq__gpu_open(nq__gpu_index(device), NQ_GPU_ANY, NULL, options,
+                          message, sizeof message, &local);
     if (rc != 0)
-        fail_msg("%s: %s", nq_err_name(rc), message);
+        fail_msg("%s: %s: %s", options, nq_err_name(rc), message);
     for (int n = 8; n <= 13; n++) {
         struct nq__constellation *cons;
         uint64_t count;
@@ -243,6 +246,19 @@ static void test_local_stack(void **state)
         free(cons);
     }
     nq__gpu_close(local);
+}
+
+static void test_local_stack(void **state)
+{
+    (void)state;
+    check_kernel_form("-DNQ_LOCAL_STACK");
+}
+
+static void test_pop_apart(void **state)
+{
+    (void)state;
+    check_kernel_form("-DNQ_POP_APART");
+    check_kernel_form("-DNQ_POP_APART -DNQ_LOCAL_STACK");
 }
 
 /* ---- a stop, and checkpoints that change hands ----------------------- */
@@ -417,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_ids_against_cpu),
         cmocka_unit_test(test_published_counts),
         cmocka_unit_test(test_local_stack),
+        cmocka_unit_test(test_pop_apart),
         cmocka_unit_test(test_stop),
         cmocka_unit_test(test_checkpoint_gpu_then_cpu),
         cmocka_unit_test(test_checkpoint_cpu_then_gpu),
