@@ -34,10 +34,9 @@
  * below itself; NQ_GROUP, the work-group size; NQ_LOCAL_STACK, to keep the
  * stacks in local memory (one slice per work-item, interleaved so that
  * neighbouring work-items touch neighbouring words) instead of private
- * arrays; NQ_POP_APART, to spend an iteration on each way back up (the
- * loop before it took the next square in the same one, kept to be timed
- * against it); NQ_BROKEN, only from the tests, a source that does not
- * build.
+ * arrays; NQ_POP_APART, an iteration of its own for each way back up (the
+ * loop as first written, kept to be timed against this one on a GPU);
+ * NQ_BROKEN, only from the tests, a source that does not build.
  */
 
 /*

@@ -69,7 +69,7 @@ void nq__gpu_stream_close(struct nq__gpu_stream *s);
 /* nq__gpu_cuda_ptx() : (gpu_cuda.c, a build with NQ_GPU_API=CUDA) the
  * kernel `source` (NULL: the embedded count_kernel.cl) built by NVRTC as
  * CUDA for compute capability `arch` (90: 9.0) and a device of `shape`
- * (its work-group size, where its stacks are), with `options` (words
+ * (its work-group size, where its stacks are, its loop), with `options` (words
  * split on spaces; NULL: none) added: *ptx (free() it), or NQ_E_DEVICE
  * with the reason and the build log's first lines in log[0..log_size),
  * NQ_E_NOMEM. Needs no device: the tests build the kernel with it where no
