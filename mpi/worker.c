@@ -83,7 +83,8 @@ static void worker_send_stop(void)
  * said about it, which only this rank knows (TAG_ERROR). */
 static void worker_send_error(const struct mpi_job *job, int rc)
 {
-    uint64_t words[1 + MPI_DEVICE_MESSAGE_MAX / sizeof(uint64_t)];
+    uint64_t words[1 + (MPI_DEVICE_MESSAGE_MAX + sizeof(uint64_t) - 1) /
+                           sizeof(uint64_t)];
     memset(words, 0, sizeof words);
     words[0] = (uint64_t)(int64_t)rc;
     size_t len = job->device_message != NULL ? strlen(job->device_message) : 0;

@@ -89,14 +89,15 @@ prepare_machine() {
 # ---- the builds --------------------------------------------------------------
 # build_tool DIR API [TARGET [CFLAGS]]: the tool with the GPU engine on API
 # (OPENCL or CUDA) in DIR, everything (the tests too) or TARGET alone,
-# with CFLAGS added; logs the configure and build lines that matter.
+# with CFLAGS as CMAKE_C_FLAGS where given; logs the configure and build
+# lines that matter.
 build_tool() {
     pkgconf=""
     [ -x "$sys/usr/bin/pkgconf" ] && pkgconf="-DPKG_CONFIG_EXECUTABLE=$sys/usr/bin/pkgconf"
     # shellcheck disable=SC2086 # $pkgconf is one word or none
     logged cmake -S "$root" -B "$1" -DCMAKE_BUILD_TYPE=Release \
         -DNQ_WITH_GPU=ON -DNQ_GPU_API="$2" -DNQ_WITH_MPI=OFF -DNQ_NATIVE=ON \
-        -DCMAKE_C_FLAGS="${4:-}" \
+        ${4:+"-DCMAKE_C_FLAGS=$4"} \
         -DCMAKE_PREFIX_PATH="$sys/usr" $pkgconf | grep -E 'GPU|OpenCL|CUDA|cmocka|CMake Error' || true
     logged cmake --build "$1" -j "$(nproc)" ${3:+--target "$3"} |
         grep -E 'error:|warning:|Error [0-9]' || true

@@ -27,7 +27,7 @@ log_name=gpu-tune.log
 # shellcheck source=bench/gpu/gpu-env.sh
 . "$(dirname "$0")/gpu-env.sh"
 
-# The default first: the others are compared with it.
+# NAME=FLAGS, one a line.
 variants=${NQ_GPU_TUNE_VARIANTS:-"default=
 groups-8-a-unit=-DNQ_GPU_GROUPS_PER_UNIT=8
 groups-24-a-unit=-DNQ_GPU_GROUPS_PER_UNIT=24
@@ -38,7 +38,10 @@ rest-n-9=-DNQ_GPU_REST_OFFSET=9
 private-stacks=-DNQ_GPU_LOCAL_STACK=0
 pop-apart=-DNQ_GPU_POP_APART=1
 batch-1s=-DNQ_GPU_BATCH_SECONDS=1.0"}
-names=$(printf '%s\n' "$variants" | sed -n 's/=.*//p')
+# The default is always timed, first: the others are compared with it.
+printf '%s\n' "$variants" | grep -q '^default=' || variants="default=
+$variants"
+names=$(printf '%s\n' "$variants" | sed -n 's/=.*//p' | awk '$0 == "default" { print; next } { rest = rest $0 "\n" } END { printf "%s", rest }')
 flags_of() {
     printf '%s\n' "$variants" | sed -n "s/^$1=//p"
 }
@@ -65,15 +68,23 @@ api=OPENCL
 if [ "${NQ_GPU_CHECK_API:-}" = cuda ]; then
     api=CUDA
 else
-    build_tool "$tune/default" OPENCL nqueens_cli ""
+    rm -rf "$tune/default"
+    build_tool "$tune/default" OPENCL nqueens_cli
     if ! sees_gpu "$tune/default/nqueens"; then
-        build_tool "$tune/cuda" CUDA nqueens_cli ""
-        sees_gpu "$tune/cuda/nqueens" && api=CUDA
+        api=CUDA
     fi
 fi
 if [ "$api" = CUDA ]; then
-    rm -rf "$tune/default"
-    build_tool "$tune/default" CUDA nqueens_cli ""
+    mv "$tune/default" "$tune/default-opencl" 2> /dev/null
+    build_tool "$tune/default" CUDA nqueens_cli
+    if ! sees_gpu "$tune/default/nqueens" && [ "${NQ_GPU_CHECK_API:-}" != cuda ] &&
+        [ -x "$tune/default-opencl/nqueens" ]; then
+        # Neither sees a GPU (a trial, on PoCL): OpenCL, the engine's own.
+        api=OPENCL
+        rm -rf "$tune/default"
+        mv "$tune/default-opencl" "$tune/default"
+    fi
+    rm -rf "$tune/default-opencl"
 fi
 sees_gpu "$tune/default/nqueens" ||
     say "no build sees a GPU: the values tuned apply to GPUs only, so here the variants differ in nothing"
@@ -91,20 +102,24 @@ for name in $names; do
 done
 
 # run_once NAME: one count with variant NAME's tool; appends its seconds to
-# its times, or says what went wrong.
+# its times, or says what went wrong. A run may take 3 times the default's
+# first (30 s at least), so that a slow variant leaves time to the others.
 want=$(published "$n")
+cap=""
 run_once() {
     t=$(left)
+    [ -n "$cap" ] && [ "$cap" -lt "$t" ] && t=$cap
     r=$(timeout "$t" "$tune/$1/nqueens" count "$n" --engine gpu --quiet --json 2> "$tune/$1.err" |
         sed -n 's/.*"total":\([0-9]*\),.*"seconds":\([0-9.]*\).*/\2 \1/p')
     if [ -z "$r" ]; then
-        say "$1: failed: $(head -n 2 "$tune/$1.err")"
+        say "$1: failed or out of time (${t} s): $(head -n 2 "$tune/$1.err")"
         echo failed >> "$tune/$1.times"
     elif [ "${r#* }" != "$want" ]; then
         say "$1: WRONG total ${r#* }, published $want"
         echo wrong >> "$tune/$1.times"
     else
         echo "${r% *}" >> "$tune/$1.times"
+        [ -n "$cap" ] || cap=$(awk -v s="${r% *}" 'BEGIN { c = int(3 * s) + 1; print (c < 30 ? 30 : c) }')
     fi
 }
 median_of() {
@@ -139,8 +154,11 @@ for name in $names; do
     m=$(median_of "$name")
     runs=$(grep -cE '^[0-9.]+$' "$tune/$name.times" 2> /dev/null)
     bad=$(grep -cvE '^[0-9.]+$' "$tune/$name.times" 2> /dev/null)
-    if [ -z "$m" ]; then
-        cell="-"
+    if [ ! -x "$tune/$name/nqueens" ]; then
+        cell="not built (no time left, or the build failed: see the log)"
+        ratio="-"
+    elif [ -z "$m" ]; then
+        cell="no run"
         ratio="-"
     else
         cell="$m ($runs)"

@@ -62,16 +62,17 @@ void nq__gpu_shape_for(bool is_gpu, struct nq__gpu_shape *out)
 {
     out->is_gpu = is_gpu;
     if (is_gpu) {
-        /* Two warps (or one wavefront) a group; enough groups that each
-         * multiprocessor holds several while their stacks fit its local
-         * memory; a first batch of 65,536 tasks, later ones sized to the
-         * rate measured (NQ_GPU_BATCH_SECONDS each, growing at most
-         * BATCH_GROWTH times a batch): long enough that the host's part is
-         * hidden and each work-item takes dozens of tasks (so the last,
-         * long ones cost little), short enough that a stop (which waits
-         * for the batches in flight) comes soon. The small first batches
-         * (a slow start) give the first results, and a stop, within
-         * milliseconds where two seconds would hold the whole count. */
+        /* By default two warps (or one wavefront) a group; enough groups
+         * that each multiprocessor holds several while their stacks fit
+         * its local memory; a first batch of 65,536 tasks, later ones
+         * sized to the rate measured (NQ_GPU_BATCH_SECONDS each, growing
+         * at most BATCH_GROWTH times a batch): long enough that the host's
+         * part is hidden and each work-item takes dozens of tasks (so the
+         * last, long ones cost little), short enough that a stop (which
+         * waits for the batches in flight) comes soon. The small first
+         * batches (a slow start) give the first results, and a stop,
+         * within milliseconds where two seconds would hold the whole
+         * count. */
         out->local_stack = NQ_GPU_LOCAL_STACK != 0;
         out->pop_apart = NQ_GPU_POP_APART != 0;
         out->group = NQ_GPU_GROUP;

@@ -46,10 +46,12 @@ if [ -n "${NQUEENS_MPI:-}" ]; then
         fail "nqueens-mpi, a launch refused: $(cat "$TMP/err")"
     [ ! -s "$TMP/out" ] || fail "nqueens-mpi printed a count: $(cat "$TMP/out")"
     # Only rank 1's device fails: rank 0 says what rank 1's device said.
+    # (n = 15: enough work that rank 1 is handed some before rank 0 alone
+    # has done it all.)
     status=0
     # shellcheck disable=SC2086 # the flags are words
     NQ_FAKE_CUDA_FAIL=launch NQ_FAKE_CUDA_FAIL_RANK=1 timeout 120 "$MPIRUN" $MPIRUN_FLAGS -np 2 \
-        "$NQUEENS_MPI" count 13 --engine gpu --threads 1 > "$TMP/out" 2> "$TMP/err" || status=$?
+        "$NQUEENS_MPI" count 15 --engine gpu --threads 1 > "$TMP/out" 2> "$TMP/err" || status=$?
     [ "$status" = 2 ] || fail "nqueens-mpi, rank 1's launch refused: exit $status: $(cat "$TMP/err")"
     grep -q "failed on rank 1: GPU device 0 (.*): cuLaunchKernel failed: CUDA_ERROR_LAUNCH_FAILED" "$TMP/err" ||
         fail "nqueens-mpi, rank 1's launch refused: $(cat "$TMP/err")"

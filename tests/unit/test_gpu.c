@@ -10,7 +10,11 @@
  *    n <= 15, id by id, and the same signature and size;
  *  - the published totals, unique, sym180 and sym90 counts for n <= 15
  *    (16 and 17 in test_gpu_slow.c);
- *  - the kernel with its stacks in local memory (as GPUs run it);
+ *  - the kernel's other forms: its stacks in local memory (as GPUs run
+ *    it) and its loop with an iteration a pop (NQ_POP_APART, a form
+ *    bench/gpu/tune.sh times); counted on OpenCL (in CI, PoCL): the
+ *    stand-in CUDA driver of tests/fake_cuda counts its own C build of
+ *    the kernel, whatever form the PTX was built in;
  *  - a stop through the progress callback, and checkpoints started on the
  *    GPU and finished on the CPU and the other way round;
  *  - a kernel that does not build: NQ_E_DEVICE, the device's name and the
@@ -200,8 +204,7 @@ static void test_published_counts(void **state)
     }
 }
 
-/* ---- the kernel's other forms ---------------------------------------------
- */
+/* ---- the kernel's other forms ----------------------------------------- */
 
 struct model_run {
     int n;
