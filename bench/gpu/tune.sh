@@ -63,12 +63,14 @@ say "GPU (nvidia-smi): ${gpu_line:-none found}"
 prepare_machine
 
 # The API: OpenCL where it sees a GPU, else CUDA where it does.
+# (Nothing of an earlier run's builds is kept: a variant not built this
+# time must not be timed from an older tree.)
 tune=$root/build-tune
+rm -rf "$tune"
 api=OPENCL
 if [ "${NQ_GPU_CHECK_API:-}" = cuda ]; then
     api=CUDA
 else
-    rm -rf "$tune/default"
     build_tool "$tune/default" OPENCL nqueens_cli
     if ! sees_gpu "$tune/default/nqueens"; then
         api=CUDA
@@ -97,7 +99,6 @@ for name in $names; do
     [ "$name" = default ] && continue
     [ "$(left)" -gt 30 ] || break
     say "$name: $(flags_of "$name")"
-    rm -rf "${tune:?}/$name"
     build_tool "$tune/$name" "$api" nqueens_cli "$(flags_of "$name")"
 done
 
