@@ -440,9 +440,7 @@ static int stream_room(struct nq__gpu_stream *s, size_t tasks)
 {
     if (tasks <= s->room)
         return 0;
-    size_t room = s->room > 0 ? s->room : s->g->shape.batch_tasks;
-    while (room < tasks)
-        room *= 2;
+    size_t room = nq__gpu_stream_room(&s->g->shape, s->room, tasks);
     release_buffer(&s->tasks);
     release_buffer(&s->out);
     s->room = 0;

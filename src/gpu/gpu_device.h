@@ -41,6 +41,12 @@ const struct nq__gpu_shape *nq__gpu_shape(const struct nq__gpu *g);
 size_t nq__gpu_launch_groups(const struct nq__gpu_shape *shape, unsigned units,
                              size_t tasks);
 
+/* nq__gpu_stream_room() : the tasks a stream's buffers are made for when
+ * a batch of `tasks` outgrows their `room`: the shape's first batch at
+ * first (room 0), doubled until the batch fits. */
+size_t nq__gpu_stream_room(const struct nq__gpu_shape *shape, size_t room,
+                           size_t tasks);
+
 /* The device's side of one batch in flight. */
 struct nq__gpu_stream;
 

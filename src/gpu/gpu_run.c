@@ -99,6 +99,16 @@ size_t nq__gpu_launch_groups(const struct nq__gpu_shape *shape, unsigned units,
     return groups < most ? groups : most;
 }
 
+size_t nq__gpu_stream_room(const struct nq__gpu_shape *shape, size_t room,
+                           size_t tasks)
+{
+    if (room == 0)
+        room = shape->batch_tasks;
+    while (room < tasks)
+        room *= 2;
+    return room;
+}
+
 /* The levels a task leaves below it on this device, for a board of n. On
  * a GPU, about n - 8 (NQ_GPU_REST_OFFSET): a few million tasks or more
  * from n = 18 on (3.7 million at 18, 11 million at 20 with 12 levels;

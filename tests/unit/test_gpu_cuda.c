@@ -28,6 +28,21 @@ static struct nq__gpu_shape gpu_shape(size_t group)
     return shape;
 }
 
+/* The PTX of `source` (NULL: the embedded kernel) for compute_`arch` and
+ * `shape` (free() it); fails the test with the build log if it does not
+ * build. */
+static char *ptx_of(const char *source, int arch,
+                    const struct nq__gpu_shape *shape)
+{
+    char *ptx = NULL;
+    char log[1024] = "";
+    int rc = nq__gpu_cuda_ptx(source, NULL, arch, shape, &ptx, log, sizeof log);
+    if (rc != NQ_OK)
+        fail_msg("compute_%d: %s", arch, log);
+    assert_non_null(ptx);
+    return ptx;
+}
+
 static void test_embedded_kernel_builds(void **state)
 {
     (void)state;
@@ -42,12 +57,7 @@ static void test_embedded_kernel_builds(void **state)
     for (int i = 0; i < count; i++) {
         if (archs[i] < 75)
             continue;
-        char *ptx = NULL;
-        char log[1024] = "";
-        int rc = nq__gpu_cuda_ptx(NULL, NULL, archs[i], &shape, &ptx, log,
-                                  sizeof log);
-        if (rc != NQ_OK)
-            fail_msg("compute_%d: %s", archs[i], log);
+        char *ptx = ptx_of(NULL, archs[i], &shape);
         assert_non_null(strstr(ptx, ".entry nq_count_tasks("));
         /* ".maxntid 64, 1, 1", or ".maxntid 64" for newer targets */
         assert_non_null(strstr(ptx, ".maxntid 64"));
@@ -62,11 +72,8 @@ static void test_embedded_kernel_builds(void **state)
 static void test_group_size_is_the_hosts(void **state)
 {
     (void)state;
-    char *ptx = NULL;
-    char log[1024] = "";
     struct nq__gpu_shape shape = gpu_shape(128);
-    assert_int_equal(
-        nq__gpu_cuda_ptx(NULL, NULL, 90, &shape, &ptx, log, sizeof log), NQ_OK);
+    char *ptx = ptx_of(NULL, 90, &shape);
     assert_non_null(strstr(ptx, ".maxntid 128"));
     free(ptx);
 }
@@ -74,12 +81,9 @@ static void test_group_size_is_the_hosts(void **state)
 static void test_private_stacks(void **state)
 {
     (void)state;
-    char *ptx = NULL;
-    char log[1024] = "";
     struct nq__gpu_shape shape = gpu_shape(64);
     shape.local_stack = false;
-    assert_int_equal(
-        nq__gpu_cuda_ptx(NULL, NULL, 90, &shape, &ptx, log, sizeof log), NQ_OK);
+    char *ptx = ptx_of(NULL, 90, &shape);
     assert_non_null(strstr(ptx, ".entry nq_count_tasks("));
     assert_null(strstr(ptx, ".shared"));
     free(ptx);
@@ -88,12 +92,9 @@ static void test_private_stacks(void **state)
 static void test_pop_apart(void **state)
 {
     (void)state;
-    char *ptx = NULL;
-    char log[1024] = "";
     struct nq__gpu_shape shape = gpu_shape(64);
     shape.pop_apart = true;
-    assert_int_equal(
-        nq__gpu_cuda_ptx(NULL, NULL, 90, &shape, &ptx, log, sizeof log), NQ_OK);
+    char *ptx = ptx_of(NULL, 90, &shape);
     assert_non_null(strstr(ptx, ".entry nq_count_tasks("));
     free(ptx);
     /* The option reaches the source: with it, a source that refuses it
@@ -101,11 +102,9 @@ static void test_pop_apart(void **state)
     shape.pop_apart = false;
     const char *refuses = "#ifdef NQ_POP_APART\n#error apart\n#endif\n"
                           "extern \"C\" __global__ void nq_count_tasks() {}\n";
-    assert_int_equal(
-        nq__gpu_cuda_ptx(refuses, NULL, 90, &shape, &ptx, log, sizeof log),
-        NQ_OK);
-    free(ptx);
+    free(ptx_of(refuses, 90, &shape));
     shape.pop_apart = true;
+    char log[1024] = "";
     assert_int_equal(
         nq__gpu_cuda_ptx(refuses, NULL, 90, &shape, &ptx, log, sizeof log),
         NQ_E_DEVICE);
