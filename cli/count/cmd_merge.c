@@ -118,10 +118,17 @@ static int merge_other_plan(const char *path, const char *first,
         return cli_error("'%s' is cut into %u parts and '%s' into %u (0: "
                          "the whole count); refusing to merge",
                          name, info.parts, first_name, plan->parts);
-    return cli_error("'%s' holds parts cut by rule %d and '%s' by rule %d "
-                     "(nqueens versions that cut parts differently); "
-                     "refusing to merge",
-                     name, info.part_rule, first_name, plan->part_rule);
+    if (info.part_rule != plan->part_rule)
+        return cli_error("'%s' holds parts cut by rule %d and '%s' by rule "
+                         "%d (nqueens versions that cut parts differently); "
+                         "refusing to merge",
+                         name, info.part_rule, first_name, plan->part_rule);
+    /* The same plan and cut, yet its parts or rows do not fit those
+     * taken before: one of the files was altered. */
+    return cli_error("'%s' does not fit the files before it (a part of "
+                     "another size, or more subproblems than its parts "
+                     "hold): a damaged or altered file; refusing to merge",
+                     name);
 }
 
 /* The parts 1..M not held: collected from the held ones, ascending. */

@@ -145,6 +145,12 @@ static int take_part(unsigned part, uint64_t size, void *user)
         }
         return 0;
     }
+    /* Parts that together hold more subproblems than the plan: a
+     * doctored part table. */
+    if (size > m->info.size - m->info.part_size) {
+        m->err = NQ_E_CHECKPOINT;
+        return 1;
+    }
     unsigned *held = realloc(m->held, (m->nheld + 1) * sizeof *held);
     if (held != NULL)
         m->held = held;

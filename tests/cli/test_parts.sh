@@ -55,6 +55,12 @@ sqlite3 "$TMP/r2.db" "UPDATE meta SET value = 7 WHERE key = 'part_rule'"
 expect_exit 2 "$NQUEENS" merge "$TMP/p1.db" "$TMP/r2.db"
 grep -q "holds parts cut by rule 7 and '$TMP/p1.db' by rule 2" "$TMP/stderr" ||
     fail "other rule: $(cat "$TMP/stderr")"
+# A part table altered to claim more subproblems than the plan holds.
+cp "$TMP/p2.db" "$TMP/s2.db"
+sqlite3 "$TMP/s2.db" "UPDATE part SET size = size + 1"
+expect_exit 2 "$NQUEENS" merge "$TMP/p1.db" "$TMP/p3.db" "$TMP/s2.db"
+grep -q "'$TMP/s2.db' does not fit the files before it" "$TMP/stderr" ||
+    fail "altered part size: $(cat "$TMP/stderr")"
 expect_exit 2 "$NQUEENS" merge "$TMP/p1.db" "$TMP/missing.db"
 grep -q "no checkpoint '$TMP/missing.db'" "$TMP/stderr" || fail "missing file: $(cat "$TMP/stderr")"
 # A part's file is its part's alone.
