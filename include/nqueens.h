@@ -1299,7 +1299,9 @@ NQ_API int nq_merge_new(nq_merge **merge);
 /*! nq_merge_add() : verifies the checkpoint at `path` in full and adds its
  *  rows and parts. Returns 0, or
  *    NQ_E_CHECKPOINT  a file of another plan (n, signature, size) or of
- *                     another cut into parts than the files before;
+ *                     another cut into parts than the files before, or
+ *                     whose parts do not fit theirs (a part held with
+ *                     two sizes; parts or rows beyond the plan's size);
  *    NQ_E_MISMATCH    a subproblem that an earlier file has with another
  *                     count: conflict[0] (the earlier) and conflict[1] get
  *                     both records, provenance included (conflict may be
