@@ -1300,8 +1300,9 @@ NQ_API int nq_merge_new(nq_merge **merge);
  *  rows and parts. Returns 0, or
  *    NQ_E_CHECKPOINT  a file of another plan (n, signature, size) or of
  *                     another cut into parts than the files before, or
- *                     whose parts do not fit theirs (a part held with
- *                     two sizes; parts or rows beyond the plan's size);
+ *                     that does not add up with them (a part held with
+ *                     two sizes; parts or rows beyond the plan's size;
+ *                     sessions or seconds beyond what a file records);
  *    NQ_E_MISMATCH    a subproblem that an earlier file has with another
  *                     count: conflict[0] (the earlier) and conflict[1] get
  *                     both records, provenance included (conflict may be

@@ -123,11 +123,12 @@ static int merge_other_plan(const char *path, const char *first,
                          "%d (nqueens versions that cut parts differently); "
                          "refusing to merge",
                          name, info.part_rule, first_name, plan->part_rule);
-    /* The same plan and cut, yet its parts or rows do not fit those
-     * taken before: one of the files was altered. */
-    return cli_error("'%s' does not fit the files before it (a part of "
-                     "another size, or more subproblems than its parts "
-                     "hold): a damaged or altered file; refusing to merge",
+    /* The same plan and cut, yet its parts, rows or history do not add up
+     * with those taken before: one of the files was altered. */
+    return cli_error("'%s' and the files before it do not add up (a part "
+                     "with two sizes, more subproblems than the plan, or "
+                     "more sessions or seconds than a checkpoint records): "
+                     "one of them is damaged or altered; refusing to merge",
                      name);
 }
 

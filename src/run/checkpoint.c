@@ -306,7 +306,7 @@ static int meta_real(sqlite3 *db, const char *key, double *value)
         err = rc == SQLITE_ROW || rc == SQLITE_DONE ? NQ_E_CORRUPT
                                                     : map_sqlite(rc);
     sqlite3_finalize(st);
-    if (err == NQ_OK && !(*value >= 0.0 && *value < 1e15))
+    if (err == NQ_OK && !(*value >= 0.0 && *value < NQ__CHECKPOINT_SECONDS_MAX))
         err = NQ_E_CORRUPT;
     return err;
 }
@@ -1048,6 +1048,9 @@ static int open_for(const char *path, const struct open_plan *plan,
         (cp->info.n != n || cp->info.size != size ||
          strcmp(cp->info.signature, signature) != 0 || !parts_match(cp, plan)))
         err = NQ_E_CHECKPOINT;
+    /* A run more would not fit the field: only an edited file gets here. */
+    if (err == NQ_OK && cp->info.sessions >= NQ__CHECKPOINT_SESSIONS_MAX)
+        err = NQ_E_CORRUPT;
     if (err == NQ_OK && sqlite3_db_readonly(cp->db, "main") != 0)
         err = header_forbids_writes(cp->lock_fd) ? NQ_E_CORRUPT : NQ_E_IO;
     /* Verified: from here on the file may be written. A person may have

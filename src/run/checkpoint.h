@@ -7,6 +7,13 @@
 
 #include "nqueens.h"
 
+/* The most wall seconds a file may record (about 30 million years): more
+ * is read as damage. */
+#define NQ__CHECKPOINT_SECONDS_MAX 1e15
+/* The most sessions a file may record (a 64-bit signed field); a file
+ * that holds that many takes no further run. */
+#define NQ__CHECKPOINT_SESSIONS_MAX ((uint64_t)INT64_MAX)
+
 /* nq__checkpoint_engine() : the engine the rows recorded now name ("" when
  * none was set). */
 const char *nq__checkpoint_engine(const nq_checkpoint *cp);

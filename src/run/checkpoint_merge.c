@@ -201,6 +201,11 @@ int nq_merge_add(nq_merge *m, const char *path, nq_unit_record conflict[2])
                strcmp(info.signature, m->info.signature) != 0) {
         return NQ_E_CHECKPOINT;
     }
+    /* The history of the union must be one a file can record: more sessions
+     * or seconds than that are not the sum of real runs. */
+    if (info.sessions > NQ__CHECKPOINT_SESSIONS_MAX - m->info.sessions ||
+        !(m->info.seconds + info.seconds < NQ__CHECKPOINT_SECONDS_MAX))
+        return NQ_E_CHECKPOINT;
     /* A later merge must not find a part twice with two sizes. */
     m->err = NQ_OK;
     if (info.parts > 0) {

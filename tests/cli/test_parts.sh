@@ -59,8 +59,15 @@ grep -q "holds parts cut by rule 7 and '$TMP/p1.db' by rule 2" "$TMP/stderr" ||
 cp "$TMP/p2.db" "$TMP/s2.db"
 sqlite3 "$TMP/s2.db" "UPDATE part SET size = size + 1"
 expect_exit 2 "$NQUEENS" merge "$TMP/p1.db" "$TMP/p3.db" "$TMP/s2.db"
-grep -q "'$TMP/s2.db' does not fit the files before it" "$TMP/stderr" ||
+grep -q "'$TMP/s2.db' and the files before it do not add up" "$TMP/stderr" ||
     fail "altered part size: $(cat "$TMP/stderr")"
+# ... or a history that no file can record.
+cp "$TMP/p2.db" "$TMP/h2.db"
+sqlite3 "$TMP/h2.db" "UPDATE meta SET value = 9223372036854775807 WHERE key = 'sessions'"
+expect_exit 2 "$NQUEENS" merge -o "$TMP/h.db" "$TMP/p1.db" "$TMP/h2.db"
+grep -q "'$TMP/h2.db' and the files before it do not add up" "$TMP/stderr" ||
+    fail "altered sessions: $(cat "$TMP/stderr")"
+[ ! -e "$TMP/h.db" ] || fail "a refused merge wrote its file"
 expect_exit 2 "$NQUEENS" merge "$TMP/p1.db" "$TMP/missing.db"
 grep -q "no checkpoint '$TMP/missing.db'" "$TMP/stderr" || fail "missing file: $(cat "$TMP/stderr")"
 # A part's file is its part's alone.

@@ -419,6 +419,32 @@ static void test_edited_meta_refused(void **state)
     expect_refused(NQ_E_CORRUPT);
 }
 
+/* The sessions a file records: one run short of the field's most, a run
+ * still fits (and is counted); at the most, the file reads but takes no
+ * further run (only an edited file gets there). */
+static void test_sessions_at_most_refused(void **state)
+{
+    (void)state;
+    make_checkpoint(4);
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "UPDATE meta SET value = "
+                                  "9223372036854775806 WHERE key = 'sessions'",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
+    record_ids(cp, 4, 6);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_OK);
+    assert_true(info.sessions == (uint64_t)INT64_MAX);
+    assert_int_equal(info.done, 6);
+    expect_refused(NQ_E_CORRUPT);
+}
+
 /* One run at a time: while a checkpoint is open, another open of its file
  * is refused at once and changes nothing; readers go on; closing (or the
  * holder's death, even by SIGKILL) lets the next run in. */
@@ -755,6 +781,7 @@ int main(void)
         T(test_newer_format_refused),
         T(test_header_write_version_refused),
         T(test_edited_meta_refused),
+        T(test_sessions_at_most_refused),
         T(test_second_open_refused_while_held),
         T(test_new_file_held_by_its_maker),
         T(test_bad_arguments),
