@@ -80,6 +80,16 @@ static void write_file(const char *file, const char *data, size_t len)
     fclose(f);
 }
 
+/* Runs `sql` on the file at path, as a person with the sqlite3 shell
+ * would. */
+static void run_sql(const char *sql)
+{
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+}
+
 /* A checkpoint with ids [0, done) committed. */
 static void make_checkpoint(uint64_t done)
 {
@@ -277,14 +287,7 @@ static void test_not_a_checkpoint_refused(void **state)
 
     /* Another program's SQLite database. */
     unlink(path);
-    sqlite3 *db = NULL;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db,
-                                  "CREATE TABLE t(x); INSERT INTO t "
-                                  "VALUES (1)",
-                                  NULL, NULL, NULL),
-                     SQLITE_OK);
-    sqlite3_close(db);
+    run_sql("CREATE TABLE t(x); INSERT INTO t VALUES (1)");
     expect_refused(NQ_E_NOTCHECKPOINT);
 
     nq_checkpoint_info info;
@@ -372,12 +375,7 @@ static void test_newer_format_refused(void **state)
 {
     (void)state;
     make_checkpoint(1);
-    sqlite3 *db = NULL;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    assert_int_equal(
-        sqlite3_exec(db, "PRAGMA user_version = 99", NULL, NULL, NULL),
-        SQLITE_OK);
-    sqlite3_close(db);
+    run_sql("PRAGMA user_version = 99");
     expect_refused(NQ_E_CHECKPOINT);
     nq_checkpoint_info info;
     assert_int_equal(nq_checkpoint_read(path, &info), NQ_E_CHECKPOINT);
@@ -408,14 +406,7 @@ static void test_edited_meta_refused(void **state)
 {
     (void)state;
     make_checkpoint(4);
-    sqlite3 *db = NULL;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db,
-                                  "UPDATE meta SET value = 'x' "
-                                  "WHERE key = 'size'",
-                                  NULL, NULL, NULL),
-                     SQLITE_OK);
-    sqlite3_close(db);
+    run_sql("UPDATE meta SET value = 'x' WHERE key = 'size'");
     expect_refused(NQ_E_CORRUPT);
 }
 
@@ -426,14 +417,8 @@ static void test_sessions_at_most_refused(void **state)
 {
     (void)state;
     make_checkpoint(4);
-    sqlite3 *db = NULL;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db,
-                                  "UPDATE meta SET value = "
-                                  "9223372036854775806 WHERE key = 'sessions'",
-                                  NULL, NULL, NULL),
-                     SQLITE_OK);
-    sqlite3_close(db);
+    run_sql("UPDATE meta SET value = "
+            "9223372036854775806 WHERE key = 'sessions'");
     nq_checkpoint *cp = NULL;
     assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
     record_ids(cp, 4, 6);
@@ -679,15 +664,8 @@ static void test_census_kept(void **state)
     nq_plan_free(plan);
 
     /* Its counts changed in the file (the length kept): refused. */
-    sqlite3 *db = NULL;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    assert_int_equal(
-        sqlite3_exec(db,
-                     "UPDATE meta SET value = zeroblob(length(value)) "
-                     "WHERE key = 'census'",
-                     NULL, NULL, NULL),
-        SQLITE_OK);
-    sqlite3_close(db);
+    run_sql("UPDATE meta SET value = zeroblob(length(value)) "
+            "WHERE key = 'census'");
     assert_int_equal(nq_checkpoint_census(path, back, len, &kept),
                      NQ_E_CORRUPT);
     assert_int_equal(kept, 0);
