@@ -1167,12 +1167,17 @@ int nq_checkpoint_set_provenance(nq_checkpoint *cp, const char *engine,
 }
 
 /* The seconds the runs of the file have spent, this one's so far
- * included. */
+ * included: at most a second under what a file may record, so that a file
+ * whose seconds were raised close to that limit still reads after the run
+ * (the figure is a record of time spent, not a count). */
 static double run_seconds(const nq_checkpoint *cp)
 {
     if (cp->merged)
         return cp->seconds_before;
-    return cp->seconds_before + (nq__monotonic_seconds() - cp->session_start);
+    double seconds =
+        cp->seconds_before + (nq__monotonic_seconds() - cp->session_start);
+    const double most = NQ__CHECKPOINT_SECONDS_MAX - 1.0;
+    return seconds < most ? seconds : most;
 }
 
 void nq_checkpoint_info_get(const nq_checkpoint *cp, nq_checkpoint_info *info)

@@ -12,10 +12,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
 
+#include "run/checkpoint.h"
 #include "testutil.h"
 
 #define SIG "test/1 n=12 rows=2"
@@ -430,6 +432,28 @@ static void test_sessions_at_most_refused(void **state)
     expect_refused(NQ_E_CORRUPT);
 }
 
+/* A file whose seconds were raised to just under the most a file records
+ * takes a run that outlasts the difference and still reads after it: the
+ * run's seconds stop under the limit instead of passing it. */
+static void test_seconds_stop_under_limit(void **state)
+{
+    (void)state;
+    make_checkpoint(4);
+    run_sql("UPDATE meta SET value = 999999999999999.75 "
+            "WHERE key = 'seconds'");
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), NQ_OK);
+    record_ids(cp, 4, 6);
+    const struct timespec half = {0, 500000000L};
+    assert_int_equal(nanosleep(&half, NULL), 0);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+    nq_checkpoint_info info;
+    assert_int_equal(nq_checkpoint_read(path, &info), NQ_OK);
+    assert_int_equal(info.done, 6);
+    assert_true(info.seconds >= 999999999999998.0);
+    assert_true(info.seconds < NQ__CHECKPOINT_SECONDS_MAX);
+}
+
 /* One run at a time: while a checkpoint is open, another open of its file
  * is refused at once and changes nothing; readers go on; closing (or the
  * holder's death, even by SIGKILL) lets the next run in. */
@@ -760,6 +784,7 @@ int main(void)
         T(test_header_write_version_refused),
         T(test_edited_meta_refused),
         T(test_sessions_at_most_refused),
+        T(test_seconds_stop_under_limit),
         T(test_second_open_refused_while_held),
         T(test_new_file_held_by_its_maker),
         T(test_bad_arguments),
