@@ -36,7 +36,6 @@ group-128=-DNQ_GPU_GROUP=128 -DNQ_GPU_GROUPS_PER_UNIT=8
 rest-n-7=-DNQ_GPU_REST_OFFSET=7
 rest-n-9=-DNQ_GPU_REST_OFFSET=9
 private-stacks=-DNQ_GPU_LOCAL_STACK=0
-pop-apart=-DNQ_GPU_POP_APART=1
 batch-1s=-DNQ_GPU_BATCH_SECONDS=1.0"}
 # The default is always timed, first: the others are compared with it.
 printf '%s\n' "$variants" | grep -q '^default=' || variants="default=

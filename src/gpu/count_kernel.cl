@@ -13,18 +13,21 @@
  * and a work-item counts the completions below it by an iterative
  * depth-first search with an explicit stack of NQ_DEPTH levels (OpenCL C
  * has no recursion), the level in hand kept in registers and the stack
- * touched only on the way down and back up.
+ * touched only on the way down from a level with squares left and on the
+ * way back up to it.
  *
  * Work per work-item: the work-items of a launch are fewer than its tasks;
  * each takes the next task from a counter (one 32-bit atomic per task) as
  * soon as its last one is done, so a long subtree keeps one work-item busy
- * while the others go on taking short ones. The loop is one loop: taking a
- * task and stepping the search are branches of the same iteration, so the
- * work-items of a warp stay in it together; and a work-item that comes
- * back up a level takes that level's next square in the same iteration,
- * not in one of its own (a third fewer iterations: the warp runs the way
- * back up for some of its work-items and the step for all of them, rather
- * than one iteration with each work-item doing only one or the other).
+ * while the others go on taking short ones. The loop is one loop, and each
+ * of its iterations tries one square: taking a task and going back up are
+ * branches of the same iteration, so the work-items of a warp stay in it
+ * together. Going back up goes straight to the deepest level that still
+ * has squares to try, however far up: a level whose last square is taken
+ * is not kept on the stack at all (a bit mask, pending, says which levels
+ * are), so no iteration is spent on a level with nothing left to do (at
+ * n = 16 that is a quarter of the iterations of a loop that goes back one
+ * level an iteration).
  *
  * Outputs: the count of task t goes to counts[t] (64 bits, written once, by
  * one work-item: no atomics on the counts); the host adds them per search
@@ -34,9 +37,7 @@
  * below itself; NQ_GROUP, the work-group size; NQ_LOCAL_STACK, to keep the
  * stacks in local memory (one slice per work-item, interleaved so that
  * neighbouring work-items touch neighbouring words) instead of private
- * arrays; NQ_POP_APART, an iteration of its own for each way back up (the
- * loop as first written, kept to be timed against this one on a GPU);
- * NQ_BROKEN, only from the tests, a source that does not build.
+ * arrays; NQ_BROKEN, only from the tests, a source that does not build.
  */
 
 /*
@@ -53,6 +54,11 @@ typedef unsigned long long ulong;
 #define NQ_BOUNDS __launch_bounds__(NQ_GROUP)
 #define get_local_id(dim) threadIdx.x
 #define atomic_inc(p) atomicAdd((unsigned int *)(p), 1u)
+#define clz(x) ((uint)__clz((int)(x)))
+#define NQ_UINT4(x, y, z, w) make_uint4(x, y, z, w)
+#endif
+#ifndef NQ_UINT4
+#define NQ_UINT4(x, y, z, w) ((uint4)(x, y, z, w))
 #endif
 #ifndef NQ_BOUNDS
 #define NQ_BOUNDS __attribute__((reqd_work_group_size(NQ_GROUP, 1, 1)))
@@ -69,14 +75,18 @@ typedef unsigned long long ulong;
  * are at most 32 columns wide (the masks are 32-bit words). */
 #define NQ_LEVEL_STRIDE 32
 
+#if NQ_DEPTH > 32
+#error the levels of a task are bits of a 32-bit word (pending)
+#endif
+
 #ifdef NQ_BROKEN
 #error the broken kernel of the tests: this source must not build
 #endif
 
 #ifdef NQ_LOCAL_STACK
-#define NQ_STACK(array, level) array[(level) * NQ_GROUP + lid]
+#define NQ_STACK(level) stack[(level) * NQ_GROUP + lid]
 #else
-#define NQ_STACK(array, level) array[level]
+#define NQ_STACK(level) stack[level]
 #endif
 
 /*
@@ -92,28 +102,27 @@ nq_count_tasks(__global const uint2 *levels, __global const uint *lasts,
                __global const uint4 *tasks, const uint ntasks,
                __global ulong *counts, volatile __global uint *next)
 {
-    /* The stack holds, for each level above the one in hand, its squares
-     * still to try with the one placed there still among them (its lowest
-     * bit), and the two diagonals that reach it: three words a level (the
-     * columns need none: the queen placed at a level is the lowest bit of
-     * its squares, taken off the columns when the search comes back). */
+    /* The stack holds, for each level above the one in hand that still
+     * has squares to try (bit j of pending set for level j), those squares
+     * (.x), the columns taken above that level (.y) and the two diagonals
+     * that reach it (.z, .w): one 128-bit word a level, read and written
+     * whole. A level whose last square is placed is not stored: coming
+     * back up passes over it. */
 #ifdef NQ_LOCAL_STACK
     const uint lid = (uint)get_local_id(0);
-    __local uint todo[NQ_DEPTH * NQ_GROUP];
-    __local uint right[NQ_DEPTH * NQ_GROUP];
-    __local uint left[NQ_DEPTH * NQ_GROUP];
+    __local uint4 stack[NQ_DEPTH * NQ_GROUP];
 #else
-    uint todo[NQ_DEPTH], right[NQ_DEPTH], left[NQ_DEPTH];
+    uint4 stack[NQ_DEPTH];
 #endif
     /* The task in hand (none when t >= ntasks), its search's level data
      * from the task's level on (lv), the last level relative to it (last),
-     * and its count so far. The level in hand (i) is in registers: the
-     * squares still to try (avail), the diagonals that reach it (r, l) and
-     * the columns taken above it (cols). */
+     * the levels on the stack (pending) and its count so far. The level in
+     * hand (i) is in registers: the squares still to try (avail), the
+     * columns taken above it (cols) and the diagonals that reach it (r, l). */
     uint t = ntasks;
     __global const uint2 *lv = levels;
-    uint last = 0, i = 0;
-    uint avail = 0, r = 0, l = 0, cols = 0;
+    uint last = 0, i = 0, pending = 0;
+    uint avail = 0, cols = 0, r = 0, l = 0;
     ulong count = 0;
     for (;;) {
         if (t >= ntasks) {
@@ -130,31 +139,27 @@ nq_count_tasks(__global const uint2 *levels, __global const uint *lasts,
             l = task.z;
             avail = ~(task.x | task.y | task.z | lv[0].x);
             i = 0;
+            pending = 0;
             count = 0;
         }
         if (avail == 0) {
-            /* This level is done: back to the one above, whose queen is
-             * taken off (the lowest of its squares). */
-            if (i == 0) {
+            if (pending == 0) {
+                /* No level has squares left: the task is done. */
                 counts[t] = count;
                 t = ntasks; /* take the next task */
                 continue;
             }
-            i--;
-            avail = NQ_STACK(todo, i);
-            r = NQ_STACK(right, i);
-            l = NQ_STACK(left, i);
-            uint placed = avail & (0u - avail);
-            avail ^= placed;
-            cols ^= placed;
-#ifdef NQ_POP_APART
-            continue;
-#else
-            if (avail == 0)
-                continue; /* that level is done too */
-#endif
+            /* Back up to the deepest level with squares left. */
+            i = 31u - clz(pending);
+            pending ^= 1u << i;
+            uint4 saved = NQ_STACK(i);
+            avail = saved.x;
+            cols = saved.y;
+            r = saved.z;
+            l = saved.w;
         }
         uint bit = avail & (0u - avail); /* the lowest avail square */
+        avail ^= bit;
         uint2 below = lv[i + 1];
         /* The diagonals move one column per row, below.y rows down. */
         uint c = cols | bit;
@@ -164,16 +169,14 @@ nq_count_tasks(__global const uint2 *levels, __global const uint *lasts,
         if (i + 1 == last) {
             /* The last avail row: one column is left, and it fits or not. */
             count += open != 0;
-            avail ^= bit;
             continue;
         }
-        if (open == 0) {
-            avail ^= bit;
+        if (open == 0)
             continue;
+        if (avail != 0) {
+            NQ_STACK(i) = NQ_UINT4(avail, cols, r, l);
+            pending |= 1u << i;
         }
-        NQ_STACK(todo, i) = avail; /* the queen placed is its lowest bit */
-        NQ_STACK(right, i) = r;
-        NQ_STACK(left, i) = l;
         cols = c;
         r = rd;
         l = ld;

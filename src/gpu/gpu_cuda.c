@@ -161,8 +161,6 @@ int nq__gpu_cuda_ptx(const char *source, const char *options, int arch,
     int argc = 4;
     if (shape->local_stack)
         argv[argc++] = "-DNQ_LOCAL_STACK";
-    if (shape->pop_apart)
-        argv[argc++] = "-DNQ_POP_APART";
     char *save = NULL;
     for (char *w = strtok_r(words, " ", &save); w != NULL && argc < MAX_OPTIONS;
          w = strtok_r(NULL, " ", &save))

@@ -21,7 +21,6 @@
 struct nq__gpu_shape {
     bool is_gpu;            /* a GPU, not a CPU device (PoCL in the tests) */
     bool local_stack;       /* the kernel's stacks in local (shared) memory */
-    bool pop_apart;         /* the kernel's NQ_POP_APART: an iteration a pop */
     size_t group;           /* work-group size the kernel is built for */
     size_t groups_per_unit; /* work-groups a launch gives each unit */
     size_t batch_searches;  /* searches a batch holds, at most */

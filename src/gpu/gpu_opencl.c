@@ -293,9 +293,8 @@ int nq__gpu_open(int index, enum nq__gpu_want want, const char *source,
     }
     char flags[256];
     snprintf(flags, sizeof flags,
-             "-cl-std=CL1.2 -DNQ_DEPTH=%d -DNQ_GROUP=%zu%s%s %s", NQ_GPU_DEPTH,
+             "-cl-std=CL1.2 -DNQ_DEPTH=%d -DNQ_GROUP=%zu%s %s", NQ_GPU_DEPTH,
              g->shape.group, g->shape.local_stack ? " -DNQ_LOCAL_STACK" : "",
-             g->shape.pop_apart ? " -DNQ_POP_APART" : "",
              options != NULL ? options : "");
     err = clBuildProgram(g->program, 1, &g->device, flags, NULL, NULL);
     if (err != CL_SUCCESS) {

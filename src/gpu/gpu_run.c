@@ -15,9 +15,7 @@
  * bench/gpu/tune.sh times others on one. The work-group size; the groups
  * a launch gives each compute unit; tasks leave n - NQ_GPU_REST_OFFSET
  * levels below them; the stacks in local memory (1) or private arrays
- * (0); the kernel's loop with an iteration of its own for each way back
- * up (1, NQ_POP_APART) or not (0); the seconds of work a batch is sized
- * to once the rate is known. */
+ * (0); the seconds of work a batch is sized to once the rate is known. */
 #ifndef NQ_GPU_GROUP
 #define NQ_GPU_GROUP 64
 #endif
@@ -29,9 +27,6 @@
 #endif
 #ifndef NQ_GPU_LOCAL_STACK
 #define NQ_GPU_LOCAL_STACK 1
-#endif
-#ifndef NQ_GPU_POP_APART
-#define NQ_GPU_POP_APART 0
 #endif
 #ifndef NQ_GPU_BATCH_SECONDS
 #define NQ_GPU_BATCH_SECONDS 2.0
@@ -74,7 +69,6 @@ void nq__gpu_shape_for(bool is_gpu, struct nq__gpu_shape *out)
          * within milliseconds where two seconds would hold the whole
          * count. */
         out->local_stack = NQ_GPU_LOCAL_STACK != 0;
-        out->pop_apart = NQ_GPU_POP_APART != 0;
         out->group = NQ_GPU_GROUP;
         out->groups_per_unit = NQ_GPU_GROUPS_PER_UNIT;
         out->batch_searches = 4096;
@@ -83,7 +77,6 @@ void nq__gpu_shape_for(bool is_gpu, struct nq__gpu_shape *out)
         /* A CPU device (PoCL) runs a group's work-items one after the
          * other on one core: a few small groups a core, small batches. */
         out->local_stack = false;
-        out->pop_apart = false;
         out->group = 8;
         out->groups_per_unit = 2;
         out->batch_searches = 256;

@@ -193,25 +193,25 @@ static uint64_t task_count(const struct nq__gpu_batch *b, size_t t)
     uint32_t base = w[3] & 0xffu;
     const uint32_t *lv = b->levels + (search * NQ_GPU_LEVEL_STRIDE + base) * 2;
     uint32_t last = b->lasts[search] - base;
-    uint32_t todo[NQ_GPU_DEPTH], right[NQ_GPU_DEPTH], left[NQ_GPU_DEPTH];
+    uint32_t todo[NQ_GPU_DEPTH], taken[NQ_GPU_DEPTH];
+    uint32_t right[NQ_GPU_DEPTH], left[NQ_GPU_DEPTH];
     uint32_t cols = w[0], r = w[1], l = w[2];
     uint32_t avail = ~(w[0] | w[1] | w[2] | lv[0]);
+    uint32_t i = 0, pending = 0;
     uint64_t count = 0;
-    uint32_t i = 0;
     for (;;) {
         if (avail == 0) {
-            if (i == 0)
+            if (pending == 0)
                 return count;
-            i--;
+            i = 31u - (uint32_t)__builtin_clz(pending);
+            pending ^= 1u << i;
             avail = todo[i];
+            cols = taken[i];
             r = right[i];
             l = left[i];
-            uint32_t placed = nq__lowest_bit32(avail);
-            avail ^= placed;
-            cols ^= placed;
-            continue;
         }
         uint32_t bit = nq__lowest_bit32(avail);
+        avail ^= bit;
         uint32_t gap = lv[((size_t)i + 1) * 2 + 1];
         uint32_t c = cols | bit;
         uint32_t rd = (r | bit) << gap;
@@ -219,17 +219,18 @@ static uint64_t task_count(const struct nq__gpu_batch *b, size_t t)
         uint32_t open = ~(c | rd | ld | lv[((size_t)i + 1) * 2]);
         if (i + 1 == last) {
             count += open != 0;
-            avail ^= bit;
             continue;
         }
         // cppcheck-suppress knownConditionTrueFalse ; ~x can be 0
-        if (open == 0) {
-            avail ^= bit;
+        if (open == 0)
             continue;
+        if (avail != 0) {
+            todo[i] = avail;
+            taken[i] = cols;
+            right[i] = r;
+            left[i] = l;
+            pending |= 1u << i;
         }
-        todo[i] = avail;
-        right[i] = r;
-        left[i] = l;
         cols = c;
         r = rd;
         l = ld;

@@ -71,6 +71,8 @@ typedef struct {
 #define NQ_BOUNDS
 #define get_local_id(dim) 0u
 #define atomic_inc(p) ((*(p))++)
+#define clz(x) ((uint)__builtin_clz(x))
+#define NQ_UINT4(x, y, z, w) ((uint4){x, y, z, w})
 #include "count_kernel.cl"
 
 /* ---- the device's memory ------------------------------------------------ */

@@ -10,11 +10,10 @@
  *    n <= 15, id by id, and the same signature and size;
  *  - the published totals, unique, sym180 and sym90 counts for n <= 15
  *    (16 and 17 in test_gpu_slow.c);
- *  - the kernel's other forms: its stacks in local memory (as GPUs run
- *    it) and its loop with an iteration a pop (NQ_POP_APART, a form
- *    bench/gpu/tune.sh times); counted on OpenCL (in CI, PoCL): the
- *    stand-in CUDA driver of tests/fake_cuda counts its own C build of
- *    the kernel, whatever form the PTX was built in;
+ *  - the kernel's other form, its stacks in local memory (as GPUs run
+ *    it), counted on OpenCL (in CI, PoCL): the stand-in CUDA driver of
+ *    tests/fake_cuda counts its own C build of the kernel, whatever form
+ *    the PTX was built in;
  *  - a stop through the progress callback, and checkpoints started on the
  *    GPU and finished on the CPU and the other way round;
  *  - a kernel that does not build: NQ_E_DEVICE, the device's name and the
@@ -227,8 +226,7 @@ static int model_done(void *user, size_t item, uint64_t completions)
 }
 
 /* The kernel built with `options` (its stacks in local memory, as on a
- * GPU; the loop with an iteration a pop, as bench/gpu/tune.sh may build
- * it) counts the published totals. */
+ * GPU) counts the published totals. */
 static void check_kernel_form(const char *options)
 {
     char message[1024] = "";
@@ -255,13 +253,6 @@ static void test_local_stack(void **state)
 {
     (void)state;
     check_kernel_form("-DNQ_LOCAL_STACK");
-}
-
-static void test_pop_apart(void **state)
-{
-    (void)state;
-    check_kernel_form("-DNQ_POP_APART");
-    check_kernel_form("-DNQ_POP_APART -DNQ_LOCAL_STACK");
 }
 
 /* ---- a stop, and checkpoints that change hands ----------------------- */
@@ -436,7 +427,6 @@ int main(void)
         cmocka_unit_test(test_ids_against_cpu),
         cmocka_unit_test(test_published_counts),
         cmocka_unit_test(test_local_stack),
-        cmocka_unit_test(test_pop_apart),
         cmocka_unit_test(test_stop),
         cmocka_unit_test(test_checkpoint_gpu_then_cpu),
         cmocka_unit_test(test_checkpoint_cpu_then_gpu),

@@ -15,16 +15,14 @@
 #include "gpu/gpu_device.h"
 #include "testutil.h"
 
-/* A GPU's shape, with work-groups of `group`, the stacks in shared memory
- * and the loop as the engine builds it by default (whatever a build's
- * NQ_GPU_* values say). */
+/* A GPU's shape, with work-groups of `group` and the stacks in shared
+ * memory (whatever a build's NQ_GPU_* values say). */
 static struct nq__gpu_shape gpu_shape(size_t group)
 {
     struct nq__gpu_shape shape;
     nq__gpu_shape_for(true, &shape);
     shape.group = group;
     shape.local_stack = true;
-    shape.pop_apart = false;
     return shape;
 }
 
@@ -89,28 +87,6 @@ static void test_private_stacks(void **state)
     free(ptx);
 }
 
-static void test_pop_apart(void **state)
-{
-    (void)state;
-    struct nq__gpu_shape shape = gpu_shape(64);
-    shape.pop_apart = true;
-    char *ptx = ptx_of(NULL, 90, &shape);
-    assert_non_null(strstr(ptx, ".entry nq_count_tasks("));
-    free(ptx);
-    /* The option reaches the source: with it, a source that refuses it
-     * does not build. */
-    shape.pop_apart = false;
-    const char *refuses = "#ifdef NQ_POP_APART\n#error apart\n#endif\n"
-                          "extern \"C\" __global__ void nq_count_tasks() {}\n";
-    free(ptx_of(refuses, 90, &shape));
-    shape.pop_apart = true;
-    char log[1024] = "";
-    assert_int_equal(
-        nq__gpu_cuda_ptx(refuses, NULL, 90, &shape, &ptx, log, sizeof log),
-        NQ_E_DEVICE);
-    assert_null(ptx);
-}
-
 static void test_broken_source(void **state)
 {
     (void)state;
@@ -139,7 +115,6 @@ int main(void)
         cmocka_unit_test(test_embedded_kernel_builds),
         cmocka_unit_test(test_group_size_is_the_hosts),
         cmocka_unit_test(test_private_stacks),
-        cmocka_unit_test(test_pop_apart),
         cmocka_unit_test(test_broken_source),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
