@@ -3,6 +3,7 @@
  * one thing, checks its value one way and words its errors alike.
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "common/messages.h"
 #include "common/opt_common.h"
@@ -129,5 +130,31 @@ int opt_json_format(bool json, bool format_given,
                                "(--json is --format json)",
                                (*format)->name);
     *format = &format_json;
+    return 0;
+}
+
+/* A glyph with white space in it: a space, a tab, a line break. (Other
+ * control bytes pass: an escape sequence may colour a glyph.) */
+static bool glyph_blank(const char *glyph)
+{
+    return strpbrk(glyph, " \t\n\r\v\f") != NULL;
+}
+
+int opt_glyphs_check(const char *queen, const char *empty)
+{
+    const char *names[2] = {"queen", "empty"};
+    const char *glyphs[2] = {queen, empty};
+    for (int i = 0; i < 2; i++) {
+        char quoted[64];
+        if (glyphs[i] != NULL && glyph_blank(glyphs[i]))
+            return cli_usage_error(
+                "--%s '%s': a glyph holds no white space (spaces and line "
+                "breaks tell the cells and rows of a board apart)",
+                names[i], cli_quote(glyphs[i], quoted, sizeof quoted));
+    }
+    if (queen != NULL && empty != NULL && strcmp(queen, empty) == 0)
+        return cli_usage_error("--queen and --empty are both '%s': a board "
+                               "would not show where its queens stand",
+                               queen);
     return 0;
 }

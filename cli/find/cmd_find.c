@@ -310,6 +310,8 @@ static int check_find_request(struct find_request *req)
     if (req->style_given && req->format != FORMAT_BOARD)
         return cli_usage_error("--queen, --empty and --compact go with "
                                "--format board");
+    if (opt_glyphs_check(req->style.queen, req->style.empty) != 0)
+        return EXIT_USAGE;
     return 0;
 }
 

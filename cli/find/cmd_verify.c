@@ -118,6 +118,8 @@ static int parse_verify_args(int argc, char **argv, struct verify_request *req)
     }
     if (status != OPTABLE_GO)
         return status;
+    if (opt_glyphs_check(req->read.queen, req->read.empty) != 0)
+        return EXIT_USAGE;
     /* [N] [FILE|-]: two words are N and FILE; one word is N when it is
      * a number and no file has that name (the placement then comes on
      * standard input), else FILE. */

@@ -162,6 +162,8 @@ int cmd_seeds(int argc, char **argv)
         printf("nqueens %s\n", nq_version());
         return EXIT_OK;
     }
+    if (opt_glyphs_check(a.style.queen, a.style.empty) != 0)
+        return EXIT_USAGE;
 
     int n = 0;
     if (n_text != NULL ? !cli_parse_n(n_text, NQ_MAX_N, "", &n)

@@ -135,6 +135,8 @@ static int solve_parse(int argc, char **argv, struct solve_args *a)
         return cli_usage_error("--queen, --empty and --compact apply to "
                                "--format board, not %s",
                                a->format->name);
+    if (opt_glyphs_check(a->style.queen, a->style.empty) != 0)
+        return EXIT_USAGE;
     if (a->format == &format_svg && a->limit_given && a->limit > SVG_LIMIT_MAX)
         return cli_usage_error("an SVG holds at most %d boards; got --limit "
                                "%llu",

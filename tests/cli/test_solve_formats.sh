@@ -104,4 +104,22 @@ for n in 1 2 3 4 5 6 7 8 9 10; do
         }' "$TMP/svg" > "$TMP/got" || fail "svg $n: $(tail -1 "$TMP/got")"
     cmp -s "$TMP/want" "$TMP/got" || fail "svg $n differs from the oracle"
 done
+
+# Glyphs that would draw boards without visible queens are refused by
+# every command that draws or reads boards (exit 2, the reason named);
+# other glyphs, an escape sequence among them, are drawn as given.
+for cmd in "4" "solve 4" "find 5" "complete 4 --all" "verify"; do
+    # shellcheck disable=SC2086
+    expect_exit 2 "$NQUEENS" $cmd --queen o --empty o
+    grep -q "are both 'o'" "$TMP/stderr" || fail "$cmd: same glyphs: $(cat "$TMP/stderr")"
+    # shellcheck disable=SC2086
+    expect_exit 2 "$NQUEENS" $cmd --queen 'Q Q'
+    grep -q "no white space" "$TMP/stderr" || fail "$cmd: blank glyph: $(cat "$TMP/stderr")"
+    # shellcheck disable=SC2086
+    expect_exit 2 "$NQUEENS" $cmd --empty "$(printf 'x\ty')"
+    grep -qF "'x\\x09y'" "$TMP/stderr" || fail "$cmd: tab glyph: $(cat "$TMP/stderr")"
+done
+red=$(printf '\033[31mQ\033[0m')
+"$NQUEENS" solve 4 --limit 1 --queen "$red" > "$TMP/red" || fail "escape glyph refused"
+grep -qF ". $red . ." "$TMP/red" || fail "escape glyph not drawn: $(cat "$TMP/red")"
 pass
