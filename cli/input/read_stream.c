@@ -206,6 +206,13 @@ static bool is_matrix_row(const char *s)
     return cells >= 4 && zero;
 }
 
+/* A row of 0s and 1s (with separators) holding a 1: under a "Solution K:"
+ * title, where no vector stands, the row of a 0/1 matrix (any size). */
+static bool is_zero_one_row(const char *s)
+{
+    return strchr(s, '1') != NULL && s[strspn(s, "01 \t,[]")] == '\0';
+}
+
 static int count_numbers(const char *s)
 {
     int count = 0;
@@ -598,6 +605,13 @@ static int next_board(struct stream_reader *r, struct stream_record *rec,
         }
         if (rows == 0)
             rec->line = r->line_no;
+        /* A stream recognised as boards by its first title whose first row
+         * is 0s and 1s holds 0/1 matrices (`nqueens N --queen 1 --empty
+         * 0`, the teaching texts' matrices under headings). */
+        if (rows == 0 && r->records == 0 && r->format == STREAM_BOARD &&
+            r->opt.format == STREAM_AUTO && r->opt.queen == NULL &&
+            r->opt.empty == NULL && is_zero_one_row(r->line))
+            r->format = STREAM_MATRIX;
         size_t before = r->text_len;
         if (!board_append_row(r))
             return fail(error, NQ_E_NOMEM, 0, 0, "out of memory");

@@ -15,7 +15,9 @@
  *          "Solution K:" titles and blank lines between boards; the
  *          closing "K solutions in total." line is skipped
  *  matrix  n lines of n cells, 1 a queen and 0 an empty square, separated
- *          by spaces, commas or nothing, brackets ignored
+ *          by spaces, commas or nothing, brackets ignored; titles and
+ *          blank lines as for boards (a stream whose first title is
+ *          followed by a row of 0s and 1s holds matrices)
  * Each record is handed to the placement reader (cli/input/read_placement.c),
  * whose messages and positions it keeps, shifted to the record's place in
  * the stream. A UTF-8 byte-order mark is skipped. Memory holds one record,

@@ -79,6 +79,15 @@ printf '\357\273\2772 4 1 3\n3 1 4 2\n' | "$NQUEENS" verify > /dev/null || fail 
 printf '0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n\n0010\n1000\n0001\n0100\n' > "$TMP/matrix"
 "$NQUEENS" verify "$TMP/matrix" > "$TMP/out" || fail "matrix: $(cat "$TMP/out")"
 "$NQUEENS" verify --format vector "$TMP/matrix" > /dev/null 2>&1 && fail "--format vector read a matrix"
+# 0/1 matrices under "Solution K:" headings, as `nqueens N --queen 1 --empty
+# 0` draws them (with and without --compact).
+for n in 1 4 6 8; do
+    for compact in "" --compact; do
+        # shellcheck disable=SC2086
+        "$NQUEENS" "$n" --queen 1 --empty 0 $compact > "$TMP/titled"
+        counted "$(published_total "$n")" "$TMP/titled" "nqueens $n --queen 1 --empty 0 $compact"
+    done
+done
 "$NQUEENS" solve 8 --format vector | "$NQUEENS" verify -f board > /dev/null 2>&1 &&
     fail "--format board read vectors"
 expect_exit 2 "$NQUEENS" verify --format yaml
