@@ -8,6 +8,7 @@
  * line and column in the stream.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -452,12 +453,31 @@ static size_t json_skip_value(const char *s, size_t i)
     return len == 0 ? 0 : i + len;
 }
 
-/* Finds the "queens" array and the "event" of a JSON line. */
+/* Finds the "queens" array, the "n" and the "event" of a JSON line. */
 struct json_fields {
     size_t queens_open;  /* index of '[', 0 if none */
     size_t queens_close; /* index of ']' */
+    size_t n_at;         /* index of the value of "n", 0 if none */
+    long long n;         /* that value */
     bool other_event;    /* an "event" other than "solution" */
 };
+
+/* Reads the value of "n" at s[at] (ending at s[end]): a whole number from
+ * 1 to INT_MAX, else -1. */
+static long long json_board_size(const char *s, size_t at, size_t end)
+{
+    long long n = 0;
+    if (at == end || s[at] == '0')
+        return -1;
+    for (size_t i = at; i < end; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        n = n * 10 + (s[i] - '0');
+        if (n > INT_MAX)
+            return -1;
+    }
+    return n;
+}
 
 static int json_scan(const struct stream_reader *r, struct json_fields *out,
                      struct placement_error *error)
@@ -499,6 +519,13 @@ static int json_scan(const struct stream_reader *r, struct json_fields *out,
                             "\"queens\" must be an array of columns");
             out->queens_open = value;
             out->queens_close = end - 1;
+        } else if (key_len == 1 && s[key] == 'n') {
+            out->n = json_board_size(s, value, end);
+            if (out->n < 0)
+                return fail(error, NQ_E_PARSE, r->line_no, (long long)value + 1,
+                            "\"n\" must be the size of the board, a whole "
+                            "number from 1");
+            out->n_at = value;
         } else if (key_len == 5 && memcmp(s + key, "event", 5) == 0) {
             out->other_event = strncmp(s + value, "\"solution\"", 10) != 0;
         }
@@ -536,10 +563,24 @@ static int next_json(struct stream_reader *r, struct stream_record *rec,
             return fail(error, NQ_E_PARSE, r->line_no, 1,
                         "the JSON object has no \"queens\" array");
         rec->line = r->line_no;
+        /* JSON columns are 1-based whatever --base says: the tool writes
+         * them so (--base applies to vectors and CSV). */
+        struct stream_reader json = *r;
+        json.opt.read.base = 1;
         size_t start = fields.queens_open + 1;
-        return read_text(r, r->line + start, fields.queens_close - start,
-                         r->line_no, (long long)start + 1, &rec->placement,
-                         error);
+        rc =
+            read_text(&json, r->line + start, fields.queens_close - start,
+                      r->line_no, (long long)start + 1, &rec->placement, error);
+        if (rc == 0 && fields.n_at != 0 && rec->placement.n != fields.n) {
+            char message[128];
+            snprintf(message, sizeof message,
+                     "\"n\" is %lld but \"queens\" holds %d columns", fields.n,
+                     rec->placement.n);
+            placement_free(&rec->placement);
+            return fail(error, NQ_E_PARSE, r->line_no,
+                        (long long)fields.n_at + 1, message);
+        }
+        return rc;
     }
     return 0;
 }

@@ -64,6 +64,22 @@ awk 'NR == 10 { $0 = "Q . . . . ." } { print }' "$TMP/boards" > "$TMP/bad.board"
 expect_exit 1 "$NQUEENS" verify "$TMP/bad.board"
 grep -q '^record 2, line 10: invalid: ' "$TMP/stdout" || fail "board: $(cat "$TMP/stdout")"
 
+# A JSON record's "n" must match its queens (column 6 is the value's);
+# JSON columns are 1-based whatever --base says, as the tool writes them.
+printf '{"n":5,"queens":[2,4,1,3]}\n' > "$TMP/n.json"
+expect_exit 2 "$NQUEENS" verify "$TMP/n.json"
+grep -q 'line 1, column 6: "n" is 5 but "queens" holds 4 columns' "$TMP/stderr" ||
+    fail "json n: $(cat "$TMP/stderr")"
+printf '{"n":"x","queens":[2,4,1,3]}\n' > "$TMP/n.json"
+expect_exit 2 "$NQUEENS" verify "$TMP/n.json"
+grep -q 'column 6: "n" must be the size of the board' "$TMP/stderr" ||
+    fail "json n text: $(cat "$TMP/stderr")"
+"$NQUEENS" solve 6 --json > "$TMP/six.json"
+"$NQUEENS" verify --base 0 "$TMP/six.json" > "$TMP/out" || fail "json --base 0: $(cat "$TMP/out")"
+"$NQUEENS" complete 8 --given 0:0 --base 0 --all --json > "$TMP/given.json"
+"$NQUEENS" verify --base 0 "$TMP/given.json" > "$TMP/out" ||
+    fail "complete --base 0 --json: $(cat "$TMP/out")"
+
 # A record repeated is not distinct.
 "$NQUEENS" solve 6 --format csv | awk '{ print } NR == 2 { print }' > "$TMP/twice"
 expect_exit 0 "$NQUEENS" verify "$TMP/twice"
