@@ -749,7 +749,9 @@ static bool reader_init(struct reader *r, const struct placement_options *o,
         r->opt = *o;
     else
         placement_options_init(&r->opt);
-    r->mode = r->opt.vector_only ? MODE_VECTOR : MODE_DETECT;
+    r->mode = r->opt.vector_only  ? MODE_VECTOR
+              : r->opt.board_only ? MODE_BOARD
+                                  : MODE_DETECT;
     r->line = 1;
     r->column = 1;
     r->max_value = -1;

@@ -47,6 +47,8 @@ struct placement_options {
     bool vector_only;      /* the text is a vector, whatever its first line: a
                               line of `.`s (rows without a queen) is no board
                               row; default false (the first line decides) */
+    bool board_only;       /* the text is a board, whatever its first line
+                              (a format forced); default false */
     bool read_blocked;     /* a board's `#` is a blocked square, kept in
                               placement.blocked; needs 1 <= max_n <= 64;
                               default false (`#` is an empty square) */

@@ -646,6 +646,13 @@ static int next_board(struct stream_reader *r, struct stream_record *rec,
         }
         if (rows == 0)
             rec->line = r->line_no;
+        if (r->format == STREAM_MATRIX) {
+            size_t cells = strspn(r->line, "01 \t,[]");
+            if (cells < r->line_len)
+                return fail(error, NQ_E_PARSE, r->line_no, (long long)cells + 1,
+                            "a row of a 0/1 matrix holds 0s and 1s, separated "
+                            "by spaces, commas or nothing");
+        }
         /* A stream recognised as boards by its first title whose first row
          * is 0s and 1s holds 0/1 matrices (`nqueens N --queen 1 --empty
          * 0`, the teaching texts' matrices under headings). */
@@ -663,8 +670,11 @@ static int next_board(struct stream_reader *r, struct stream_record *rec,
     }
     if (rows == 0)
         return 0;
-    return read_text(r, r->text, r->text_len, rec->line, 1, &rec->placement,
-                     error);
+    /* A format forced is read as such: `2 4 1 3` is no board row. */
+    struct stream_reader board = *r;
+    board.opt.read.board_only = r->opt.format != STREAM_AUTO;
+    return read_text(&board, r->text, r->text_len, rec->line, 1,
+                     &rec->placement, error);
 }
 
 /* The stream failed: says why. */

@@ -106,5 +106,18 @@ for n in 1 4 6 8; do
 done
 "$NQUEENS" solve 8 --format vector | "$NQUEENS" verify -f board > /dev/null 2>&1 &&
     fail "--format board read vectors"
+# A format forced is read as such, never as another one.
+echo "2 4 1 3" > "$TMP/four"
+expect_exit 2 "$NQUEENS" verify --format board "$TMP/four"
+grep -q "column 1: unexpected '2': a board row" "$TMP/stderr" || fail "board of a vector: $(cat "$TMP/stderr")"
+expect_exit 2 "$NQUEENS" verify --format matrix "$TMP/four"
+grep -q "column 1: a row of a 0/1 matrix holds 0s and 1s" "$TMP/stderr" ||
+    fail "matrix of a vector: $(cat "$TMP/stderr")"
+printf '.Q..\n...Q\nQ...\n..Q.\n' > "$TMP/dots"
+expect_exit 2 "$NQUEENS" verify --format matrix "$TMP/dots"
+"$NQUEENS" verify --format board "$TMP/dots" > /dev/null || fail "--format board"
+"$NQUEENS" 6 --queen 1 --empty 0 > "$TMP/six.matrix"
+counted 4 "$TMP/six.matrix" "nqueens 6 as a matrix"
+"$NQUEENS" verify --format matrix "$TMP/six.matrix" > /dev/null || fail "--format matrix"
 expect_exit 2 "$NQUEENS" verify --format yaml
 pass
