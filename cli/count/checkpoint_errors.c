@@ -21,12 +21,16 @@ int checkpoint_error(const char *path, int err, int n, const char *signature,
     cli_quote(path, name, sizeof name);
     struct stat st;
     switch (err) {
-    case NQ_E_NOTCHECKPOINT:
-        return cli_error(
-            "'%s' is not an nqueens checkpoint%s; refusing to "
-            "use or overwrite it (give another file name)",
-            name,
-            stat(path, &st) == 0 && st.st_size == 0 ? " (it is empty)" : "");
+    case NQ_E_NOTCHECKPOINT: {
+        const char *empty =
+            stat(path, &st) == 0 && st.st_size == 0 ? " (it is empty)" : "";
+        if (n == 0) /* status, merge, audit: the file is only read */
+            return cli_error("'%s' is not an nqueens checkpoint%s", name,
+                             empty);
+        return cli_error("'%s' is not an nqueens checkpoint%s; refusing to "
+                         "use or overwrite it (give another file name)",
+                         name, empty);
+    }
     case NQ_E_CORRUPT:
         return cli_error("checkpoint '%s' is damaged, so its counts cannot "
                          "be trusted (start again with a new file)",

@@ -10,7 +10,8 @@
 
 /* Says why the checkpoint at `path` was refused or failed (`err` from
  * nq_checkpoint_open or _read; `n` and `signature` describe this run, or
- * 0 and NULL) and returns EXIT_USAGE. */
+ * 0 and NULL where the file is only read: status, merge, audit) and
+ * returns EXIT_USAGE. */
 int checkpoint_error(const char *path, int err, int n, const char *signature,
                      uint64_t size);
 

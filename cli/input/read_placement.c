@@ -624,8 +624,9 @@ static size_t detect_feed(struct reader *r, const unsigned char *p, size_t len)
         }
         if (c == '{' || c == '[')
             fail_unexpected(r, c,
-                            "JSON is not read; give the columns as a "
-                            "vector (find --format vector)");
+                            "JSON is read as one object a line with a "
+                            "\"queens\" array, as solve --json writes it; "
+                            "or give the columns as a vector (2 4 1 3)");
         else
             fail_unexpected(r, c,
                             "expected column numbers or the rows of a board");
