@@ -34,10 +34,11 @@ struct reader {
     enum reader_mode mode;
     long long line; /* position of the next byte, 1-based */
     long long column;
-    int *cols;       /* the placement being built */
-    size_t count;    /* entries of cols filled */
-    size_t cap;      /* entries cols has room for */
-    long long max_n; /* the largest n accepted */
+    long long eol_column; /* column of the last newline read */
+    int *cols;            /* the placement being built */
+    size_t count;         /* entries of cols filled */
+    size_t cap;           /* entries cols has room for */
+    long long max_n;      /* the largest n accepted */
 
     /* detection: the start of the first line, held back while undecided */
     char *pending;
@@ -238,6 +239,7 @@ static void vector_feed(struct reader *r, const unsigned char *p, size_t len)
             column++;
             break;
         case '\n':
+            r->eol_column = column;
             line++;
             column = 1;
             break;
@@ -292,6 +294,16 @@ static void fail_no_placement(struct reader *r)
                 "no placement given");
 }
 
+/* Where the input ended, for what is missing at its end: after a final
+ * newline, the end of the line before it (no one wrote the line after). */
+static void end_position(const struct reader *r, long long *line,
+                         long long *column)
+{
+    bool after_newline = r->column == 1 && r->line > 1;
+    *line = after_newline ? r->line - 1 : r->line;
+    *column = after_newline ? r->eol_column : r->column;
+}
+
 static void vector_finish(struct reader *r)
 {
     if (r->in_number)
@@ -303,8 +315,10 @@ static void vector_finish(struct reader *r)
         return;
     }
     if (r->opt.expected_n > 0 && r->count != (size_t)r->opt.expected_n) {
-        reader_fail(r, NQ_E_PARSE, r->line, r->column,
-                    "%zu values, expected %d", r->count, r->opt.expected_n);
+        long long line, column;
+        end_position(r, &line, &column);
+        reader_fail(r, NQ_E_PARSE, line, column, "%zu values, expected %d",
+                    r->count, r->opt.expected_n);
         return;
     }
     long long last = (long long)r->count - 1 + r->opt.base;
@@ -442,6 +456,7 @@ static void board_feed(struct reader *r, const unsigned char *p, size_t len)
             board_row_done(r);
             r->cells = 0;
             r->queen = -1;
+            r->eol_column = r->column;
             r->line++;
             r->column = 1;
             continue;
@@ -512,8 +527,10 @@ static void board_finish(struct reader *r)
         fail_no_placement(r);
         return;
     }
+    long long line, column;
+    end_position(r, &line, &column);
     if ((long long)r->count < r->width)
-        reader_fail(r, NQ_E_PARSE, r->line, r->column,
+        reader_fail(r, NQ_E_PARSE, line, column,
                     "the board has %zu rows of %lld cells: a board is square",
                     r->count, r->width);
     else if (r->opt.read_blocked)

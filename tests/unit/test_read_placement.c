@@ -173,9 +173,12 @@ static const struct bad_case bad_cases[] = {
     {",1,2", 1, 0, NQ_E_PARSE, 1, 1, "a comma must follow a number"},
     {"1 2 99999999999", 1, 0, NQ_E_PARSE, 1, 5, "too large"},
     {"2 4 1 3", 1, 5, NQ_E_PARSE, 1, 8, "4 values, expected 5"},
+    /* After a final newline, the end of the line before it. */
+    {"2 4 1 3\n", 1, 5, NQ_E_PARSE, 1, 8, "4 values, expected 5"},
+    {"2\n4\n\n", 1, 5, NQ_E_PARSE, 3, 1, "2 values, expected 5"},
     {"2 4 1 3 5 7", 1, 5, NQ_E_PARSE, 1, 11, "more than the 5 values"},
     {"1 2\0 3", 1, 0, NQ_E_PARSE, 1, 4, "byte \\x00"},
-    {"Q . .\n. . Q\n", 1, 0, NQ_E_PARSE, 3, 1, "2 rows of 3 cells"},
+    {"Q . .\n. . Q\n", 1, 0, NQ_E_PARSE, 2, 6, "2 rows of 3 cells"},
     {"Q . .\n. Q\n", 1, 0, NQ_E_PARSE, 2, 4, "row 2 has 2 cells, row 1 has 3"},
     {"Q . .\n. . . Q\n", 1, 0, NQ_E_PARSE, 2, 7, "more than the 3 cells"},
     {"Q .\n. Q\nQ .\n", 1, 0, NQ_E_PARSE, 3, 1, "more rows than the 2"},
