@@ -99,6 +99,7 @@ struct complete_args {
     bool format_given;                  /* --format */
     bool json;                          /* --json */
     bool max_nodes_given;               /* --max-nodes */
+    bool threads_given;                 /* --threads */
     double max_time;                    /* --max-time; 0: no limit */
 };
 
@@ -199,8 +200,8 @@ static const struct opt complete_opts[] = {
     OPT_USE_HELP(opt_max_time, ARGS, max_time,
                  "--count, --all: stop with exit status 2 after SEC\n"
                  "seconds (default 0: no limit)"),
-    OPT_USE_HELP(opt_threads, ARGS, threads,
-                 "--count: threads (default 0: all cores)"),
+    OPT_USE_GIVEN(opt_threads, ARGS, threads, threads_given,
+                  "--count: threads (default 0: all cores)"),
     OPT_SECTION("\nOutput:"),
     OPT_USE_GIVEN(opt_format, ARGS, format, format_given,
                   "board (default), vector, json, csv or svg, as in\n"
@@ -249,6 +250,9 @@ static int complete_check_combinations(const struct complete_args *a)
                                "(--max-nodes bounds the search for the "
                                "first completion)",
                                a->count ? "--count" : "--all (or --limit)");
+    if (a->threads_given && a->mode != MODE_COUNT)
+        return cli_usage_error("--threads goes with --count (the completions "
+                               "that are written are found on one thread)");
     if (a->max_nodes_given && a->order == NQ_COMPLETE_FEWEST_FREE)
         return cli_usage_error("--max-nodes and --order fast exclude each "
                                "other (--max-nodes bounds --order lex)");

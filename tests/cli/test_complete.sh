@@ -131,6 +131,13 @@ grep -q 'too many boards' "$TMP/stderr" || fail "svg overflow message"
 expect_exit 1 "$NQUEENS" complete 8 --given 1:1,2:3 -o "$TMP/none.txt"
 [ ! -e "$TMP/none.txt" ] || fail "-o left a file without a completion"
 expect_exit 2 sh -c '"$0" complete 8 --all > /dev/full' "$NQUEENS"
+# --threads is for --count; elsewhere it would do nothing, and is refused.
+[ "$("$NQUEENS" complete 8 --count --threads 2)" = 92 ] || fail "--count --threads 2"
+for mode in "" --all "--limit 3"; do
+    # shellcheck disable=SC2086
+    expect_exit 2 "$NQUEENS" complete 8 $mode --threads 2
+    grep -q -- '--threads goes with --count' "$TMP/stderr" || fail "--threads $mode: $(cat "$TMP/stderr")"
+done
 expect_exit 0 "$NQUEENS" complete --help
 grep -q '^Usage: nqueens complete' "$TMP/stdout" || fail "--help"
 pass
