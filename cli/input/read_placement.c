@@ -299,9 +299,12 @@ static void fail_no_placement(struct reader *r)
 static void end_position(const struct reader *r, long long *line,
                          long long *column)
 {
-    bool after_newline = r->column == 1 && r->line > 1;
-    *line = after_newline ? r->line - 1 : r->line;
-    *column = after_newline ? r->eol_column : r->column;
+    *line = r->line;
+    *column = r->column;
+    if (r->column == 1 && r->line > 1) {
+        *line = r->line - 1;
+        *column = r->eol_column > 0 ? r->eol_column : 1;
+    }
 }
 
 static void vector_finish(struct reader *r)
