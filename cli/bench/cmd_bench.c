@@ -44,7 +44,7 @@ static const char bench_head[] =
     "Usage: nqueens bench [OPTIONS] [N]\n"
     "\n"
     "Runs every counting method on an N x N board (default 12) on this\n"
-    "machine and shows them side by side: solutions, nodes visited (queens\n"
+    "machine and shows them side by side: solutions, nodes (the queens\n"
     "placed), median time of several runs (a quick method is called again\n"
     "and again until a run lasts 50 ms), nodes per second, and speed-up\n"
     "over the textbook's boolean-array algorithm (with --methods: over the\n"

@@ -148,12 +148,12 @@ bool trace_attacked(const int *cols, int depth, int row, int col)
 void trace_note_cut(int n, uint64_t max_steps, bool by_default)
 {
     if (by_default)
-        cli_note("trace of %d cut after %llu steps, the page's default cap "
+        cli_note("trace of %d cut after %llu step%s, the page's default cap "
                  "(--max-steps K records K)",
-                 n, (unsigned long long)max_steps);
+                 n, (unsigned long long)max_steps, max_steps == 1 ? "" : "s");
     else
-        cli_note("trace of %d cut after %llu steps (--max-steps)", n,
-                 (unsigned long long)max_steps);
+        cli_note("trace of %d cut after %llu step%s (--max-steps)", n,
+                 (unsigned long long)max_steps, max_steps == 1 ? "" : "s");
 }
 
 void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
@@ -170,20 +170,25 @@ void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
         writer_puts(w, " (stopped at the first solution):\n");
         break;
     case TRACE_END_MAX_STEPS:
-        writer_printf(w, " (stopped after %llu steps):\n",
-                      (unsigned long long)max_steps);
+        writer_printf(w, " (stopped after %llu step%s):\n",
+                      (unsigned long long)max_steps, max_steps == 1 ? "" : "s");
         break;
     case TRACE_END_INTERRUPTED:
         writer_puts(w, " (interrupted):\n");
         break;
     }
     writer_printf(w, "  steps        %llu\n", (unsigned long long)stats->steps);
+    /* The nodes of the tree of one queen a row that the search visits: the
+     * root, each placement and each conflict (a node pruned). */
+    uint64_t conflicts = nq_trace_conflicts(stats);
     writer_printf(w,
                   "  placements   %llu (consistent partial placements: with "
-                  "the root, the empty board,\n               the %llu nodes "
-                  "backtracking visits)\n",
+                  "the root, the empty board,\n               %llu of the %llu "
+                  "nodes backtracking visits%s)\n",
                   (unsigned long long)stats->placements,
-                  (unsigned long long)stats->placements + 1);
+                  (unsigned long long)stats->placements + 1,
+                  (unsigned long long)(stats->placements + 1 + conflicts),
+                  conflicts > 0 ? "; the conflicts prune the rest" : "");
     writer_printf(w,
                   "  conflicts    %llu (column %llu, diagonal \\ %llu, "
                   "anti-diagonal / %llu)\n",

@@ -180,8 +180,9 @@ static void tree_write_summary(const struct tree_printer *p, int n,
         writer_puts(w, " (stopped at the first solution):\n");
         break;
     case TRACE_END_MAX_STEPS:
-        writer_printf(w, " (stopped after %llu steps):\n",
-                      (unsigned long long)p->max_steps);
+        writer_printf(w, " (stopped after %llu step%s):\n",
+                      (unsigned long long)p->max_steps,
+                      p->max_steps == 1 ? "" : "s");
         break;
     case TRACE_END_COMPLETE:
     case TRACE_END_INTERRUPTED:
