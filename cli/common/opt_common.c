@@ -140,6 +140,17 @@ static bool glyph_blank(const char *glyph)
     return strpbrk(glyph, " \t\n\r\v\f") != NULL;
 }
 
+/* A glyph as a message shows it: as given (UTF-8 too), unless it holds
+ * control bytes (an escape sequence), which are written \xHH. */
+static const char *glyph_shown(const char *glyph, char *buf, size_t size)
+{
+    for (const unsigned char *s = (const unsigned char *)glyph; *s; s++) {
+        if (*s < ' ' || *s == 0x7f)
+            return cli_quote(glyph, buf, size);
+    }
+    return glyph;
+}
+
 int opt_glyphs_check(const char *queen, const char *empty)
 {
     const char *names[2] = {"queen", "empty"};
@@ -152,9 +163,23 @@ int opt_glyphs_check(const char *queen, const char *empty)
                 "breaks tell the cells and rows of a board apart)",
                 names[i], cli_quote(glyphs[i], quoted, sizeof quoted));
     }
-    if (queen != NULL && empty != NULL && strcmp(queen, empty) == 0)
+    if (queen == NULL || empty == NULL)
+        return 0;
+    char q_buf[64], e_buf[64];
+    const char *q = glyph_shown(queen, q_buf, sizeof q_buf);
+    const char *e = glyph_shown(empty, e_buf, sizeof e_buf);
+    if (strcmp(queen, empty) == 0)
         return cli_usage_error("--queen and --empty are both '%s': a board "
                                "would not show where its queens stand",
-                               queen);
+                               q);
+    /* Cells are read glyph by glyph from the left: one glyph that begins
+     * another could not be told from it (--compact: QQQ). */
+    size_t queen_len = strlen(queen), empty_len = strlen(empty);
+    if (strncmp(queen, empty, queen_len < empty_len ? queen_len : empty_len) ==
+        0)
+        return cli_usage_error("--queen '%s' and --empty '%s': one glyph "
+                               "begins the other, so a board would not show "
+                               "where its queens stand",
+                               q, e);
     return 0;
 }

@@ -42,8 +42,9 @@ int opt_json_format(bool json, bool format_given,
                     const struct output_format **format);
 
 /* --queen and --empty (either may be NULL, not given): a glyph with white
- * space in it, or the same glyph for both, would draw (or read) boards
- * that do not show their queens; refused. Returns 0 or EXIT_USAGE. */
+ * space in it, the same glyph for both, or one glyph that begins the other
+ * would draw (or read) boards that do not show their queens; refused.
+ * Returns 0 or EXIT_USAGE. */
 int opt_glyphs_check(const char *queen, const char *empty);
 
 #endif /* NQ_CLI_OPT_COMMON_H */

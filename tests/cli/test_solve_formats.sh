@@ -118,6 +118,9 @@ for cmd in "4" "solve 4" "find 5" "complete 4 --all" "verify"; do
     # shellcheck disable=SC2086
     expect_exit 2 "$NQUEENS" $cmd --empty "$(printf 'x\ty')"
     grep -qF "'x\\x09y'" "$TMP/stderr" || fail "$cmd: tab glyph: $(cat "$TMP/stderr")"
+    # shellcheck disable=SC2086
+    expect_exit 2 "$NQUEENS" $cmd --queen Q --empty QQ
+    grep -q "one glyph begins the other" "$TMP/stderr" || fail "$cmd: prefix glyph: $(cat "$TMP/stderr")"
 done
 red=$(printf '\033[31mQ\033[0m')
 "$NQUEENS" solve 4 --limit 1 --queen "$red" > "$TMP/red" || fail "escape glyph refused"
