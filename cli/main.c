@@ -116,6 +116,11 @@ static int help(int argc, char **argv)
     if (argc > 3)
         return cli_usage_error("help takes one command, got %d words",
                                argc - 2);
+    if (strcmp(argv[2], "help") == 0 || strcmp(argv[2], "--help") == 0 ||
+        strcmp(argv[2], "-h") == 0) {
+        char *args[] = {argv[0], "--help", NULL};
+        return cmd_seeds(2, args); /* the list of commands */
+    }
     const struct command *c = command_named(argv[2]);
     if (c == NULL)
         return unknown_command(argv[2], false);

@@ -80,9 +80,12 @@ bool cli_parse_n_text(const char *text, size_t len, int max, const char *source,
         cli_usage_error("N must be an integer, got a NUL byte on %s", source);
         return false;
     }
-    /* One number, with white space around it. */
+    /* One number, with white space around it, after a UTF-8 byte-order
+     * mark where an editor wrote one (as verify skips it). */
     static const char space[] = " \t\r\n\v\f";
     size_t start = 0;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        start = 3;
     while (start < len && strchr(space, text[start]) != NULL)
         start++;
     size_t end = len;

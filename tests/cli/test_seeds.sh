@@ -37,6 +37,9 @@ cmp -s "$TMP/first" "$TMP/want" || fail "first board of 8"
 
 # Help goes to stdout with exit 0; a full disk is an error, exit 2.
 "$NQUEENS" --help | grep -q '^Usage: nqueens' || fail "--help"
+# N in a file an editor began with a UTF-8 byte-order mark.
+[ "$(printf '\357\273\2778\n' | "$NQUEENS" | tail -1)" = "92 solutions in total." ] ||
+    fail "byte-order mark before N"
 status=0
 "$NQUEENS" 8 > /dev/full 2> "$TMP/err" || status=$?
 [ "$status" = 2 ] || fail "/dev/full: exit $status"
