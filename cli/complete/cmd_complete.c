@@ -103,14 +103,16 @@ struct complete_args {
     double max_time;                    /* --max-time; 0: no limit */
 };
 
-/* --given: one list of every queen, not several. */
+/* --given, --blocked: one list of every queen (square), not several. */
 static int set_given(const struct opt_def *def, const char *value, void *dest)
 {
     const char **given = dest;
     if (*given != NULL)
-        return cli_usage_error("--%s given twice: list every queen in one "
-                               "--%s",
-                               def->name, def->name);
+        return cli_usage_error(
+            "--%s given twice: list every %s in one "
+            "--%s",
+            def->name, strcmp(def->name, "blocked") == 0 ? "square" : "queen",
+            def->name);
     *given = value;
     return 0;
 }
@@ -519,13 +521,17 @@ static int complete_first(const struct complete_args *a, int n,
     int cols[NQ_MAX_N];
     int rc = nq_complete_first(n, given, a->order, &options, cols);
     if (rc == NQ_E_TIMEOUT) {
-        cli_note("note: the lexicographically first completion was not "
-                 "proven within %llu search nodes (--max-nodes); this is "
-                 "the first of the fewest-free-cells order (--order fast)",
-                 (unsigned long long)a->max_nodes);
         options.node_limit = 0;
         rc = nq_complete_first(n, given, NQ_COMPLETE_FEWEST_FREE, &options,
                                cols);
+        /* The note names the completion written: none when there is none. */
+        if (rc == NQ_OK)
+            cli_note("note: the lexicographically first completion was not "
+                     "proven within %llu search node%s (--max-nodes); this "
+                     "is the first of the fewest-free-cells order (--order "
+                     "fast)",
+                     (unsigned long long)a->max_nodes,
+                     a->max_nodes == 1 ? "" : "s");
     }
     if (rc == NQ_E_NOSOLUTION) {
         cli_note("no completion exists");

@@ -131,6 +131,14 @@ grep -q 'too many boards' "$TMP/stderr" || fail "svg overflow message"
 expect_exit 1 "$NQUEENS" complete 8 --given 1:1,2:3 -o "$TMP/none.txt"
 [ ! -e "$TMP/none.txt" ] || fail "-o left a file without a completion"
 expect_exit 2 sh -c '"$0" complete 8 --all > /dev/full' "$NQUEENS"
+# Past --max-nodes without a completion, no note speaks of one written.
+expect_exit 1 "$NQUEENS" complete 8 --given 1:1,2:3 --max-nodes 1
+[ "$(cat "$TMP/stderr")" = "nqueens: no completion exists" ] ||
+    fail "--max-nodes, no completion: $(cat "$TMP/stderr")"
+expect_exit 2 "$NQUEENS" complete 8 --blocked 1:1 --blocked 1:2
+grep -q -- '--blocked given twice: list every square in one --blocked' "$TMP/stderr" ||
+    fail "--blocked twice: $(cat "$TMP/stderr")"
+
 # --threads is for --count; elsewhere it would do nothing, and is refused.
 [ "$("$NQUEENS" complete 8 --count --threads 2)" = 92 ] || fail "--count --threads 2"
 for mode in "" --all "--limit 3"; do
