@@ -292,6 +292,47 @@ static bool parse_statement(struct parser *ps)
     return parse_pairs(ps, list);
 }
 
+/* The queens of init that attack each other, or one that stands where
+ * blocks or the diags applied rule a queen out, named in the file's own
+ * notation at the line of the later queen's pair (`line_of[r]`: the line
+ * of row r's pair). */
+static bool instance_conflict(struct parser *ps, const struct instance *in,
+                              const long long *line_of,
+                              const nq_complete_conflict *c)
+{
+    int ra = c->row_a, ca = in->given[ra];
+    int rb = c->row_b, cb = in->given[rb];
+    long long line = line_of[ra] > line_of[rb] ? line_of[ra] : line_of[rb];
+    switch (c->kind) {
+    case NQ_COMPLETE_ON_BLOCKED:
+        return fail(ps, line,
+                    "init: queen [%d, %d] stands on a blocked square "
+                    "(blocks: [%d, %d])",
+                    ra, ca, ra + 1, ca + 1);
+    case NQ_COMPLETE_ON_EXCLUDED_SUM:
+        return fail(ps, line,
+                    "init: queen [%d, %d] stands on an excluded diagonal "
+                    "(diags: [%d, 1])",
+                    ra, ca, ra + ca);
+    case NQ_COMPLETE_ON_EXCLUDED_DIFF:
+        return fail(ps, line,
+                    "init: queen [%d, %d] stands on an excluded diagonal "
+                    "(diags: [%d, 0])",
+                    ra, ca, ra - ca + in->n - 1);
+    case NQ_COMPLETE_SAME_COLUMN:
+        return fail(ps, line,
+                    "init: queens [%d, %d] and [%d, %d] attack each other "
+                    "in column %d",
+                    ra, ca, rb, cb, ca);
+    default:
+        return fail(ps, line,
+                    "init: queens [%d, %d] and [%d, %d] attack each other "
+                    "on a %sdiagonal",
+                    ra, ca, rb, cb,
+                    c->kind == NQ_COMPLETE_SAME_DIAGONAL ? "" : "anti-");
+    }
+}
+
 /* Checks what the file defines and fills `out`. */
 static bool instance_build(struct parser *ps, int first_diagonals,
                            struct instance *out)
@@ -304,6 +345,7 @@ static bool instance_build(struct parser *ps, int first_diagonals,
                     NQ_MAX_N);
     memset(out, 0, sizeof *out);
     out->n = (int)n;
+    long long line_of[NQ_MAX_N] = {0};
     for (int r = 0; r < NQ_MAX_N; r++)
         out->given[r] = NQ_COMPLETE_FREE_ROW;
     for (size_t i = 0; i < ps->init.count; i++) {
@@ -319,6 +361,7 @@ static bool instance_build(struct parser *ps, int first_diagonals,
                         "init: queens [%d, %d] and [%lld, %lld] share row %d",
                         r, out->given[r], p->a, p->b, r);
         out->given[r] = (int)p->b;
+        line_of[r] = p->line;
     }
     for (size_t i = 0; i < ps->blocks.count; i++) {
         const struct pair *p = &ps->blocks.items[i];
@@ -346,7 +389,9 @@ static bool instance_build(struct parser *ps, int first_diagonals,
     size_t used =
         first_diagonals >= 0 ? (size_t)first_diagonals : ps->diags.count;
     out->diagonals_used = (int)used;
-    for (size_t i = 0; i < used; i++) {
+    /* Every pair is checked, the ones left out by --first-diagonals too: a
+     * malformed file is one whatever part of it is applied. */
+    for (size_t i = 0; i < ps->diags.count; i++) {
         const struct pair *p = &ps->diags.items[i];
         if (p->b != 0 && p->b != 1)
             return fail(ps, p->line,
@@ -358,9 +403,18 @@ static bool instance_build(struct parser *ps, int first_diagonals,
                         "diags: [%lld, %lld]: diagonal %lld is off the board "
                         "(diagonals run from 0 to %lld)",
                         p->a, p->b, p->a, 2 * n - 2);
+        if (i >= used)
+            continue;
         uint64_t *set = p->b == 1 ? out->excluded.sum : out->excluded.diff;
         set[p->a >> 6] |= 1ull << (p->a & 63);
     }
+    nq_complete_options check;
+    nq_complete_options_init(&check, NQ_COMPLETE_OPTIONS_VERSION);
+    check.exclusions = &out->excluded;
+    nq_complete_conflict conflict;
+    if (nq_complete_check_options(out->n, out->given, &check, &conflict) ==
+        NQ_E_CONFLICT)
+        return instance_conflict(ps, out, line_of, &conflict);
     return true;
 }
 

@@ -6,10 +6,13 @@
  *    way than a message with a line; what it accepts must lie on the
  *    board, and written back out by a writer here (one canonical form)
  *    must read back the same.
- *  - odd: the rest drives a generator here that writes a valid file (a
- *    board size, given queens 0-based, blocked squares 1-based, excluded
- *    diagonals, with blanks, comments, `be` and line breaks chosen by the
- *    bytes) and works out the instance it means; the reader must agree.
+ *  - odd: the rest drives a generator here that writes a well-formed file
+ *    (a board size, given queens 0-based, blocked squares 1-based,
+ *    excluded diagonals, with blanks, comments, `be` and line breaks chosen
+ *    by the bytes) and works out the instance it means; the reader must
+ *    agree, or, where given queens attack each other or stand where the
+ *    file rules a queen out (the library's check says so), refuse the file
+ *    with a line.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -240,6 +243,14 @@ static void generated(const uint8_t *data, size_t size)
     char message[192];
     int rc = instance_parse(t.buf, t.len, used, &got, &line, message,
                             sizeof message);
+    nq_complete_options check;
+    nq_complete_options_init(&check, NQ_COMPLETE_OPTIONS_VERSION);
+    check.exclusions = &want.excluded;
+    if (nq_complete_check_options(n, want.given, &check, NULL) ==
+        NQ_E_CONFLICT) {
+        FUZZ_CHECK(rc == -1 && line > 0 && message[0] != '\0');
+        return;
+    }
     if (rc != 0)
         fprintf(stderr, "line %lld: %s\n%.*s", line, message, (int)t.len,
                 t.buf);
