@@ -568,9 +568,17 @@ static int next_json(struct stream_reader *r, struct stream_record *rec,
         struct stream_reader json = *r;
         json.opt.read.base = 1;
         size_t start = fields.queens_open + 1;
-        rc =
-            read_text(&json, r->line + start, fields.queens_close - start,
-                      r->line_no, (long long)start + 1, &rec->placement, error);
+        size_t len = fields.queens_close - start;
+        /* A row without a queen is null in JSON, `.` to the vector reader:
+         * each null becomes "   ." (the same width, so that positions
+         * hold). */
+        r->text_len = 0;
+        if (!text_append(r, r->line + start, len))
+            return fail(error, NQ_E_NOMEM, 0, 0, "out of memory");
+        for (char *p = r->text; (p = strstr(p, "null")) != NULL; p += 4)
+            memcpy(p, "   .", 4);
+        rc = read_text(&json, r->text, len, r->line_no, (long long)start + 1,
+                       &rec->placement, error);
         if (rc == 0 && fields.n_at != 0 && rec->placement.n != fields.n) {
             char message[128];
             snprintf(message, sizeof message,

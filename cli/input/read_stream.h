@@ -9,8 +9,9 @@
  *          form: the whole input is one vector, its numbers on any lines.
  *  json    one object a line with a "queens" array (solve, find, complete,
  *          the solutions of trace --json; other trace events are skipped),
- *          its columns 1-based whatever the base; an "n", where given,
- *          must be the number of columns
+ *          its columns 1-based whatever the base (null: a row without a
+ *          queen, where such rows are read); an "n", where given, must be
+ *          the number of columns
  *  csv     a header (index,row1,...,rowN or row1,...) then one placement a
  *          line; the index column is not a queen
  *  board   n lines of n cells (see read_placement.h), with or without

@@ -131,6 +131,13 @@ grep -q 'too many boards' "$TMP/stderr" || fail "svg overflow message"
 expect_exit 1 "$NQUEENS" complete 8 --given 1:1,2:3 -o "$TMP/none.txt"
 [ ! -e "$TMP/none.txt" ] || fail "-o left a file without a completion"
 expect_exit 2 sh -c '"$0" complete 8 --all > /dev/full' "$NQUEENS"
+# A JSON record read as a partial board: null is a row without a queen.
+printf '{"n":6,"queens":[5,null,null,null,null,null]}\n' > "$TMP/partial.json"
+[ "$("$NQUEENS" complete --board "$TMP/partial.json" --format vector)" = "5 3 1 6 4 2" ] ||
+    fail "JSON partial board"
+printf '{"queens":[2,null,1,3]}\n' | expect_exit 1 "$NQUEENS" verify
+grep -q 'row 2' "$TMP/stdout" || fail "verify JSON null row: $(cat "$TMP/stdout")"
+
 # Past --max-nodes without a completion, no note speaks of one written.
 expect_exit 1 "$NQUEENS" complete 8 --given 1:1,2:3 --max-nodes 1
 [ "$(cat "$TMP/stderr")" = "nqueens: no completion exists" ] ||
