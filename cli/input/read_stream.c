@@ -563,10 +563,6 @@ static int next_json(struct stream_reader *r, struct stream_record *rec,
             return fail(error, NQ_E_PARSE, r->line_no, 1,
                         "the JSON object has no \"queens\" array");
         rec->line = r->line_no;
-        /* JSON columns are 1-based whatever --base says: the tool writes
-         * them so (--base applies to vectors and CSV). */
-        struct stream_reader json = *r;
-        json.opt.read.base = 1;
         size_t start = fields.queens_open + 1;
         size_t len = fields.queens_close - start;
         /* A row without a queen is null in JSON, `.` to the vector reader:
@@ -577,6 +573,10 @@ static int next_json(struct stream_reader *r, struct stream_record *rec,
             return fail(error, NQ_E_NOMEM, 0, 0, "out of memory");
         for (char *p = r->text; (p = strstr(p, "null")) != NULL; p += 4)
             memcpy(p, "   .", 4);
+        /* JSON columns are 1-based whatever --base says: the tool writes
+         * them so (--base applies to vectors and CSV). */
+        struct stream_reader json = *r;
+        json.opt.read.base = 1;
         rc = read_text(&json, r->text, len, r->line_no, (long long)start + 1,
                        &rec->placement, error);
         if (rc == 0 && fields.n_at != 0 && rec->placement.n != fields.n) {
