@@ -156,12 +156,13 @@ int opt_glyphs_check(const char *queen, const char *empty)
     const char *names[2] = {"queen", "empty"};
     const char *glyphs[2] = {queen, empty};
     for (int i = 0; i < 2; i++) {
-        char quoted[64];
-        if (glyphs[i] != NULL && glyph_blank(glyphs[i]))
+        if (glyphs[i] != NULL && glyph_blank(glyphs[i])) {
+            char quoted[64];
             return cli_usage_error(
                 "--%s '%s': a glyph holds no white space (spaces and line "
                 "breaks tell the cells and rows of a board apart)",
                 names[i], cli_quote(glyphs[i], quoted, sizeof quoted));
+        }
     }
     if (queen == NULL || empty == NULL)
         return 0;

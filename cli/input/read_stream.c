@@ -571,8 +571,10 @@ static int next_json(struct stream_reader *r, struct stream_record *rec,
         r->text_len = 0;
         if (!text_append(r, r->line + start, len))
             return fail(error, NQ_E_NOMEM, 0, 0, "out of memory");
-        for (char *p = r->text; (p = strstr(p, "null")) != NULL; p += 4)
-            memcpy(p, "   .", 4);
+        for (char *p = r->text; (p = strstr(p, "null")) != NULL; p += 4) {
+            p[0] = p[1] = p[2] = ' ';
+            p[3] = '.';
+        }
         /* JSON columns are 1-based whatever --base says: the tool writes
          * them so (--base applies to vectors and CSV). */
         struct stream_reader json = *r;

@@ -181,13 +181,14 @@ void trace_write_summary(struct writer *w, int n, const nq_trace_stats *stats,
     /* The nodes of the tree of one queen a row that the search visits: the
      * root, each placement and each conflict (a node pruned). */
     uint64_t conflicts = nq_trace_conflicts(stats);
+    uint64_t visited = stats->placements + 1 + conflicts;
     writer_printf(w,
                   "  placements   %llu (consistent partial placements: with "
                   "the root, the empty board,\n               %llu of the %llu "
                   "nodes backtracking visits%s)\n",
                   (unsigned long long)stats->placements,
                   (unsigned long long)stats->placements + 1,
-                  (unsigned long long)(stats->placements + 1 + conflicts),
+                  (unsigned long long)visited,
                   conflicts > 0 ? "; the conflicts prune the rest" : "");
     writer_printf(w,
                   "  conflicts    %llu (column %llu, diagonal \\ %llu, "
