@@ -1,7 +1,8 @@
 /*
  * fuzz_read_n.c - N read from standard input (`echo 8 | nqueens`):
- * cli_parse_n_text takes any bytes. The reference here trims white space
- * itself and accepts only an optional '+', digits and a value 1..64.
+ * cli_parse_n_text takes any bytes. The reference here skips a UTF-8
+ * byte-order mark at the very start, trims white space itself and accepts
+ * only an optional '+', digits and a value 1..64.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -15,10 +16,13 @@ static bool is_space(uint8_t c)
            c == '\f';
 }
 
-/* The contract: one number 1..64 with white space around it. */
+/* The contract: one number 1..64 with white space around it, after a
+ * byte-order mark where the input begins with one. */
 static bool reference_read(const uint8_t *data, size_t size, int *n)
 {
     size_t start = 0;
+    if (size >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF)
+        start = 3;
     size_t end = size;
     while (start < end && is_space(data[start]))
         start++;
