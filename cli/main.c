@@ -6,7 +6,9 @@
  * option) goes to `nqueens [N]`.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
@@ -129,7 +131,7 @@ static int help(int argc, char **argv)
     return c->run(2, args);
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc > 1) {
         const struct command *c = command_named(argv[1]);
@@ -145,4 +147,27 @@ int main(int argc, char **argv)
             return unknown_command(argv[1], true);
     }
     return cmd_seeds(argc, argv);
+}
+
+/* The data go out through the writer (cli/output/writer.c), which reports
+ * its own errors; help, --version and the device list are printed with
+ * stdio, whose errors show only here, at the end: a full disk or a closed
+ * standard output is exit 2 for them too. */
+static int finish_stdout(int status)
+{
+    errno = 0;
+    bool failed = fflush(stdout) != 0;
+    int e = errno;
+    if (!failed && !ferror(stdout))
+        return status;
+    if (e != 0)
+        cli_error("cannot write standard output: %s", strerror(e));
+    else /* an earlier write failed, and its errno is gone */
+        cli_error("cannot write standard output");
+    return status == EXIT_OK || status == EXIT_NEGATIVE ? EXIT_USAGE : status;
+}
+
+int main(int argc, char **argv)
+{
+    return finish_stdout(run(argc, argv));
 }

@@ -13,6 +13,7 @@
 #include "common/messages.h"
 #include "common/parse.h"
 #include "count/census_file.h"
+#include "output/replace.h"
 
 const struct opt_def count_opt_census = {
     .name = "census",
@@ -82,6 +83,11 @@ int census_file_read(const char *path, int n, uint32_t **census, uint64_t *len)
 {
     *census = NULL;
     *len = 0;
+    /* A FIFO or a device would block the read or never end: a census is a
+     * file that this tool wrote. */
+    struct stat path_st;
+    if (stat(path, &path_st) == 0 && !S_ISREG(path_st.st_mode))
+        return census_error(path, "is not a regular file");
     FILE *f = fopen(path, "rb");
     if (f == NULL && errno == ENOENT)
         return 1;
@@ -140,15 +146,21 @@ out:
 int census_file_write(const char *path, int n, const uint32_t *census,
                       uint64_t len)
 {
-    size_t name_len = strlen(path) + 32;
+    /* Made beside the file it replaces (a link's target) and renamed over
+     * it; a device or a pipe is not replaced. */
+    struct replace_target target;
+    if (replace_target_find(&target, path, true) != 0)
+        return EXIT_USAGE;
+    size_t name_len = strlen(target.path) + 32;
     char *tmp = malloc(name_len);
     unsigned char *bytes = malloc((size_t)len * 4 + 1);
     if (tmp == NULL || bytes == NULL) {
         free(tmp);
         free(bytes);
+        replace_target_free(&target);
         return cli_error("out of memory");
     }
-    snprintf(tmp, name_len, "%s.writing-%ld", path, (long)getpid());
+    snprintf(tmp, name_len, "%s.writing-%ld", target.path, (long)getpid());
     entries_to_le(bytes, census, len);
     unsigned char head[CENSUS_HEADER] = {0};
     memcpy(head, census_magic, sizeof census_magic);
@@ -156,6 +168,8 @@ int census_file_write(const char *path, int n, const uint32_t *census,
     put_le(head + 24, len, 8);
     put_le(head + 32, census_check(n, len, bytes), 8);
     FILE *f = fopen(tmp, "wb");
+    if (f != NULL)
+        replace_target_keep_mode(&target, fileno(f));
     bool written = f != NULL &&
                    fwrite(head, 1, sizeof head, f) == sizeof head &&
                    fwrite(bytes, 4, (size_t)len, f) == len && fflush(f) == 0 &&
@@ -165,7 +179,7 @@ int census_file_write(const char *path, int n, const uint32_t *census,
         written = false;
         err = errno;
     }
-    if (written && rename(tmp, path) != 0) {
+    if (written && rename(tmp, target.path) != 0) {
         written = false;
         err = errno;
     }
@@ -173,6 +187,7 @@ int census_file_write(const char *path, int n, const uint32_t *census,
         unlink(tmp);
     free(tmp);
     free(bytes);
+    replace_target_free(&target);
     if (written)
         return 0;
     char what[160];

@@ -7,6 +7,7 @@
  * which ones and how many subproblems (exit 1). `-o FILE` writes the union
  * as a checkpoint of its own, which merges again (merge of merges).
  */
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "common/interrupt.h"
 #include "common/messages.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
@@ -22,6 +24,7 @@
 #include "count/count_request.h"
 #include "nqueens.h"
 #include "output/json.h"
+#include "output/replace.h"
 #include "output/writer.h"
 
 static const char merge_head[] =
@@ -215,17 +218,34 @@ static void merge_incomplete(struct writer *out, bool json, const nq_merge *mg,
 /* Writes the union to `path`, complete or not at all. */
 static int merge_write(const nq_merge *mg, const char *path)
 {
-    size_t len = strlen(path);
+    /* A checkpoint is a database file: it replaces a regular file only
+     * (through a symbolic link, in the link's target's folder). */
+    struct replace_target target;
+    if (replace_target_find(&target, path, true) != 0)
+        return EXIT_USAGE;
+    size_t len = strlen(target.path);
     char *tmp = malloc(len + 32);
-    if (tmp == NULL)
+    if (tmp == NULL) {
+        replace_target_free(&target);
         return cli_error("out of memory");
-    snprintf(tmp, len + 32, "%s.merging-%ld", path, (long)getpid());
+    }
+    snprintf(tmp, len + 32, "%s.merging-%ld", target.path, (long)getpid());
+    cleanup_arm(tmp);
     int rc = nq_merge_write(mg, tmp);
-    if (rc == NQ_OK && rename(tmp, path) != 0)
-        rc = NQ_E_IO;
+    if (rc == NQ_OK) {
+        int fd = open(tmp, O_RDONLY);
+        if (fd >= 0) {
+            replace_target_keep_mode(&target, fd);
+            close(fd);
+        }
+        if (rename(tmp, target.path) != 0)
+            rc = NQ_E_IO;
+    }
     if (rc != NQ_OK)
         unlink(tmp);
+    cleanup_disarm();
     free(tmp);
+    replace_target_free(&target);
     if (rc == NQ_OK)
         return EXIT_OK;
     char name[256];

@@ -11,6 +11,7 @@
 #include "count/count_estimate.h"
 #include "count/count_request.h"
 #include "nqueens.h"
+#include "output/writer.h"
 
 static const struct opt_choice engines[] = {
     {"auto", NQ_ENGINE_AUTO},
@@ -117,7 +118,7 @@ int count_rank_device(int rank)
     return found > 0 && rank >= 0 ? gpus[rank % found] : -1;
 }
 
-int count_list_devices(void)
+int count_list_devices(const char *output)
 {
     int count = nq_gpu_device_count();
     if (count < 0) {
@@ -134,12 +135,15 @@ int count_list_devices(void)
                      "ICD, or pocl-opencl-icd to run on the CPU)");
         return EXIT_OK;
     }
+    struct writer out;
+    if (writer_open(&out, output) != 0)
+        return EXIT_USAGE;
     for (int i = 0; i < count; i++) {
         char name[512];
         if (nq_gpu_device_name(i, name, sizeof name) == NQ_OK)
-            printf("%d: %s\n", i, name);
+            writer_printf(&out, "%d: %s\n", i, name);
     }
-    return EXIT_OK;
+    return writer_close(&out, true);
 }
 
 int count_parse(int argc, char **argv, const struct optable *t,
@@ -154,7 +158,7 @@ int count_parse(int argc, char **argv, const struct optable *t,
     if (status != OPTABLE_GO)
         return status;
     if (req->list_devices && n_text == NULL)
-        return count_list_devices();
+        return count_list_devices(req->output);
     if (n_text == NULL)
         return cli_usage_error("count needs N");
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &req->n))

@@ -69,9 +69,10 @@ void count_engine_name(const struct nq_plan *plan, char *engine, size_t size);
  * choice) where there is none. */
 int count_rank_device(int rank);
 
-/* `count --list-devices`: one line per OpenCL device on stdout, numbered
- * as --device takes them. Returns the exit status. */
-int count_list_devices(void);
+/* `count --list-devices`: one line per device (OpenCL, or CUDA), numbered
+ * as --device takes them, on standard output or in `output` (-o FILE).
+ * Returns the exit status. */
+int count_list_devices(const char *output);
 
 /* Parses the arguments of `count` (argv[0] is the command) by the table
  * `t`; prints `head`, the table's Options block and `tail` for --help.

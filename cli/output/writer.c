@@ -17,6 +17,7 @@
 #include "common/clock.h"
 #include "common/interrupt.h"
 #include "common/messages.h"
+#include "output/replace.h"
 #include "output/writer.h"
 
 #define WRITER_CAPACITY ((size_t)256 * 1024)
@@ -103,56 +104,6 @@ static void writer_end_direct(struct writer *w)
 #endif
 }
 
-/* Joins the text of a link (`target`, relative or not) to the folder of
- * the link at `link_path`. */
-static char *writer_join_link(const char *link_path, const char *target)
-{
-    const char *slash = strrchr(link_path, '/');
-    size_t dir_len =
-        target[0] == '/' || slash == NULL ? 0 : (size_t)(slash - link_path) + 1;
-    size_t target_len = strlen(target);
-    char *joined = malloc(dir_len + target_len + 1);
-    if (joined == NULL)
-        return NULL;
-    memcpy(joined, link_path, dir_len);
-    memcpy(joined + dir_len, target, target_len + 1);
-    return joined;
-}
-
-/* The file that `-o path` replaces: path itself, or the file at the end
- * of its chain of symbolic links (which need not exist yet). Returns a
- * malloc'ed name, or NULL with errno set (ELOOP for a loop). */
-static char *writer_resolve(const char *path)
-{
-    size_t len = strlen(path);
-    char *name = malloc(len + 1);
-    if (name == NULL)
-        return NULL;
-    memcpy(name, path, len + 1);
-    for (int hops = 0; hops < 40; hops++) {
-        struct stat st;
-        if (lstat(name, &st) != 0 || !S_ISLNK(st.st_mode))
-            return name;
-        char text[4096];
-        ssize_t got = readlink(name, text, sizeof text - 1);
-        if (got < 0) {
-            int e = errno;
-            free(name);
-            errno = e;
-            return NULL;
-        }
-        text[got] = '\0';
-        char *next = writer_join_link(name, text);
-        free(name);
-        if (next == NULL)
-            return NULL;
-        name = next;
-    }
-    free(name);
-    errno = ELOOP;
-    return NULL;
-}
-
 int writer_open(struct writer *w, const char *path)
 {
     memset(w, 0, sizeof *w);
@@ -191,28 +142,14 @@ int writer_open(struct writer *w, const char *path)
         return 0;
     }
 
-    /* Like an editor or cp: a symbolic link is written through to its
-     * target (the link stays a link), so the temporary file is made and
-     * renamed in the target's folder. */
-    w->target = writer_resolve(path);
-    if (w->target == NULL) {
-        int e = errno;
+    /* A symbolic link is written through to its target, so the temporary
+     * file is made and renamed in the target's folder. */
+    struct replace_target target;
+    if (replace_target_find(&target, path, false) != 0) {
         writer_close(w, false);
-        return e == ENOMEM
-                   ? cli_error("out of memory")
-                   : cli_error("cannot write '%s': %s", path, strerror(e));
+        return EXIT_USAGE;
     }
-    bool exists = stat(w->target, &st) == 0;
-    /* An existing file the user may not write is refused, not replaced
-     * (root may write any file, as with cp). */
-    if (exists && access(w->target, W_OK) != 0) {
-        int e = errno;
-        writer_close(w, false);
-        if (e == EACCES || e == EROFS || e == EPERM)
-            return cli_error("cannot write '%s': it is read-only for you (%s)",
-                             path, strerror(e));
-        return cli_error("cannot write '%s': %s", path, strerror(e));
-    }
+    w->target = target.path; /* the writer owns the name from here on */
 
     size_t target_len = strlen(w->target);
     w->tmp_path = malloc(target_len + 16);
@@ -229,17 +166,7 @@ int writer_open(struct writer *w, const char *path)
         writer_close(w, false);
         return cli_error("cannot write '%s': %s", path, strerror(e));
     }
-    /* mkstemp makes the file private: an existing file keeps its mode
-     * (and its owner where allowed), a new one gets the usual mode. */
-    if (exists) {
-        (void)fchmod(w->fd, st.st_mode & 07777);
-        if (fchown(w->fd, st.st_uid, st.st_gid) != 0)
-            (void)fchmod(w->fd, st.st_mode & 0777);
-    } else {
-        mode_t mask = umask(0);
-        umask(mask);
-        (void)fchmod(w->fd, 0666 & ~mask);
-    }
+    replace_target_keep_mode(&target, w->fd);
     cleanup_arm(w->tmp_path);
     return 0;
 }

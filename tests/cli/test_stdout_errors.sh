@@ -1,0 +1,42 @@
+#!/bin/sh
+# What is printed with stdio (help, --version, the device list) fails as
+# the data do when standard output cannot be written: a full disk or a
+# closed standard output is exit 2 with "cannot write standard output",
+# never a silent 0. --list-devices writes to -o FILE too.
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+
+full_is_refused() {
+    got=0
+    "$@" > /dev/full 2> "$TMP/err" || got=$?
+    [ "$got" = 2 ] || fail "$* > /dev/full exited $got"
+    grep -q "^nqueens: error: cannot write standard output: No space left on device" "$TMP/err" ||
+        fail "$* > /dev/full: $(cat "$TMP/err")"
+}
+closed_is_refused() {
+    got=0
+    "$@" >&- 2> "$TMP/err" || got=$?
+    [ "$got" = 2 ] || fail "$* >&- exited $got"
+    grep -q "^nqueens: error: cannot write standard output" "$TMP/err" ||
+        fail "$* >&-: $(cat "$TMP/err")"
+}
+
+if [ -w /dev/full ]; then
+    full_is_refused "$NQUEENS" --help
+    full_is_refused "$NQUEENS" --version
+    full_is_refused "$NQUEENS" help count
+    full_is_refused "$NQUEENS" solve --help
+fi
+closed_is_refused "$NQUEENS" --version
+closed_is_refused "$NQUEENS" count --help
+
+# The device list, where this build has devices to list.
+got=0
+"$NQUEENS" count --list-devices > "$TMP/devices" 2> /dev/null || got=$?
+if [ "$got" = 0 ] && [ -s "$TMP/devices" ]; then
+    expect_exit 0 "$NQUEENS" count --list-devices -o "$TMP/listed"
+    [ ! -s "$TMP/stdout" ] || fail "--list-devices -o wrote to stdout too"
+    cmp -s "$TMP/devices" "$TMP/listed" || fail "--list-devices -o: $(cat "$TMP/listed")"
+    [ ! -w /dev/full ] || full_is_refused "$NQUEENS" count --list-devices
+fi
+pass
