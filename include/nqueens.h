@@ -117,7 +117,9 @@ typedef enum nq_error {
  *  code). Unknown codes give "unknown error". Never returns NULL. */
 NQ_API const char *nq_strerror(int err);
 
-/*! nq_err_name() : the code's name, such as "NQ_E_RANGE". */
+/*! nq_err_name() : the code's name, such as "NQ_E_RANGE" ("NQ_OK" for
+ *  0). A code that is not in the table gives "NQ_E_UNKNOWN", which names
+ *  no code of the enum. Never returns NULL. */
 NQ_API const char *nq_err_name(int err);
 
 /* ------------------------------------------------------------------ */
@@ -1090,7 +1092,8 @@ NQ_API int nq_plan_recount_ids(const nq_plan *plan, const uint64_t *ids,
                                void *user);
 
 /*! nq_engine_name() : "join", "constellations", "gpu" or "auto" (the
- *  word a checkpoint's provenance records for the engine). */
+ *  word a checkpoint's provenance records for the engine), or NULL for
+ *  a value that is no nq_engine. */
 NQ_API const char *nq_engine_name(nq_engine engine);
 
 /*! nq_count_result_of() : the result of a count of n from the sum over

@@ -688,8 +688,10 @@ const char *nq_engine_name(nq_engine engine)
         return "constellations";
     case NQ_ENGINE_GPU:
         return "gpu";
-    default:
+    case NQ_ENGINE_AUTO:
         return "auto";
+    default:
+        return NULL;
     }
 }
 
