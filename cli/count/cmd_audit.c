@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "commands.h"
 #include "common/messages.h"
@@ -22,6 +21,7 @@
 #include "common/parse.h"
 #include "count/checkpoint_errors.h"
 #include "count/count_request.h"
+#include "count/status_units.h"
 #include "nqueens.h"
 #include "output/json.h"
 #include "output/writer.h"
@@ -186,15 +186,6 @@ static bool differs(const struct audit_row *r)
                                                    sizeof r->recount) != 0);
 }
 
-static void when_text(char *buf, size_t size, int64_t at)
-{
-    time_t t = (time_t)at;
-    struct tm tm;
-    if (at == 0 || gmtime_r(&t, &tm) == NULL ||
-        strftime(buf, size, "%Y-%m-%d %H:%M:%S UTC", &tm) == 0)
-        snprintf(buf, size, "unknown");
-}
-
 static void report_text(struct writer *w, const struct audit *a, size_t picked,
                         size_t bad, const struct audit_args *o)
 {
@@ -203,7 +194,8 @@ static void report_text(struct writer *w, const struct audit *a, size_t picked,
         if (!r->picked || !differs(r))
             continue;
         char when[40];
-        when_text(when, sizeof when, r->rec.at);
+        if (!unit_time_iso(when, sizeof when, r->rec.at))
+            snprintf(when, sizeof when, "time unknown");
         writer_printf(w,
                       "mismatch    subproblem %llu: recorded total %llu "
                       "sym180 %llu sym90 %llu",
@@ -290,7 +282,7 @@ static void report_json(struct writer *w, const char *path,
         json_key(&j, "host");
         json_string(&j, r->rec.host);
         json_key(&j, "at");
-        json_int(&j, r->rec.at);
+        json_unit_time(&j, r->rec.at);
         json_end_object(&j);
     }
     json_end_array(&j);

@@ -19,14 +19,16 @@ struct units_out {
     bool json;
 };
 
-/* "2026-11-27T07:40:03Z", or "-" when not recorded. */
-static void iso_time(char *buf, size_t size, int64_t at)
+bool unit_time_iso(char *buf, size_t size, int64_t at)
 {
     time_t t = (time_t)at;
     struct tm tm;
     if (at == 0 || gmtime_r(&t, &tm) == NULL ||
-        strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-        snprintf(buf, size, "-");
+        strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0) {
+        buf[0] = '\0';
+        return false;
+    }
+    return true;
 }
 
 static const char *or_dash(const char *text)
@@ -38,7 +40,8 @@ static int unit_line(const nq_unit_record *u, void *user)
 {
     struct units_out *o = user;
     char when[32];
-    iso_time(when, sizeof when, u->at);
+    if (!unit_time_iso(when, sizeof when, u->at))
+        snprintf(when, sizeof when, "-");
     if (!o->json) {
         writer_printf(o->w, "%llu %llu %llu %llu %s %s %s %s%s\n",
                       (unsigned long long)u->id,
@@ -67,15 +70,21 @@ static int unit_line(const nq_unit_record *u, void *user)
     json_key(&j, "host");
     json_string(&j, u->host);
     json_key(&j, "at");
-    if (u->at == 0)
-        json_null(&j);
-    else
-        json_string(&j, when);
+    json_unit_time(&j, u->at);
     json_key(&j, "intact");
     json_bool(&j, u->intact);
     json_end_object(&j);
     json_end_line(&j);
     return 0;
+}
+
+void json_unit_time(struct json *j, int64_t at)
+{
+    char when[32];
+    if (unit_time_iso(when, sizeof when, at))
+        json_string(j, when);
+    else
+        json_null(j);
 }
 
 int status_units(struct writer *w, const char *path, bool json)

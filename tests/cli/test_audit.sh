@@ -34,12 +34,18 @@ grep -q "^audited     1 of " "$TMP/out" || fail "a tiny fraction audits one: $(c
 id=$(sqlite3 "$db" "SELECT id FROM done ORDER BY total DESC LIMIT 1")
 sqlite3 "$db" "UPDATE done SET total = total + 1 WHERE id = $id"
 expect_exit 1 "$NQUEENS" audit --fraction 1 "$db"
-grep -q "^mismatch    subproblem $id: recorded total [0-9]* .*, recount total [0-9]* .*; engine join, nqueens [0-9.]*, host node-a, 20" "$TMP/stdout" ||
+iso='20[0-9][0-9]-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]Z'
+grep -q "^mismatch    subproblem $id: recorded total [0-9]* .*, recount total [0-9]* .*; engine join, nqueens [0-9.]*, host node-a, $iso\$" "$TMP/stdout" ||
     fail "planted count: $(cat "$TMP/stdout")"
 grep -qx "mismatches  1" "$TMP/stdout" || fail "planted count: $(cat "$TMP/stdout")"
 expect_exit 1 "$NQUEENS" audit --fraction 1 --json "$db"
 grep -q "\"mismatches\":1,\"units\":\\[{\"id\":$id,.*\"host\":\"node-a\"" "$TMP/stdout" ||
     fail "planted count, JSON: $(cat "$TMP/stdout")"
+# The time as status --units writes it: ISO 8601, the same string.
+at=$(sed -n "s/.*\"host\":\"node-a\",\"at\":\"\($iso\)\".*/\1/p" "$TMP/stdout")
+[ -n "$at" ] || fail "audit --json: at is no ISO 8601 time: $(cat "$TMP/stdout")"
+"$NQUEENS" status --units --json "$db" | grep -q "^{\"id\":$id,.*\"at\":\"$at\"" ||
+    fail "audit --json: at '$at' is not status --units's"
 # The damaged row is there in any sample.
 expect_exit 1 "$NQUEENS" audit --fraction 0 "$db"
 
