@@ -10,6 +10,7 @@
  * be found. The sample is a function of the seed and the ids alone: the
  * same seed picks the same subproblems on any machine.
  */
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,12 +52,35 @@ struct audit_args {
     bool json;
 };
 
+/* --fraction: a decimal number from 0 to 1 in the forms people write
+ * and the report echoes (%g): 0.05, .5, 1e-3, 1E-07; no sign, no hex,
+ * no inf or nan, no spaces. */
+static int set_fraction(const struct opt_def *def, const char *value,
+                        void *dest)
+{
+    char *end = NULL;
+    double f = -1;
+    bool digits_first = isdigit((unsigned char)value[0]) ||
+                        (value[0] == '.' && isdigit((unsigned char)value[1]));
+    if (digits_first && strspn(value, "0123456789.eE+-") == strlen(value))
+        f = strtod(value, &end);
+    if (end == NULL || *end != '\0' || !(f >= 0 && f <= 1)) {
+        char quoted[64];
+        return cli_usage_error("--%s must be %s, got '%s'", def->name,
+                               def->want,
+                               cli_quote(value, quoted, sizeof quoted));
+    }
+    *(double *)dest = f;
+    return 0;
+}
+
 static const struct opt audit_opts[] = {
-    OPT_ONE(struct audit_args, fraction, .name = "fraction",
-            .kind = OPTK_SECONDS, .value_name = "F", .min = 0, .max = 1,
-            .want = "a fraction from 0 to 1",
+    OPT_ONE(struct audit_args, fraction, .name = "fraction", .kind = OPTK_CALL,
+            .takes_value = true, .value_name = "F", .set = set_fraction,
+            .want = "a fraction from 0 to 1 (such as 0.05, .5 or 1e-3)",
             .help = "the share of the recorded subproblems to count\n"
-                    "again, from 0 to 1 (default 0.01; 1: all)"),
+                    "again, from 0 to 1 (default 0.01; at least one\n"
+                    "subproblem, even at 0; 1: all)"),
     OPT_INT("seed", 's', struct audit_args, seed, 0, INT64_MAX, "S",
             "picks the sample (default 1)"),
     OPT_USE(opt_threads, struct audit_args, threads),
@@ -110,8 +134,9 @@ static uint64_t draw(uint64_t seed, uint64_t id)
     return h ^ (h >> 31);
 }
 
-/* Picks the rows drawn below the fraction (at least one where any is
- * asked for), and every damaged row. Returns how many. */
+/* Picks the rows drawn below the fraction, and every damaged row; at
+ * least one row, whatever the fraction (the one of the smallest draw).
+ * Returns how many. */
 static size_t pick(struct audit *a, double fraction, uint64_t seed)
 {
     size_t picked = 0, least = SIZE_MAX;
@@ -126,7 +151,7 @@ static size_t pick(struct audit *a, double fraction, uint64_t seed)
             (least == SIZE_MAX || d < draw(seed, a->rows[least].rec.id)))
             least = i;
     }
-    if (picked == 0 && fraction > 0 && least != SIZE_MAX) {
+    if (picked == 0 && least != SIZE_MAX) {
         a->rows[least].picked = true;
         picked = 1;
     }
@@ -222,6 +247,19 @@ static void report_text(struct writer *w, const struct audit *a, size_t picked,
                   bad);
 }
 
+/* Decimals for the fraction in JSON: 6 (0.010000), or for a fraction
+ * below 0.000001 as many as show its 6 significant digits (1e-7:
+ * 0.000000100000), 30 at most. */
+static int fraction_decimals(double fraction)
+{
+    if (!(fraction > 0 && fraction < 1e-6))
+        return 6;
+    int decimals = 5;
+    for (double f = fraction; f < 1 && decimals < 30; f *= 10)
+        decimals++;
+    return decimals;
+}
+
 static void report_json(struct writer *w, const char *path,
                         const nq_checkpoint_info *info, const struct audit *a,
                         size_t picked, size_t bad, const struct audit_args *o)
@@ -240,7 +278,7 @@ static void report_json(struct writer *w, const char *path,
     json_key(&j, "audited");
     json_uint(&j, picked);
     json_key(&j, "fraction");
-    json_double(&j, o->fraction, 6);
+    json_double(&j, o->fraction, fraction_decimals(o->fraction));
     json_key(&j, "seed");
     json_uint(&j, o->seed);
     json_key(&j, "mismatches");

@@ -1,7 +1,8 @@
 #!/bin/sh
 # audit: a clean checkpoint passes; a count planted through SQLite is
 # found by --fraction 1 with its provenance (exit 1); the sample is the
-# seed's; bad options are refused.
+# seed's, at least one subproblem, the fraction in any decimal form; bad
+# options are refused.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 
@@ -28,6 +29,25 @@ grep -q '"audited":[1-9][0-9]*,"fraction":0.200000,"seed":7,"mismatches":0,"unit
     fail "audit --json: $(cat "$TMP/a1")"
 "$NQUEENS" audit --fraction 0.000001 "$db" > "$TMP/out"
 grep -q "^audited     1 of " "$TMP/out" || fail "a tiny fraction audits one: $(cat "$TMP/out")"
+# The fraction echoed is a form --fraction takes, as are the usual
+# decimal forms; 0 audits one subproblem too (at least one).
+echoed=$(sed -n 's/^audited .*(fraction \([^,]*\), seed.*/\1/p' "$TMP/out")
+for f in "$echoed" 1e-3 1E-3 .5 5e-1 0; do
+    expect_exit 0 "$NQUEENS" audit --fraction "$f" "$db"
+    grep -q "^audited     [1-9][0-9]* of $size subproblems" "$TMP/stdout" ||
+        fail "--fraction $f: $(cat "$TMP/stdout") $(cat "$TMP/stderr")"
+done
+grep -q "^audited     1 of $size subproblems (fraction 0, seed 1)\$" "$TMP/stdout" ||
+    fail "--fraction 0 audits one: $(cat "$TMP/stdout")"
+"$NQUEENS" audit --fraction .5 "$db" > "$TMP/half"
+"$NQUEENS" audit --fraction 0.5 "$db" | cmp -s - "$TMP/half" || fail ".5 is not 0.5"
+"$NQUEENS" audit --fraction 1e-7 --json "$db" | grep -q '"fraction":0.000000100000,' ||
+    fail "--fraction 1e-7 --json shows the fraction"
+for f in inf nan 0x0.1 1e . -0.1 +0.5 " 0.5" 1e2; do
+    expect_exit 2 "$NQUEENS" audit --fraction "$f" "$db"
+    grep -q "fraction from 0 to 1 (such as 0.05, .5 or 1e-3)" "$TMP/stderr" ||
+        fail "--fraction '$f': $(cat "$TMP/stderr")"
+done
 
 # A wrong count planted through SQLite (the largest subproblem, one
 # solution more): found, with the unit, its engine and host; exit 1.
