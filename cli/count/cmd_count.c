@@ -117,7 +117,8 @@ static const struct opt count_opts[] = {
 /* The table of `nqueens count`, for its parse and for the tests. */
 const struct optable count_table = OPTABLE(count_opts, 20, false);
 
-/* Writes the result as text lines or as one JSON object. */
+/* Writes the result as text lines or as one JSON object; threads 0 (not
+ * known) leaves the threads line out, and is null in JSON. */
 void count_report(struct writer *out, const struct count_request *req,
                   const nq_count_result *r, int threads, const char *engine,
                   double seconds)
@@ -139,7 +140,10 @@ void count_report(struct writer *out, const struct count_request *req,
         json_key(&j, "sym90");
         json_uint(&j, sym90);
         json_key(&j, "threads");
-        json_int(&j, threads);
+        if (threads > 0)
+            json_int(&j, threads);
+        else
+            json_null(&j);
         json_key(&j, "engine");
         json_string(&j, engine);
         json_key(&j, "seconds");
@@ -149,9 +153,11 @@ void count_report(struct writer *out, const struct count_request *req,
     } else {
         writer_printf(out,
                       "n        %d\ntotal    %llu\nunique   %llu\n"
-                      "sym180   %llu\nsym90    %llu\nthreads  %d\n"
-                      "engine   %s\nseconds  %.*f\n",
-                      req->n, total, unique, sym180, sym90, threads, engine,
+                      "sym180   %llu\nsym90    %llu\n",
+                      req->n, total, unique, sym180, sym90);
+        if (threads > 0)
+            writer_printf(out, "threads  %d\n", threads);
+        writer_printf(out, "engine   %s\nseconds  %.*f\n", engine,
                       cli_seconds_decimals(seconds), seconds);
     }
 }

@@ -296,6 +296,8 @@ int cmd_merge(int argc, char **argv)
     if (status == EXIT_OK) {
         if (info.complete) {
             struct count_request req = {.n = info.n, .json = a.json};
+            /* The parts' checkpoints record no thread counts: 0 leaves
+             * the threads out (null in JSON). */
             count_report(&out, &req, &info.result, 0, info.signature,
                          info.seconds);
         } else {

@@ -93,7 +93,9 @@ int checkpoint_engine(const char *path);
 int checkpoint_census(const char *path, int n, uint32_t **census,
                       uint64_t *len);
 
-/* Writes the result as the text lines or the JSON object of `count`. */
+/* Writes the result as the text lines or the JSON object of `count`.
+ * `threads` 0: not known (a merge: checkpoints do not record the threads
+ * that counted them), no threads line, and null in JSON. */
 void count_report(struct writer *out, const struct count_request *req,
                   const struct nq_count_result *r, int threads,
                   const char *engine, double seconds);
