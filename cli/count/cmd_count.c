@@ -59,7 +59,9 @@ static const char count_tail[] =
     "gives 'n', 'part', 'subproblems', 'solutions', 'sym180', 'sym90',\n"
     "'engine' and 'seconds': its own sums, which `nqueens merge` adds up.\n"
     "\n"
-    "Exit status: 0 success, 2 bad usage or a count that failed.\n";
+    "Exit status: 0 success, 2 bad usage or a count that failed, 130 or\n"
+    "143 stopped by SIGINT or SIGTERM (with --checkpoint, the finished\n"
+    "work saved first).\n";
 
 #define REQ struct count_request
 static const struct opt count_opts[] = {

@@ -40,7 +40,10 @@ static const char trace_tail[] =
     "  nqueens trace --format html -o trace.html 6\n"
     "  nqueens trace --tree 4\n"
     "  nqueens trace --format html --play -o play.html 8\n"
-    "  nqueens trace --animate --delay 50 8\n";
+    "  nqueens trace --animate --delay 50 8\n"
+    "\n"
+    "Exit status: 0 success, 2 bad usage or an error, 130 --animate stopped\n"
+    "by Ctrl-C.\n";
 
 #define TRACE_DEFAULT_DELAY_MS 200
 

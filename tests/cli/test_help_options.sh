@@ -1,7 +1,8 @@
 #!/bin/sh
 # Every option that a command's --help lists (long name and letter) is
 # accepted by that command, and a name it does not list is refused as an
-# unknown option. Each option goes last, after an N or a FILE that the
+# unknown option (and the exit statuses of a signal are listed where a
+# command has them). Each option goes last, after an N or a FILE that the
 # command then refuses, so that no command does real work here.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
@@ -49,4 +50,13 @@ for command in "" count solve find complete trace verify status merge audit benc
 done
 [ "$checked" -ge 60 ] || fail "only $checked options checked"
 echo "$checked options checked"
+
+# The commands that a signal stops with an exit status of their own give
+# it in their help, as the man page does: count 130 and 143 (SIGINT,
+# SIGTERM), trace --animate 130.
+"$NQUEENS" count --help | tr '\n' ' ' |
+    grep -q "Exit status: .* 130 or 143 stopped by SIGINT or SIGTERM" ||
+    fail "count --help leaves out 130 and 143"
+"$NQUEENS" trace --help | tr '\n' ' ' | grep -q "Exit status: .* 130 --animate" ||
+    fail "trace --help leaves out 130"
 pass
