@@ -101,14 +101,15 @@ const struct opt_def opt_quiet = {.name = "quiet",
                                   .help =
                                       "print nothing: the exit status tells"};
 
-const struct opt_def opt_limit = {.name = "limit",
-                                  .letter = 'l',
-                                  .kind = OPTK_INT,
-                                  .value_name = "K",
-                                  .help = "stop after K solutions",
-                                  .min = 0,
-                                  .max = INT64_MAX,
-                                  .want = "a whole number (0 or more)"};
+const struct opt_def opt_limit = {
+    .name = "limit",
+    .letter = 'l',
+    .kind = OPTK_INT,
+    .value_name = "K",
+    .help = "stop after K solutions",
+    .min = 0,
+    .max = INT64_MAX,
+    .want = "a whole number from 0 to " OPT_INT64_MAX_TEXT};
 
 /* Up to a million seconds, about 11 days: more is a typo. */
 const struct opt_def opt_max_time = {

@@ -8,6 +8,10 @@
 
 #include "common/optable.h"
 
+/* INT64_MAX in words, for the range of an option's error ("from 0 to
+ * ..."): the preprocessor cannot make a string of the constant. */
+#define OPT_INT64_MAX_TEXT "9223372036854775807"
+
 /* -h, --help: show the help and exit. */
 extern const struct opt_def opt_help;
 /* -t, --threads T: an int, 0 (all cores) to NQ_MAX_THREADS. */

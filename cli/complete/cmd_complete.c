@@ -194,7 +194,8 @@ static const struct opt complete_opts[] = {
                "free cells next (fastest on hard boards)"),
     OPT_ONE_GIVEN(ARGS, max_nodes, max_nodes_given, .name = "max-nodes",
                   .kind = OPTK_INT, .value_name = "M", .min = 0,
-                  .max = INT64_MAX, .want = "an integer from 0 (no limit)",
+                  .max = INT64_MAX,
+                  .want = "an integer from 0 (no limit) to " OPT_INT64_MAX_TEXT,
                   .help = "lex: search nodes allowed for proving the\n"
                           "lexicographically first completion (default\n"
                           "20000000, 0 no limit); past them the fast one is\n"

@@ -25,7 +25,9 @@ const struct opt_def count_opt_memory = {
     .letter = 'm',
     .kind = OPTK_SIZE,
     .value_name = "SIZE",
-    .help = "memory budget, such as 512M or 2G (default 2G)"};
+    .help = "memory budget, such as 512M or 2G (default 2G)",
+    /* 2^64 - 1 bytes, the most a size holds, is 16777215T and more. */
+    .want = "a size such as 512M or 2G, at most 16777215T"};
 
 const struct opt_def count_opt_engine = {.name = "engine",
                                          .kind = OPTK_CHOICE,

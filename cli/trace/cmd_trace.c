@@ -434,7 +434,7 @@ static const struct opt trace_opts[] = {
              "the tree's lines (--tree: its table of depths)"),
     OPT_FLAG("first", 0, ARGS, printer.first, "stop at the first solution"),
     OPT_INT_WANT("max-steps", 0, ARGS, printer.max_steps, 1, INT64_MAX, "K",
-                 "a positive integer",
+                 "an integer from 1 to " OPT_INT64_MAX_TEXT,
                  "stop after K steps (events); the HTML page\n"
                  "stops after 100000 unless given, and a cut\n"
                  "trace says so on standard error"),
