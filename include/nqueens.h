@@ -1026,8 +1026,11 @@ typedef struct nq_outline {
  *  a fixed sample of random probes (the same every call), and the cut
  *  into passes is made from them by the plan's own logic. So `tops`,
  *  `built`, `bytes` and even `passes` are estimates (within a few percent
- *  of the plan's where measured: bench/README.md), and a budget close to
- *  what the plan needs may be judged either way. Returns 0, NQ_E_RANGE,
+ *  of the plan's where measured: bench/README.md), and from n = 19 on a
+ *  budget close to what the plan needs may be judged either way; up to
+ *  n = 18 a join in passes is cut from the census, walked as the plan
+ *  walks it (under a second), so the engine, the passes and NQ_E_NOMEM
+ *  are the plan's. Returns 0, NQ_E_RANGE,
  *  NQ_E_INVAL or NQ_E_NOMEM as nq_plan_create_ex() would. */
 NQ_API int nq_plan_outline(int n, const nq_count_options *options,
                            const nq_plan_options *plan_options,

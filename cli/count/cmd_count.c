@@ -68,8 +68,10 @@ static const struct opt count_opts[] = {
     OPT_USE(opt_threads, REQ, threads),
     OPT_USE(count_opt_memory, REQ, memory_bytes),
     OPT_USE_HELP(count_opt_engine, REQ, engine,
-                 "auto (default): join for N <= 23, else\n"
-                 "constellations;\n"
+                 "auto (default): join for N <= 23 where it fits\n"
+                 "the memory budget (whole or in passes), else\n"
+                 "constellations (with a note, which --dry-run\n"
+                 "shows as its engine);\n"
                  "join: half boards joined, the fastest; its whole\n"
                  "table takes about 33M at N=16, 778M at 18, 1.9G\n"
                  "at 19, 17.3G at 20, and where that does not fit\n"
@@ -319,6 +321,7 @@ static int count_run(const struct count_request *req, nq_count_result *result,
     if (rc != 0)
         return rc;
     count_engine_name(plan, engine, engine_size);
+    count_note_fallback(req, options.engine, plan);
 
     struct progress progress;
     progress_start(&progress, req->progress);

@@ -185,6 +185,7 @@ static int count_checkpoint_plan(const struct count_request *req,
         return count_gpu_error(req, rc, message);
     if (rc != NQ_OK)
         return cli_error("count of %d: %s", req->n, nq_strerror(rc));
+    count_note_fallback(req, options.engine, *plan);
     /* A plan without a census (no passes, or none beside their tables)
      * leaves FILE unwritten: the other parts plan as without it. */
     const uint32_t *counts = NULL;

@@ -106,6 +106,24 @@ void count_engine_name(const nq_plan *plan, char *engine, size_t size)
         snprintf(engine, size, "%s", nq_plan_signature(plan));
 }
 
+/* The N the join takes under auto (NQ_JOIN_MIN_N to NQ_JOIN_MAX_N in
+ * src/count): below them the constellations are auto's choice, not a
+ * fallback. */
+#define COUNT_AUTO_JOIN_MIN_N 4
+#define COUNT_AUTO_JOIN_MAX_N 23
+
+void count_note_fallback(const struct count_request *req, int asked,
+                         const nq_plan *plan)
+{
+    if (asked != NQ_ENGINE_AUTO || req->progress == PROGRESS_OFF ||
+        req->n < COUNT_AUTO_JOIN_MIN_N || req->n > COUNT_AUTO_JOIN_MAX_N ||
+        nq_plan_engine(plan) != NQ_ENGINE_CONSTELLATIONS)
+        return;
+    cli_note("count of %d: the join does not fit the memory budget "
+             "(--memory), so the constellations count it, more slowly",
+             req->n);
+}
+
 int count_rank_device(int rank)
 {
     int count = nq_gpu_device_count();

@@ -64,6 +64,12 @@ struct nq_plan;
  * GPU engine the device ("constellations/1 n=18 on GPU device 0"). */
 void count_engine_name(const struct nq_plan *plan, char *engine, size_t size);
 
+/* Says on stderr (unless --quiet) that auto, `asked`, took the
+ * constellations for an N whose join did not fit the memory budget: the
+ * count takes many times longer than the join would. */
+void count_note_fallback(const struct count_request *req, int asked,
+                         const struct nq_plan *plan);
+
 /* The OpenCL device that MPI rank `rank` counts on: the GPUs found
  * (devices of type GPU), one a rank, round them; -1 (the library's
  * choice) where there is none. */

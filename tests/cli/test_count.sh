@@ -64,6 +64,14 @@ done
 "$NQUEENS" count --memory 100K 14 > "$TMP/small" || fail "auto with a small budget"
 grep -q '^engine   constellations/1 n=14$' "$TMP/small" || fail "auto fallback: $(cat "$TMP/small")"
 grep -qx "total    $(published 14 2)" "$TMP/small" || fail "auto fallback total"
+# ... said on stderr (the count takes many times longer), not with -q.
+"$NQUEENS" count --memory 100K 14 > /dev/null 2> "$TMP/err"
+grep -q "^nqueens: count of 14: the join does not fit the memory budget" "$TMP/err" ||
+    fail "auto fallback note: $(cat "$TMP/err")"
+"$NQUEENS" count --memory 100K -q 14 > /dev/null 2> "$TMP/err"
+[ ! -s "$TMP/err" ] || fail "auto fallback note with -q: $(cat "$TMP/err")"
+"$NQUEENS" count 14 > /dev/null 2> "$TMP/err"
+[ ! -s "$TMP/err" ] || fail "note without a fallback: $(cat "$TMP/err")"
 
 # The join in passes, where its whole table (33 MiB at 16) does not fit
 # the budget: the published counts on one and two threads, the builds

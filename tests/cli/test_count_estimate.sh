@@ -101,6 +101,20 @@ passes=$(sed -n 's/.*"passes":\([0-9]*\).*/\1/p' "$TMP/dry")
 [ -n "${NQ_SANITIZE:-}" ] || [ "$bytes" -le $((40 << 20)) ] ||
     fail "count 17 in 24M says $bytes bytes: $(cat "$TMP/dry")"
 
+# --dry-run names the engine the count takes and refuses what it
+# refuses: n = 17 in 4M has no room for the join (auto takes the
+# constellations), and asked for the join it fails as the count does.
+"$NQUEENS" count 17 -m 4M --dry-run --json > "$TMP/dry" ||
+    fail "count 17 -m 4M --dry-run failed"
+grep -q '"engine":"constellations/1 n=17"' "$TMP/dry" ||
+    fail "count 17 -m 4M --dry-run: $(cat "$TMP/dry")"
+expect_exit 2 "$NQUEENS" count 17 --engine join -m 4M -q
+cp "$TMP/stderr" "$TMP/refused"
+grep -q "needs a memory budget" "$TMP/refused" || fail "join 17 in 4M: $(cat "$TMP/refused")"
+expect_exit 2 "$NQUEENS" count 17 --engine join -m 4M --dry-run
+cmp -s "$TMP/stderr" "$TMP/refused" ||
+    fail "join 17 in 4M --dry-run: $(cat "$TMP/stderr"), the count: $(cat "$TMP/refused")"
+
 # With --checkpoint the join runs in ten passes or more, even where its
 # whole table fits; --dry-run says so and creates no file.
 "$NQUEENS" count 16 --dry-run --json > "$TMP/dry" || fail "count 16 --dry-run failed"
