@@ -176,14 +176,16 @@ void count_report(struct writer *out, const struct count_request *req,
 #define COUNT_NEED_ABOVE ((uint64_t)256 << 20)
 #define COUNT_NEED_SMALL ((uint64_t)64 << 20)
 
-/* The refusal of a budget too small, with the budget the count needs as
- * far as a short search finds it: up to 8 times the budget (64 MiB for
- * a smaller one) and 256 MiB more at most, half the machine's memory at
- * most. */
-static int count_memory_refusal(const struct count_request *req)
+/* The budget the count needs is searched up to 8 times the budget
+ * (64 MiB for a smaller one) and 256 MiB more at most, half the
+ * machine's memory at most; its plans are those of the count, in the
+ * passes of a checkpoint where there is one. */
+int count_memory_refusal(const struct count_request *req)
 {
     nq_count_options options;
-    count_request_options(req, false, &options, NULL);
+    nq_plan_options plan_options;
+    count_request_options(req, req->checkpoint != NULL, &options,
+                          &plan_options);
     uint64_t budget =
         req->memory_bytes != 0 ? req->memory_bytes : COUNT_DEFAULT_BUDGET;
     options.memory_bytes = budget;
@@ -197,8 +199,8 @@ static int count_memory_refusal(const struct count_request *req)
         ceiling > budget + COUNT_NEED_ABOVE)
         ceiling = budget + COUNT_NEED_ABOVE;
     struct memory_need need;
-    int rc =
-        cli_memory_need(req->n, &options, ceiling, COUNT_NEED_SECONDS, &need);
+    int rc = cli_memory_need(req->n, &options, &plan_options, ceiling,
+                             COUNT_NEED_SECONDS, &need);
     char size[32], given[48], low[32], high[32];
     cli_format_bytes(size, sizeof size, budget);
     snprintf(given, sizeof given,

@@ -60,6 +60,11 @@ int count_gpu_error(const struct count_request *req, int rc,
 
 struct nq_plan;
 
+/* The error line of a count whose plan did not fit the memory budget
+ * (NQ_E_NOMEM), with the budget it needs as far as a short search finds
+ * it; returns the exit status (2). */
+int count_memory_refusal(const struct count_request *req);
+
 /* The engine as the report names it: the plan's signature, and for the
  * GPU engine the device ("constellations/1 n=18 on GPU device 0"). */
 void count_engine_name(const struct nq_plan *plan, char *engine, size_t size);

@@ -8,17 +8,19 @@
 #include "count/memory_need.h"
 
 /* 0 when the plan fits `budget`, NQ_E_NOMEM when it does not. */
-static int plan_fits(int n, const nq_count_options *options, uint64_t budget)
+static int plan_fits(int n, const nq_count_options *options,
+                     const nq_plan_options *plan_options, uint64_t budget)
 {
     nq_count_options tried = *options;
     tried.memory_bytes = budget;
     nq_plan *plan = NULL;
-    int rc = nq_plan_create(n, &tried, &plan);
+    int rc = nq_plan_create_ex(n, &tried, plan_options, &plan);
     nq_plan_free(plan);
     return rc;
 }
 
-int cli_memory_need(int n, const nq_count_options *options, uint64_t ceiling,
+int cli_memory_need(int n, const nq_count_options *options,
+                    const nq_plan_options *plan_options, uint64_t ceiling,
                     double seconds, struct memory_need *need)
 {
     double deadline = cli_monotonic_seconds() + seconds;
@@ -29,7 +31,7 @@ int cli_memory_need(int n, const nq_count_options *options, uint64_t ceiling,
         if (need->low >= ceiling || cli_monotonic_seconds() > deadline)
             return 0;
         uint64_t tried = need->low > ceiling / 2 ? ceiling : need->low * 2;
-        int rc = plan_fits(n, options, tried);
+        int rc = plan_fits(n, options, plan_options, tried);
         if (rc == 0)
             need->high = tried;
         else if (rc == NQ_E_NOMEM)
@@ -41,7 +43,7 @@ int cli_memory_need(int n, const nq_count_options *options, uint64_t ceiling,
     while (need->high - need->low > need->high / 8 &&
            cli_monotonic_seconds() <= deadline) {
         uint64_t middle = need->low + (need->high - need->low) / 2;
-        int rc = plan_fits(n, options, middle);
+        int rc = plan_fits(n, options, plan_options, middle);
         if (rc == 0)
             need->high = middle;
         else if (rc == NQ_E_NOMEM)

@@ -18,13 +18,15 @@ struct memory_need {
 };
 
 /* Narrows the budget under which the plan of the count of n with
- * `options` (whose memory_bytes was too small) can be made, by making
+ * `options` and `plan_options` (NULL: the defaults; whose memory_bytes
+ * was too small) can be made, by making
  * plans under larger budgets: a budget too small fails early, one that
  * fits builds the plan and frees it (so the search takes about the memory
  * the count would). It tries no budget above `ceiling`, stops once `high`
  * is within an eighth of `low`, or when `seconds` have passed. Returns 0,
  * or an error of the plan other than NQ_E_NOMEM. */
-int cli_memory_need(int n, const nq_count_options *options, uint64_t ceiling,
+int cli_memory_need(int n, const nq_count_options *options,
+                    const nq_plan_options *plan_options, uint64_t ceiling,
                     double seconds, struct memory_need *need);
 
 /* The machine's memory in bytes (UINT64_MAX when it does not say). */

@@ -100,6 +100,18 @@ expect_exit 2 "$NQUEENS" count 12 --checkpoint-interval 5
 grep -q -- "--checkpoint-interval needs --checkpoint FILE" "$TMP/stderr" || fail "interval alone"
 expect_exit 2 "$NQUEENS" status
 expect_exit 2 "$NQUEENS" status a b
+
+# A budget too small for the join: the budget it needs, as without a
+# checkpoint, and no file; on a resume, the need of the checkpoint's join.
+expect_exit 2 "$NQUEENS" count 13 --engine join -m 100K -q --checkpoint "$TMP/small.db"
+grep -q "^nqueens: error: count of 13 needs a memory budget of about [0-9]* KiB, more than the 100 KiB given" \
+    "$TMP/stderr" || fail "join in 100K with a checkpoint: $(cat "$TMP/stderr")"
+[ ! -e "$TMP/small.db" ] || fail "a refused count created its checkpoint"
+"$NQUEENS" count 13 --engine join -q --checkpoint "$TMP/small.db" > /dev/null ||
+    fail "count 13 --engine join --checkpoint"
+expect_exit 2 "$NQUEENS" count 13 -m 100K -q --checkpoint "$TMP/small.db"
+grep -q "count of 13 needs a memory budget of about [0-9]* KiB" "$TMP/stderr" ||
+    fail "resumed join in 100K: $(cat "$TMP/stderr")"
 "$NQUEENS" status --help | grep -q '^Usage: nqueens status' || fail "status --help"
 # The README's checkpoint examples, run as they stand in a fresh directory
 # (but for the seconds and the thread count, which vary).
