@@ -146,6 +146,23 @@ static int read_census_file(const struct count_request *req, uint32_t **census,
     return 0;
 }
 
+/* Says (unless --quiet) why --census FILE, which does not exist, is not
+ * written: the plan keeps no census to write. The other parts then plan
+ * as without the file. */
+static void note_census_unwritten(const struct count_request *req,
+                                  const nq_plan *plan)
+{
+    if (req->progress == PROGRESS_OFF)
+        return;
+    const char *why =
+        nq_plan_engine(plan) != NQ_ENGINE_JOIN ? "the constellations take none"
+        : nq_plan_passes(plan) <= 1
+            ? "the join runs in one pass, which takes none"
+            : "it would take more than a sixteenth of the memory budget (a "
+              "larger --memory, or fewer --threads, lets the count keep it)";
+    cli_note("census '%s' not written: %s", req->census, why);
+}
+
 /* The plan of a checkpointed count: the engine and the census of the run
  * it resumes, if any, or else the census of --census FILE (written there
  * from the plan where FILE does not exist); `message` (size bytes, kept
@@ -198,6 +215,8 @@ static int count_checkpoint_plan(const struct count_request *req,
     const uint32_t *counts = NULL;
     uint64_t len = 0;
     nq_plan_census(*plan, &counts, &len);
+    if (write && counts == NULL)
+        note_census_unwritten(req, *plan);
     status = write && counts != NULL
                  ? census_file_write(req->census, req->n, counts, len)
                  : 0;

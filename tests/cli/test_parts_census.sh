@@ -6,7 +6,8 @@
 # are not the tops' (planted, with a valid check value) is caught by the
 # build that reads it, exit 2 and nothing counted from it; a damaged, cut
 # or foreign file, or one of another N, is refused with exit 2; --census
-# needs --checkpoint.
+# needs --checkpoint; a census the count does not keep is not written, and
+# a note says why.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 . "$NQ_SOURCE_DIR/tests/cli/parts-lib.sh"
@@ -50,6 +51,18 @@ parts_merge_published 13 3 -t 2 --census "$TMP/c13-1.bin"
     --census "$TMP/c13-1.bin" > "$TMP/out" || fail "whole count with --census"
 grep -qx "total    $(published_total 13)" "$TMP/out" ||
     fail "whole count with --census: $(cat "$TMP/out")"
+
+# A census beyond a sixteenth of --memory (N = 15 on two threads: more
+# than 512K) is not kept, so not written: said, but not with --quiet.
+"$NQUEENS" count 15 -t 2 -m 8M --part 1/4 --checkpoint "$TMP/big.db" \
+    --census "$TMP/big.bin" > /dev/null 2> "$TMP/err" || fail "count 15 in 8M"
+[ ! -e "$TMP/big.bin" ] || fail "a census beyond a sixteenth of 8M was written"
+grep -q "^nqueens: census '$TMP/big.bin' not written: it would take more than a sixteenth of the memory budget" \
+    "$TMP/err" || fail "no note of the census not written: $(cat "$TMP/err")"
+rm -f "$TMP/big.db"
+"$NQUEENS" count 15 -t 2 -m 8M -q --part 1/4 --checkpoint "$TMP/big.db" \
+    --census "$TMP/big.bin" > /dev/null 2> "$TMP/err" || fail "count 15 in 8M -q"
+[ ! -s "$TMP/err" ] || fail "a note with --quiet: $(cat "$TMP/err")"
 
 # Planted counts: the build finds other tops, exit 2, the file named.
 plant_census "$TMP/c13-2.bin" "$TMP/planted.bin"
