@@ -293,7 +293,7 @@ static void master_loop(struct master *m)
  * by pass; returns an exit status, or -1 to go on. */
 static int master_prepare(struct master *m)
 {
-    int status = tally_open(&m->t, m->job->req, m->job->plan);
+    int status = tally_open(&m->t, m->job->req, m->job->plan, true);
     if (status >= 0)
         return status;
     m->outstanding = calloc((size_t)(m->t.size / 8 + 1), 1);

@@ -243,7 +243,7 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     count_engine_name(plan, engine, engine_size);
 
     struct tally t;
-    status = tally_open(&t, req, plan);
+    status = tally_open(&t, req, plan, !census_from_file);
     if (status >= 0) {
         tally_free(&t);
         nq_plan_free(plan);

@@ -39,9 +39,15 @@ static int tally_cannot_save(const struct tally *t)
                      tally_name(t, name, sizeof name));
 }
 
-/* Opens the checkpoint and keeps the plan's census in it, so that a
- * resume plans without walking the tops again. */
-static int tally_open_checkpoint(struct tally *t)
+/* Opens the checkpoint and keeps the plan's census in it where
+ * `keep_census`, so that a resume plans without walking the tops again.
+ * A census read from --census FILE is not kept: only the tables built
+ * from it check it, each pass its own groups, and one that a table finds
+ * wrong must not stay in the checkpoint, where a resume would take it
+ * again (and call the checkpoint damaged) after FILE is deleted as the
+ * message advises. Resumed without FILE, the plan walks the census and
+ * it is kept then. */
+static int tally_open_checkpoint(struct tally *t, bool keep_census)
 {
     const struct count_request *req = t->req;
     const char *signature = nq_plan_signature(t->plan);
@@ -67,7 +73,8 @@ static int tally_open_checkpoint(struct tally *t)
         nq_checkpoint_set_interval(t->cp, req->checkpoint_interval);
     const uint32_t *census = NULL;
     uint64_t census_len = 0;
-    nq_plan_census(t->plan, &census, &census_len);
+    if (keep_census)
+        nq_plan_census(t->plan, &census, &census_len);
     if (nq_checkpoint_save_census(t->cp, census, census_len) != NQ_OK)
         return tally_cannot_save(t);
     nq_checkpoint_info info;
@@ -97,7 +104,7 @@ static int tally_count_passes(struct tally *t)
 }
 
 int tally_open(struct tally *t, const struct count_request *req,
-               const nq_plan *plan)
+               const nq_plan *plan, bool keep_census)
 {
     memset(t, 0, sizeof *t);
     t->req = req;
@@ -105,7 +112,7 @@ int tally_open(struct tally *t, const struct count_request *req,
     t->size = nq_plan_size(plan);
     t->goal = t->size;
     if (req->checkpoint != NULL) {
-        int status = tally_open_checkpoint(t);
+        int status = tally_open_checkpoint(t, keep_census);
         if (status >= 0)
             return status;
     }

@@ -42,12 +42,13 @@ struct tally {
 int tally_refuse_busy(const struct count_request *req);
 
 /* Opens req->checkpoint (when given) for `plan`, with its interval, keeps
- * the plan's census in it, and lists the ids still to count (all of them
- * without a checkpoint). Returns -1 to go on, else the exit status after
- * saying what was wrong; tally_close() releases what was made either
- * way. */
+ * the plan's census in it where `keep_census` (not for a census read from
+ * --census FILE: see tally_open_checkpoint()), and lists the ids still to
+ * count (all of them without a checkpoint). Returns -1 to go on, else the
+ * exit status after saying what was wrong; tally_close() releases what
+ * was made either way. */
 int tally_open(struct tally *t, const struct count_request *req,
-               const nq_plan *plan);
+               const nq_plan *plan, bool keep_census);
 
 /* Draws the progress so far (once at the start). */
 void tally_show(struct tally *t);

@@ -4,7 +4,8 @@
 # counts; a census of two threads is read on one (its shares folded) and
 # one of one thread on two (only its sums serve); a census whose counts
 # are not the tops' (planted, with a valid check value) is caught by the
-# build that reads it, exit 2 and nothing counted from it; a damaged, cut
+# build that reads it, exit 2 and nothing counted from it, nor kept in the
+# checkpoint, so that deleting it and counting again goes on; a damaged, cut
 # or foreign file, or one of another N, is refused with exit 2; --census
 # needs --checkpoint; a census the count does not keep is not written, and
 # a note says why.
@@ -75,6 +76,16 @@ for t in 1 2; do
     grep -q "total\|solutions" "$TMP/stdout" &&
         fail "planted census on $t counted: $(cat "$TMP/stdout")"
 done
+# The advice holds: the planted census was not kept in the checkpoint,
+# so with the file deleted the same command walks the census anew,
+# writes it and counts the part.
+rm -f "$TMP/planted.bin"
+"$NQUEENS" count 13 -t 2 -q --part 1/3 --checkpoint "$TMP/x.db" \
+    --census "$TMP/planted.bin" > "$TMP/out" 2> "$TMP/err" ||
+    fail "after the planted census was deleted: $(cat "$TMP/err")"
+grep -q "^part *1/3$" "$TMP/out" || fail "part after the planted census: $(cat "$TMP/out")"
+cmp -s "$TMP/planted.bin" "$TMP/c13-2.bin" || fail "the census written anew differs"
+
 # On two threads, a census of one thread serves its sums alone: each
 # build counts its own tops, and the count is right.
 plant_census "$TMP/c13-1.bin" "$TMP/planted1.bin"
