@@ -198,6 +198,32 @@ static int share_census(const struct count_request *req, int rank,
     return 0;
 }
 
+/* The first rank whose plan failed, rank 0 before the others, in
+ * *failed_rank on every rank, and its NQ_E_* code (NQ_OK where none
+ * failed). Rank 0 gets that rank's device message into `message`
+ * (MPI_DEVICE_MESSAGE_MAX bytes): only the rank that failed knows it.
+ * A collective call. */
+static int plan_failure(int rc, int rank, char *message, int *failed_rank)
+{
+    int ranks = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    int mine = rc != NQ_OK ? rank : ranks, first = ranks;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    *failed_rank = first;
+    if (first == ranks)
+        return NQ_OK;
+    MPI_Bcast(&rc, 1, MPI_INT, first, MPI_COMM_WORLD);
+    if (first != 0 && rank == first)
+        MPI_Send(message, MPI_DEVICE_MESSAGE_MAX, MPI_CHAR, 0, TAG_ERROR,
+                 MPI_COMM_WORLD);
+    if (first != 0 && rank == 0) {
+        MPI_Recv(message, MPI_DEVICE_MESSAGE_MAX, MPI_CHAR, first, TAG_ERROR,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        message[MPI_DEVICE_MESSAGE_MAX - 1] = '\0';
+    }
+    return rc;
+}
+
 /* Builds the plan on every rank, all at once, and checks that all ranks
  * got the same one (another library version or memory budget on some
  * node would give ids another meaning). A resumed count takes the engine
@@ -239,34 +265,31 @@ static int agree_on_plan(const struct count_request *req, int rank,
     plan_options.census = census;
     int rc = nq_plan_create_ex(req->n, &options, &plan_options, plan);
     free(census);
+    /* With the same options every rank fails alike: rank 0 says it once. */
+    int failed_rank = 0;
+    rc = plan_failure(rc, rank, device_message, &failed_rank);
+    if (rc != NQ_OK)
+        return rank == 0 ? mpi_plan_error(req, rc, failed_rank, device_message)
+                         : EXIT_USAGE;
 
     /* The same signature and size: the ids mean the same work. The same
      * cut into passes too: a worker sent the number of a pass counts the
      * ids of that pass by its own plan. */
     char signature[NQ_CHECKPOINT_SIGNATURE_MAX] = "";
-    uint64_t shape[2] = {0, 0}; /* size, the cut's fingerprint */
-    if (rc == NQ_OK) {
-        snprintf(signature, sizeof signature, "%s", nq_plan_signature(*plan));
-        shape[0] = nq_plan_size(*plan);
-        shape[1] = mpi_cut_fingerprint(*plan);
-    }
+    snprintf(signature, sizeof signature, "%s", nq_plan_signature(*plan));
+    uint64_t shape[2] = {nq_plan_size(*plan), mpi_cut_fingerprint(*plan)};
     char root_signature[NQ_CHECKPOINT_SIGNATURE_MAX];
     memcpy(root_signature, signature, sizeof signature);
     uint64_t root_shape[2] = {shape[0], shape[1]};
     MPI_Bcast(root_signature, (int)sizeof root_signature, MPI_CHAR, 0,
               MPI_COMM_WORLD);
     MPI_Bcast(root_shape, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-    int ok = rc == NQ_OK && shape[0] == root_shape[0] &&
-             shape[1] == root_shape[1] &&
+    int ok = shape[0] == root_shape[0] && shape[1] == root_shape[1] &&
              strcmp(signature, root_signature) == 0;
     int all_ok = 0;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (all_ok)
         return 0;
-    if (rc != NQ_OK)
-        return cli_error("rank %d: count of %d: %s", rank, req->n,
-                         device_message[0] != '\0' ? device_message
-                                                   : nq_strerror(rc));
     if (rank == 0)
         return cli_error("the ranks do not agree on the plan of the count "
                          "(another nqueens version or --memory on some "

@@ -93,6 +93,13 @@ struct mpi_origin *mpi_gather_origins(int rank, int ranks);
  * name, the call that failed, the build log's first lines). */
 #define MPI_DEVICE_MESSAGE_MAX 512
 
+/* mpi_plan_error() : says, on rank 0, why the plan of the count `req`
+ * could not be made: `rc` is the first failure, of rank `rank`, with what
+ * its GPU said (or "" or NULL). The words are those of `nqueens count`
+ * for a failure of rank 0's. Returns the exit status (2). */
+int mpi_plan_error(const struct count_request *req, int rc, int rank,
+                   const char *device_message);
+
 /* What a run of either role needs. */
 struct mpi_job {
     const struct count_request *req;

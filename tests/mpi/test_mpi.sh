@@ -71,6 +71,30 @@ mpi 2 count > "$TMP/out" 2> "$TMP/err" || status=$?
 [ "$(grep -c '^nqueens-mpi: error: count needs N' "$TMP/err")" = 1 ] || fail "no N: $(cat "$TMP/err")"
 grep -q "(try 'nqueens-mpi count --help')\$" "$TMP/err" || fail "no N: the hint"
 mpi 1 --help | grep -q '^Usage: mpirun -np P nqueens-mpi count' || fail "--help"
+
+# A plan that cannot be made is said once, by rank 0, in the words of
+# `nqueens count` for the same cause; a rank that fails alone is named.
+for args in "12 --engine join -m 1K" "1 --engine join"; do
+    status=0
+    # shellcheck disable=SC2086
+    mpi 2 count $args > "$TMP/out" 2> "$TMP/err" || status=$?
+    [ "$status" = 2 ] || fail "count $args: exit $status"
+    # shellcheck disable=SC2086
+    want="nqueens-mpi: $("$NQUEENS" count $args 2>&1 | sed 's/^nqueens: //')"
+    [ "$(grep -o 'nqueens-mpi: error:' "$TMP/err" | wc -l)" = 1 ] &&
+        grep -qxF "$want" "$TMP/err" ||
+        fail "count $args: $(head -3 "$TMP/err"), want $want"
+done
+status=0
+# shellcheck disable=SC2086
+timeout 300 "$MPIRUN" $MPIRUN_FLAGS \
+    -np 1 "$NQUEENS_MPI" count 12 --engine join --memory 1M : \
+    -np 1 "$NQUEENS_MPI" count 12 --engine join --memory 1K \
+    > "$TMP/out" 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] || fail "rank 1 fails alone: exit $status"
+[ "$(grep -o 'nqueens-mpi: error:' "$TMP/err" | wc -l)" = 1 ] &&
+    grep -qx 'nqueens-mpi: error: count of 12 failed on rank 1: out of memory' "$TMP/err" ||
+    fail "rank 1 fails alone: $(head -3 "$TMP/err")"
 mpi 1 count --help | grep -q '^Usage: mpirun -np P nqueens-mpi count' || fail "count --help"
 
 # Where the join's whole table does not fit --memory (33 MiB at 16), the
