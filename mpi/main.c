@@ -36,6 +36,12 @@ static const char mpi_head[] =
 
 static const char mpi_tail[] =
     "\n"
+    "Of the options of nqueens count, --dry-run, --part, --census, --device\n"
+    "and --list-devices are not taken here: `nqueens count N --dry-run\n"
+    "--checkpoint FILE` shows the plan the ranks share (nothing written),\n"
+    "parts are the other way of spreading a count, and with --engine gpu\n"
+    "each rank takes a GPU of its own.\n"
+    "\n"
     "A rank that dies ends the job (mpirun says which); with --checkpoint\n"
     "the next run skips the work that was saved.\n"
     "\n"
@@ -56,13 +62,18 @@ static const struct opt mpi_opts[] = {
     OPT_USE_HELP(count_opt_memory, REQ, memory_bytes,
                  "memory budget of each rank (default 2G)"),
     OPT_USE_HELP(count_opt_engine, REQ, engine,
-                 "auto (default), join or constellations, as for\n"
-                 "nqueens count; a rank builds the join's table\n"
-                 "of each pass it counts"),
+                 "auto (default), join, constellations or gpu, as\n"
+                 "for nqueens count; a rank builds the join's table\n"
+                 "of each pass it counts; with gpu, rank r counts on\n"
+                 "the r-th GPU of its machine, round the GPUs found"),
     OPT_USE(opt_json, REQ, json),
     OPT_USE_HELP(opt_output, REQ, output,
                  "rank 0 writes the result to FILE, complete or not\n"
                  "at all"),
+    OPT_USE_HELP(opt_max_time, REQ, max_time,
+                 "rank 0 ends the job after SEC seconds, exit status\n"
+                 "2 (default 0: no limit); with --checkpoint the work\n"
+                 "is saved"),
     OPT_USE_HELP(count_opt_progress, REQ, progress,
                  "progress on rank 0's stderr, a line every few\n"
                  "seconds when it is not a terminal (under mpirun it\n"

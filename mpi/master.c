@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common/clock.h"
+#include "common/deadline.h"
 #include "common/interrupt.h"
 #include "count/count_tally.h"
 #include "count/local_run.h"
@@ -36,17 +37,18 @@ struct master {
     char err_device[MPI_DEVICE_MESSAGE_MAX]; /* what its GPU said, or "" */
     int stop_signal; /* SIGINT or SIGTERM, to rank 0 or a worker; 0: none */
     int stop_rank;   /* the rank that got it first */
+    struct deadline deadline; /* --max-time, from the start of the run */
 };
 
-/* Whether the job was asked to stop by a signal, to rank 0 (seen here) or
- * to a worker (it sent TAG_STOP). */
+/* Whether the job must stop: a signal, to rank 0 (seen here) or to a
+ * worker (it sent TAG_STOP), or --max-time has passed. */
 static bool master_stopping(struct master *m)
 {
     if (m->stop_signal == 0 && interrupt_signal() != 0) {
         m->stop_signal = interrupt_signal();
         m->stop_rank = 0;
     }
-    return m->stop_signal != 0;
+    return m->stop_signal != 0 || deadline_check(&m->deadline);
 }
 
 static void master_fail(struct master *m, int err, int rank)
@@ -321,6 +323,12 @@ static int master_report_failure(struct master *m, int closed)
             snprintf(by, sizeof by, " (a signal to rank %d)", m->stop_rank);
         return tally_say_interrupted(&m->t, by, closed, 128 + m->stop_signal);
     }
+    if (m->err == NQ_OK && m->deadline.passed) {
+        if (m->job->req->checkpoint != NULL)
+            return tally_say_max_time(&m->t, closed);
+        return cli_error("count of %d stopped by --max-time %g: no result",
+                         m->job->req->n, m->job->req->max_time);
+    }
     int status = tally_say_failed(&m->t, m->err);
     if (status >= 0)
         return status;
@@ -341,6 +349,7 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
     memset(&m, 0, sizeof m);
     m.job = job;
     double start = cli_monotonic_seconds();
+    deadline_start(&m.deadline, job->req->max_time);
     int status = master_prepare(&m);
     /* Tell the workers whether there is a run at all. */
     int go = status < 0;

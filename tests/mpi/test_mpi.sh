@@ -1,7 +1,7 @@
 #!/bin/sh
 # nqueens-mpi under mpirun with P = 1, 2 and 3 ranks: the published counts,
 # the join in passes, the output of `nqueens count`, a checkpoint over the
-# whole job, refusals
+# whole job, --max-time, the options it takes, refusals
 # (another n, a file another run holds) and usage errors (said once, by
 # rank 0). test_mpi_slow.sh goes to n = 16 and kills a rank;
 # test_mpi_signal_slow.sh stops jobs with signals.
@@ -64,6 +64,25 @@ wait "$holder" || true
     fail "held file, a plan that cannot be built: exit $status2: $(cat "$TMP/err2")"
 "$NQUEENS" status "$held" | grep -q '^time .* in 1 run$' || fail "the refused job recorded a run"
 
+# --max-time: rank 0 ends the job with exit status 2, as `nqueens count`
+# does, saving the work so far with --checkpoint; the same command resumes.
+status=0
+mpi 2 count 16 --engine constellations --threads 1 --max-time 0.2 \
+    > "$TMP/out" 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] && [ ! -s "$TMP/out" ] || fail "--max-time: exit $status"
+grep -qx 'nqueens-mpi: error: count of 16 stopped by --max-time 0.2: no result' "$TMP/err" ||
+    fail "--max-time: $(head -3 "$TMP/err")"
+db=$TMP/max-time.db
+status=0
+mpi 2 count 16 --engine constellations --threads 1 --max-time 0.2 \
+    --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] || fail "--max-time --checkpoint: exit $status"
+grep -q "^nqueens-mpi: error: count of 16 stopped by --max-time 0.2: [0-9]* of [0-9]* subproblems saved in '$db'; the same command resumes\$" "$TMP/err" ||
+    fail "--max-time --checkpoint: $(head -3 "$TMP/err")"
+mpi 2 count 16 --engine constellations --threads 1 --checkpoint "$db" > "$TMP/out" ||
+    fail "resumed after --max-time"
+expect_published 16 "$TMP/out"
+
 # Usage errors come once, from rank 0.
 status=0
 mpi 2 count > "$TMP/out" 2> "$TMP/err" || status=$?
@@ -96,6 +115,13 @@ timeout 300 "$MPIRUN" $MPIRUN_FLAGS \
     grep -qx 'nqueens-mpi: error: count of 12 failed on rank 1: out of memory' "$TMP/err" ||
     fail "rank 1 fails alone: $(head -3 "$TMP/err")"
 mpi 1 count --help | grep -q '^Usage: mpirun -np P nqueens-mpi count' || fail "count --help"
+# Every option of `nqueens count` is in nqueens-mpi's help: among its
+# options, or named as one it does not take; --engine names gpu.
+mpi 1 --help > "$TMP/help"
+for option in $("$NQUEENS" count --help | sed -n 's/^ \{1,6\}\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p'); do
+    grep -qE -- "$option([^a-z-]|\$)" "$TMP/help" || fail "nqueens-mpi --help: no $option"
+done
+grep -q 'auto (default), join, constellations or gpu' "$TMP/help" || fail "--help: --engine gpu"
 
 # Where the join's whole table does not fit --memory (33 MiB at 16), the
 # ranks run it in passes, a pass to a rank: the published counts on 1, 2
