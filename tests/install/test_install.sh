@@ -9,7 +9,8 @@
 #    time), on the prefix's library, and gets the version pkg-config
 #    reports and the 92 solutions of 8 queens;
 #  - so does one built with CMake's find_package;
-#  - the header, man page and bash completion are installed.
+#  - the header, man pages (nqueens-mpi's, where it is built) and bash
+#    completions are installed.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 prefix=$TMP/prefix
@@ -37,6 +38,13 @@ printf '%s\n' "$out" | tail -1 | grep -qx '4 solutions in total.' || fail "insta
 if [ -e "$prefix/bin/nqueens-mpi" ]; then
     [ "$(env -u LD_LIBRARY_PATH "$prefix/bin/nqueens-mpi" --version)" = "nqueens-mpi $version" ] ||
         fail "installed nqueens-mpi --version is not nqueens-mpi $version"
+    # `man nqueens-mpi` finds nqueens(1), where nqueens-mpi is described.
+    [ -f "$prefix/share/man/man1/nqueens-mpi.1" ] || fail "no man page for nqueens-mpi"
+    if command -v man > /dev/null; then
+        MANPAGER=cat man -M "$prefix/share/man" nqueens-mpi 2> /dev/null |
+            grep -q 'nqueens-mpi count' ||
+            fail "man nqueens-mpi: $(man -M "$prefix/share/man" nqueens-mpi 2>&1 | head -3)"
+    fi
 fi
 
 # The shared library under its SONAME.
