@@ -1,18 +1,31 @@
 #!/bin/sh
 # The bash completion (completions/nqueens.bash): commands, each command's
-# options as its --help lists them, and the values of the list options.
+# options as its --help lists them, and the values of the list options,
+# also in --opt=value, after a comma and after ':' (which bash splits a
+# word at).
 set -u
 command -v bash > /dev/null || { echo "SKIP: bash is not installed"; exit 77; }
 script=$NQ_SOURCE_DIR/completions/nqueens.bash
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
 fail=0
-# complete WORDS... : what the completion offers for the last word.
+# complete WORDS... : what the completion offers for the last word, as
+# bash asks for it (COMP_LINE the words and the cursor at its end;
+# COMP_WORDS as given), and "[-o nospace]" where it asks for no space.
+# NQ_COMP_NO_LINE=1: COMP_WORDS alone, as without COMP_LINE.
 complete_words() {
     bash -c '
         . "$1"; shift
+        compopt() { opts=$*; }
         COMP_WORDS=("$@")
         COMP_CWORD=$(($# - 1))
+        if [ -z "${NQ_COMP_NO_LINE:-}" ]; then
+            COMP_LINE="$*"
+            COMP_POINT=${#COMP_LINE}
+        fi
         _nqueens
         printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "
+        printf "%s" "${opts:+[$opts]}"
     ' sh "$script" "$NQUEENS" "$@"
 }
 expect() {
@@ -52,6 +65,28 @@ expect " " trace --board ""
 # Lines that carry a description on are no options: nqueens [N] has no
 # --json.
 expect " " --js
+# --opt=value: bash gives the part after '=' to replace.
+expect "board csv json svg vector " solve --format=
+expect "json " solve --format=j
+# A file option's files: count --census too.
+mkdir "$TMP/files" && : > "$TMP/files/n16.census"
+got=$(cd "$TMP/files" && complete_words count --census "")
+[ "$got" = "n16.census " ] || { echo "FAIL: count --census <TAB>: got '$got'"; fail=1; }
+got=$(cd "$TMP/files" && complete_words count --checkpoint=n)
+[ "$got" = "n16.census " ] || { echo "FAIL: count --checkpoint=n<TAB>: got '$got'"; fail=1; }
+# --exclude-diagonal: sum: and diff:, with no space after them; after a
+# comma the next one; bash replaces only what follows the last ':'.
+expect "diff: sum: [-o nospace]" complete --exclude-diagonal ""
+expect "sum: [-o nospace]" complete --exclude-diagonal s
+expect "sum: [-o nospace]" complete --exclude-diagonal=s
+expect "5,diff: [-o nospace]" complete --exclude-diagonal sum:5,d
+expect "5,diff: [-o nospace]" complete --exclude-diagonal=sum:5,d
+# bench --methods: the methods its help lists, a list of them.
+expect "arrays bitboard engine-1 engine-all issafe iterative mirror " bench --methods ""
+expect "arrays,mirror " bench --methods arrays,mi
+# Without COMP_LINE, COMP_WORDS as they are.
+got=$(NQ_COMP_NO_LINE=1 complete_words count --engine c)
+[ "$got" = "constellations " ] || { echo "FAIL: without COMP_LINE: got '$got'"; fail=1; }
 # Every long option that a command's help lists is offered, and every
 # short one completes the same values as its long form.
 for cmd in solve count trace bench complete find verify status merge audit; do

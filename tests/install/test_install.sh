@@ -40,6 +40,8 @@ if [ -e "$prefix/bin/nqueens-mpi" ]; then
         fail "installed nqueens-mpi --version is not nqueens-mpi $version"
     # `man nqueens-mpi` finds nqueens(1), where nqueens-mpi is described.
     [ -f "$prefix/share/man/man1/nqueens-mpi.1" ] || fail "no man page for nqueens-mpi"
+    [ -f "$prefix/share/bash-completion/completions/nqueens-mpi" ] ||
+        fail "no bash completion for nqueens-mpi"
     if command -v man > /dev/null; then
         MANPAGER=cat man -M "$prefix/share/man" nqueens-mpi 2> /dev/null |
             grep -q 'nqueens-mpi count' ||
