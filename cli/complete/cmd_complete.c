@@ -670,6 +670,7 @@ int cmd_complete(int argc, char **argv)
     s.run.style = &a.style;
     s.run.blocked = any_drawn ? drawn : NULL;
     s.run.given = any_given ? given : NULL;
+    s.run.completions = any_given; /* else they are solve's solutions */
     status = a.format->begin(&s.run);
     if (status != 0) {
         writer_close(&out, false);
@@ -681,6 +682,7 @@ int cmd_complete(int argc, char **argv)
         status = complete_all(n, given, &excluded, &s);
     /* A failed run only frees what the format holds. */
     s.run.abandon = status != EXIT_OK;
+    s.run.limited = a.limit_given && s.run.index >= a.limit;
     int ended = a.format->end(&s.run);
     if (status == EXIT_OK)
         status = ended;

@@ -226,6 +226,22 @@ int count_memory_refusal(const struct count_request *req)
                      req->n, high, given, hint);
 }
 
+int count_failure(const struct count_request *req, int rc,
+                  const char *gpu_message)
+{
+    if (req->engine == NQ_ENGINE_GPU &&
+        (rc == NQ_E_UNSUPPORTED || rc == NQ_E_DEVICE || rc == NQ_E_RANGE ||
+         (rc == NQ_E_NOMEM && gpu_message != NULL && gpu_message[0] != '\0')))
+        return count_gpu_error(req, rc, gpu_message);
+    if (rc == NQ_E_NOMEM)
+        return count_memory_refusal(req);
+    if (rc == NQ_E_RANGE && req->engine == NQ_ENGINE_JOIN)
+        return cli_error("count of %d: the join takes N from 2 to 23 "
+                         "(--engine constellations takes any N)",
+                         req->n);
+    return cli_error("count of %d: %s", req->n, nq_strerror(rc));
+}
+
 /* Draws progress, and stops the count at --max-time or a signal. */
 static int count_progress(uint64_t done, uint64_t total, uint64_t solutions,
                           void *user)
@@ -370,18 +386,8 @@ static int count_write(const struct count_request *req, struct writer *out)
     if (rc == NQ_E_STOPPED && deadline.passed)
         return cli_error("count of %d stopped by --max-time %g: no result",
                          req->n, req->max_time);
-    if (req->engine == NQ_ENGINE_GPU &&
-        (rc == NQ_E_UNSUPPORTED || rc == NQ_E_DEVICE || rc == NQ_E_RANGE ||
-         (rc == NQ_E_NOMEM && gpu_message[0] != '\0')))
-        return count_gpu_error(req, rc, gpu_message);
-    if (rc == NQ_E_NOMEM)
-        return count_memory_refusal(req);
-    if (rc == NQ_E_RANGE && req->engine == NQ_ENGINE_JOIN)
-        return cli_error("count of %d: the join takes N from 2 to 23 "
-                         "(--engine constellations takes any N)",
-                         req->n);
     if (rc != 0)
-        return cli_error("count of %d: %s", req->n, nq_strerror(rc));
+        return count_failure(req, rc, gpu_message);
 
     if (req->parts > 0) {
         count_part_report(out, req, &result, engine, seconds);

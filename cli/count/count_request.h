@@ -65,6 +65,12 @@ struct nq_plan;
  * it; returns the exit status (2). */
 int count_memory_refusal(const struct count_request *req);
 
+/* The message of a count that failed with `rc` (not NQ_E_STOPPED): the
+ * budget a plan needs, the join's range of N, the GPU's own words
+ * (`gpu_message`, may be NULL or empty). Returns the exit status. */
+int count_failure(const struct count_request *req, int rc,
+                  const char *gpu_message);
+
 /* The engine as the report names it: the plan's signature, and for the
  * GPU engine the device ("constellations/1 n=18 on GPU device 0"). */
 void count_engine_name(const struct nq_plan *plan, char *engine, size_t size);

@@ -49,12 +49,14 @@ struct format_run {
     struct number_table numbers;     /* filled by the format's begin */
     void *state;                     /* the format's own, freed by its end */
     bool abandon;                    /* the run failed: end only frees */
-    const uint64_t *blocked;         /* NULL, or n masks (complete): bit c of
-                                        blocked[r] draws square (r, c) as one where
-                                        no queen may stand (board: '#'; svg) */
-    const int *given; /* NULL, or n columns, -1 for none (complete):
-                         the queens given in advance, marked in the
-                         svg */
+    bool limited;            /* --limit cut the run: these are the first ones */
+    bool completions;        /* they complete given queens (complete) */
+    const uint64_t *blocked; /* NULL, or n masks (complete): bit c of
+                                blocked[r] draws square (r, c) as one where
+                                no queen may stand (board: '#'; svg) */
+    const int *given;        /* NULL, or n columns, -1 for none (complete):
+                                the queens given in advance, marked in the
+                                svg */
 };
 
 struct output_format {

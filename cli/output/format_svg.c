@@ -138,6 +138,26 @@ static void svg_board(struct writer *w, const struct format_run *run,
     writer_puts(w, "</text>\n</g>\n");
 }
 
+/* What the picture holds, as a reader takes it: "8 queens: 92
+ * solutions", or "the first 5 solutions" when --limit cut the run. */
+static void svg_title(struct writer *w, const struct format_run *run,
+                      size_t count)
+{
+    const char *noun = run->completions ? "completion" : "solution";
+    const char *plural = count == 1 ? "" : "s";
+    const char *kind = run->unique ? "unique " : "";
+    writer_printf(w, "<title>%d queen%s: ", run->n, run->n == 1 ? "" : "s");
+    if (!run->limited)
+        writer_printf(w, "%zu %s%s%s", count, kind, noun, plural);
+    else if (count == 0)
+        writer_printf(w, "no %s%ss shown (--limit 0)", kind, noun);
+    else if (count == 1)
+        writer_printf(w, "the first %s%s", kind, noun);
+    else
+        writer_printf(w, "the first %zu %s%ss", count, kind, noun);
+    writer_puts(w, "</title>\n");
+}
+
 static int svg_end(struct format_run *run)
 {
     struct svg_state *s = run->state;
@@ -165,9 +185,7 @@ static int svg_end(struct format_run *run)
                   "xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
                   "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
                   width, height, width, height);
-    writer_printf(w, "<title>%d queens: %zu %ssolution%s</title>\n", n,
-                  s->count, run->unique ? "unique " : "",
-                  s->count == 1 ? "" : "s");
+    svg_title(w, run, s->count);
     writer_printf(w, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
                   width, height);
     svg_defs(w, run);

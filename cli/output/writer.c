@@ -194,8 +194,10 @@ void writer_flush(struct writer *w)
         }
     }
     w->flushed_at = cli_monotonic_seconds();
+    w->record_end = w->record_end > done ? w->record_end - done : 0;
     if (w->err != 0 || done == w->len) {
         w->len = 0;
+        w->record_end = 0;
     } else {
         memmove(w->buf, w->buf + done, w->len - done);
         w->len -= done;
@@ -209,6 +211,7 @@ void writer_record_end(struct writer *w)
      * come slowly then, or the first flush would have come); after that
      * one in WRITER_RECORDS_PER_LOOK does. */
     w->records++;
+    w->record_end = w->len;
     if (w->len == 0 ||
         (w->written != 0 && w->records % WRITER_RECORDS_PER_LOOK != 0))
         return;
@@ -310,6 +313,12 @@ void writer_put_u64(struct writer *w, uint64_t value)
 int writer_close(struct writer *w, bool commit)
 {
     int status = 0;
+    if (w->buf != NULL && !commit && w->tmp_path == NULL && w->fd >= 0) {
+        /* A stream that stopped: what was written so far ends on a whole
+         * record, for the program that reads it. */
+        w->len = w->record_end;
+        writer_flush(w);
+    }
     if (w->buf != NULL && commit) {
         writer_flush(w);
         writer_end_direct(w); /* the last partial block */

@@ -20,6 +20,7 @@ struct writer {
     int fd;               /* descriptor written to */
     char *buf;            /* pending bytes */
     size_t len;           /* bytes pending in buf */
+    size_t record_end;    /* of those, the bytes up to the last record end */
     size_t cap;           /* size of buf */
     int err;              /* first errno seen, 0 if none */
     char *path;           /* the name given, NULL for standard output */
@@ -58,7 +59,9 @@ void writer_flush(struct writer *w);
 void writer_record_end(struct writer *w);
 
 /* Flushes and closes. With `commit` a named file is renamed into place;
- * without it (an error or an interruption) the temporary file is removed.
+ * without it (an error or an interruption) the temporary file is removed,
+ * and standard output (or a device) gets the pending bytes up to the last
+ * record end only, so that a stopped stream ends on a whole record.
  * Returns 0, or prints the first write error and returns EXIT_USAGE. */
 int writer_close(struct writer *w, bool commit);
 

@@ -66,6 +66,24 @@ static int solve_emit(const char *bytes, size_t len, size_t count, void *user)
     return s->run.out->err != 0 || deadline_check(&s->deadline);
 }
 
+/* The search calls back only with solutions, and a large board can go a
+ * long while without one (`solve 34 --limit 1` takes seconds): a watchdog
+ * ends such a run a little after the limit, while a run whose solutions
+ * come stops at the limit itself, on a whole record (solve_emit). */
+#define SOLVE_WATCHDOG_GRACE 0.5
+
+static void solve_watchdog(const struct deadline *d, int n)
+{
+    static char message[96];
+    snprintf(message, sizeof message,
+             "solve %d stopped by --max-time %g while searching", n,
+             d->seconds);
+    struct deadline late = *d;
+    if (late.at > 0)
+        late.at += SOLVE_WATCHDOG_GRACE;
+    deadline_enforce(&late, message);
+}
+
 /* The options after parsing. */
 struct solve_args {
     int n;
@@ -159,6 +177,7 @@ int cmd_solve(int argc, char **argv)
         return EXIT_USAGE;
     struct format_stream s = {.format = a.format, .limit = a.limit};
     deadline_start(&s.deadline, a.max_time);
+    solve_watchdog(&s.deadline, a.n);
     s.run.out = &out;
     s.run.n = a.n;
     s.run.base = a.base;
@@ -190,6 +209,7 @@ int cmd_solve(int argc, char **argv)
                  : nq_solve(a.n, &options, format_stream_write, &s);
     /* A failed run only frees what the format holds. */
     s.run.abandon = (rc != NQ_OK && rc != NQ_E_STOPPED) || s.svg_overflow;
+    s.run.limited = a.limit_given && s.run.index >= a.limit;
     status = a.format->end(&s.run);
     if (rc != NQ_OK && rc != NQ_E_STOPPED) {
         writer_close(&out, false);

@@ -1,0 +1,37 @@
+#!/bin/sh
+# solve --max-time: a run that finds no solution for a long while (N = 40
+# with --limit 1 takes minutes) still stops near the limit, exit 2; a
+# stream stopped by the limit ends on a whole record in every format
+# that streams (the program reading it never gets half a line).
+set -eu
+. "$NQ_SOURCE_DIR/tests/cli/lib.sh"
+
+expect_exit 2 timeout 60 "$NQUEENS" solve 40 --format vector --limit 1 --max-time 0.3
+grep -q "^nqueens: error: solve 40 stopped by --max-time 0.3" "$TMP/stderr" ||
+    fail "solve 40 --max-time: $(cat "$TMP/stderr")"
+
+for format in vector json csv board; do
+    expect_exit 2 "$NQUEENS" solve 17 --format $format --max-time 0.3 --threads 2
+    grep -q "stopped by --max-time 0.3 after" "$TMP/stderr" ||
+        fail "$format: $(cat "$TMP/stderr")"
+    [ -s "$TMP/stdout" ] || continue # nothing written yet: nothing cut
+    [ "$(tail -c 1 "$TMP/stdout" | od -An -c | tr -d ' ')" = '\n' ] ||
+        fail "$format: the stream ends inside a line: $(tail -c 80 "$TMP/stdout")"
+    case $format in
+    vector)
+        awk 'NF != 17 { bad = 1 } END { exit bad }' "$TMP/stdout" ||
+            fail "vector: a line without 17 columns"
+        ;;
+    json)
+        tail -n 1 "$TMP/stdout" | grep -q '^{"n":17,.*}$' ||
+            fail "json: last line $(tail -n 1 "$TMP/stdout")"
+        ;;
+    board)
+        # A board is 17 lines under its title, then an empty line.
+        lines=$(wc -l < "$TMP/stdout")
+        [ $((lines % 19)) = 0 ] || [ $((lines % 19)) = 18 ] ||
+            fail "board: $lines lines is not a whole number of boards"
+        ;;
+    esac
+done
+pass
