@@ -255,8 +255,11 @@ static int fraction_decimals(double fraction)
     if (!(fraction > 0 && fraction < 1e-6))
         return 6;
     int decimals = 5;
-    for (double f = fraction; f < 1 && decimals < 30; f *= 10)
+    double f = fraction;
+    while (f < 1 && decimals < 30) {
+        f *= 10;
         decimals++;
+    }
     return decimals;
 }
 
