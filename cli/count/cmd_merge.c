@@ -36,8 +36,9 @@ static const char merge_head[] =
     "or that do not add up with the others (an altered file), are\n"
     "refused, and so is a subproblem counted twice with two results (both\n"
     "hosts are named). When every subproblem is there, prints the result\n"
-    "as `nqueens count` does; else which parts and how many subproblems\n"
-    "are missing.\n"
+    "as `nqueens count` does (without its threads line: the parts do not\n"
+    "record theirs); else which parts and how many subproblems are\n"
+    "missing.\n"
     "\n"
     "Options:\n";
 
