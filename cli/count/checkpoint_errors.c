@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/messages.h"
 #include "common/parse.h"
@@ -65,13 +66,23 @@ int checkpoint_error(const char *path, int err, int n, const char *signature,
                              strerror(errno));
         if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
             return cli_error("checkpoint '%s' is not a regular file", name);
+        if (stat(path, &st) != 0 && lstat(path, &st) == 0)
+            return cli_error("checkpoint '%s' is a symbolic link to a file "
+                             "that does not exist (give the file's own name)",
+                             name);
         if (stat(path, &st) != 0 && n == 0)
             return cli_error("no checkpoint '%s': %s", name, strerror(errno));
         if (stat(path, &st) != 0)
             return cli_error("cannot create checkpoint '%s' (does its "
                              "directory exist and may it be written?)",
                              name);
-        return cli_error("cannot read or write checkpoint '%s'", name);
+        /* status, merge and audit only read; a count writes too. */
+        if (access(path, n == 0 ? R_OK : R_OK | W_OK) != 0)
+            return cli_error("cannot %s checkpoint '%s': %s",
+                             n == 0 ? "read" : "read and write", name,
+                             strerror(errno));
+        return cli_error("cannot %s checkpoint '%s'",
+                         n == 0 ? "read" : "read or write", name);
     default:
         return cli_error("checkpoint '%s': %s", name, nq_strerror(err));
     }
