@@ -68,9 +68,12 @@ static int solve_emit(const char *bytes, size_t len, size_t count, void *user)
 
 /* The search calls back only with solutions, and a large board can go a
  * long while without one (`solve 34 --limit 1` takes seconds): a watchdog
- * ends such a run a little after the limit, while a run whose solutions
- * come stops at the limit itself, on a whole record (solve_emit). */
-#define SOLVE_WATCHDOG_GRACE 0.5
+ * ends such a run two seconds after the limit. A run whose solutions come
+ * stops at the limit itself, on a whole record (solve_emit); the grace
+ * leaves room for the first batch of solutions of a slow start (a
+ * sanitizer's build, a loaded machine), which a cut by the watchdog
+ * would leave at any byte. */
+#define SOLVE_WATCHDOG_GRACE 2.0
 
 static void solve_watchdog(const struct deadline *d, int n)
 {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # solve --max-time: a run that finds no solution for a long while (N = 40
-# with --limit 1 takes minutes) still stops near the limit, exit 2; a
+# with --limit 1 takes minutes) still stops soon after the limit, exit 2; a
 # stream stopped by the limit ends on a whole record in every format
 # that streams (the program reading it never gets half a line).
 set -eu
@@ -12,8 +12,11 @@ grep -q "^nqueens: error: solve 40 stopped by --max-time 0.3" "$TMP/stderr" ||
 
 for format in vector json csv board; do
     expect_exit 2 "$NQUEENS" solve 17 --format $format --max-time 0.3 --threads 2
-    grep -q "stopped by --max-time 0.3 after" "$TMP/stderr" ||
+    grep -q "stopped by --max-time 0.3 \(after\|while searching\)" "$TMP/stderr" ||
         fail "$format: $(cat "$TMP/stderr")"
+    # The watchdog (no batch of solutions in 2.3 s: a slow machine) cuts
+    # where it finds the stream; the usual stop ends on a whole record.
+    ! grep -q "while searching" "$TMP/stderr" || continue
     [ -s "$TMP/stdout" ] || continue # nothing written yet: nothing cut
     [ "$(tail -c 1 "$TMP/stdout" | od -An -c | tr -d ' ')" = '\n' ] ||
         fail "$format: the stream ends inside a line: $(tail -c 80 "$TMP/stdout")"
