@@ -180,7 +180,7 @@ void count_report(struct writer *out, const struct count_request *req,
  * (64 MiB for a smaller one) and 256 MiB more at most, half the
  * machine's memory at most; its plans are those of the count, in the
  * passes of a checkpoint where there is one. */
-int count_memory_refusal(const struct count_request *req)
+static int count_memory_refusal(const struct count_request *req)
 {
     nq_count_options options;
     nq_plan_options plan_options;

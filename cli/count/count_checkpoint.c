@@ -200,15 +200,13 @@ static int count_checkpoint_plan(const struct count_request *req,
     free(census);
     if (rc != NQ_OK && options.engine == NQ_ENGINE_GPU)
         return count_gpu_error(req, rc, message);
-    if (rc == NQ_E_NOMEM) {
-        /* The budget of the engine that runs, the checkpoint's on a
-         * resume. */
+    if (rc != NQ_OK) {
+        /* In the words of the engine that runs, the checkpoint's on a
+         * resume (the budget it needs, the join's range of N). */
         struct count_request asked = *req;
         asked.engine = options.engine;
-        return count_memory_refusal(&asked);
+        return count_failure(&asked, rc, message);
     }
-    if (rc != NQ_OK)
-        return cli_error("count of %d: %s", req->n, nq_strerror(rc));
     count_note_fallback(req, options.engine, *plan);
     /* A plan without a census (no passes, or none beside their tables)
      * leaves FILE unwritten: the other parts plan as without it. */

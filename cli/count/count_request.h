@@ -60,11 +60,6 @@ int count_gpu_error(const struct count_request *req, int rc,
 
 struct nq_plan;
 
-/* The error line of a count whose plan did not fit the memory budget
- * (NQ_E_NOMEM), with the budget it needs as far as a short search finds
- * it; returns the exit status (2). */
-int count_memory_refusal(const struct count_request *req);
-
 /* The message of a count that failed with `rc` (not NQ_E_STOPPED): the
  * budget a plan needs, the join's range of N, the GPU's own words
  * (`gpu_message`, may be NULL or empty). Returns the exit status. */
