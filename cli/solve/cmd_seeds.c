@@ -69,10 +69,10 @@ static bool seeds_prompt_n(int *n)
             fprintf(stderr, "Number of queens (1 to %d), again: ", NQ_MAX_N);
         fflush(stderr);
         if (fgets(text, sizeof text, stdin) == NULL) {
+            /* End of input (Ctrl-D) leaves the cursor after the prompt. */
+            fputc('\n', stderr);
             if (tries == 1)
                 cli_usage_error("no N given");
-            else
-                fputc('\n', stderr);
             return false;
         }
         size_t len = strlen(text);

@@ -63,4 +63,9 @@ printf '9x\n0\n99\n5\n' | script -qec "'$NQUEENS'; echo \"exit=\$?\"" /dev/null 
 grep -q "got '99' from standard input" "$TMP/prompt" || fail "prompt: third typo"
 grep -q '^exit=2' "$TMP/prompt" || fail "prompt: three typos must end with exit 2"
 ! grep -q 'solutions in total' "$TMP/prompt" || fail "prompt: a fourth try was taken"
+# End of input at the prompt (Ctrl-D): the error on a line of its own.
+printf '\004' | script -qec "'$NQUEENS'; echo \"exit=\$?\"" /dev/null > "$TMP/prompt" 2>&1 ||
+    fail "prompt: script failed"
+grep -q '^nqueens: error: no N given' "$TMP/prompt" || fail "prompt: end of input: $(cat "$TMP/prompt")"
+grep -q '^exit=2' "$TMP/prompt" || fail "prompt: end of input must exit 2"
 pass
