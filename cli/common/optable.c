@@ -247,7 +247,7 @@ int optable_parse(const struct optable *t, int argc, char **argv, void *args,
         const struct opt *o =
             c == ':' || c == '?' || c == CLI_OPT_FAILED ? NULL : find_opt(t, c);
         if (o == NULL)
-            return cli_option_error(c, argv);
+            return cli_option_error(c, argv, longs);
         if (o->def->kind == OPTK_HELP)
             return OPTABLE_HELP;
         if (apply(o, optarg, args) != 0)

@@ -24,10 +24,11 @@ void cli_getopt_reset(void);
 int cli_getopt(int argc, char **argv, const char *optstring,
                const struct option *options, const char **n_text);
 
-/* For an option no case took (':' a missing value, '?' an unknown option,
- * CLI_OPT_FAILED): prints the error, if not printed yet, and returns
- * EXIT_USAGE. */
-int cli_option_error(int c, char **argv);
+/* For an option no case took (':' a missing value, '?' an unknown or
+ * ambiguous option or a value given to a flag, CLI_OPT_FAILED): prints the
+ * error, if not printed yet, naming the option at fault (longs: the long
+ * options of the parse), and returns EXIT_USAGE. */
+int cli_option_error(int c, char **argv, const struct option *longs);
 
 /* Takes argv[optind..argc-1] as the positional N; false, with the error
  * "more than one N given" printed, when there are two. */
