@@ -187,6 +187,7 @@ struct conflict_printer {
     int listed;
     int limit;          /* pairs to list */
     const char *indent; /* before each */
+    int base;           /* first column number (--base), as it was read */
 };
 
 static int print_conflict(int row_a, int row_b, nq_line_kind line, void *user)
@@ -195,8 +196,8 @@ static int print_conflict(int row_a, int row_b, nq_line_kind line, void *user)
                                        "same anti-diagonal"};
     struct conflict_printer *p = user;
     writer_printf(p->out, "%srow %d column %d and row %d column %d: %s\n",
-                  p->indent, row_a + 1, p->cols[row_a] + 1, row_b + 1,
-                  p->cols[row_b] + 1, what[line]);
+                  p->indent, row_a + 1, p->cols[row_a] + p->base, row_b + 1,
+                  p->cols[row_b] + p->base, what[line]);
     return ++p->listed == p->limit;
 }
 
@@ -243,8 +244,11 @@ static int report(const struct verify_request *req, const struct placement *p)
                       (unsigned long long)result.column_pairs,
                       (unsigned long long)result.diagonal_pairs,
                       (unsigned long long)result.antidiagonal_pairs);
-        struct conflict_printer printer = {
-            .out = &out, .cols = p->cols, .limit = VERIFY_LISTED, .indent = ""};
+        struct conflict_printer printer = {.out = &out,
+                                           .cols = p->cols,
+                                           .limit = VERIFY_LISTED,
+                                           .indent = "",
+                                           .base = req->read.read.base};
         rc = nq_verify(p->cols, p->n, print_conflict, &printer, NULL);
         if (rc != NQ_E_CONFLICT && rc != NQ_E_STOPPED) {
             writer_close(&out, false);
@@ -366,7 +370,8 @@ static int stream_check(const struct verify_request *req, struct writer *out,
         struct conflict_printer printer = {.out = out,
                                            .cols = p->cols,
                                            .limit = VERIFY_STREAM_LISTED,
-                                           .indent = "  "};
+                                           .indent = "  ",
+                                           .base = req->read.read.base};
         rc = nq_verify(p->cols, p->n, print_conflict, &printer, NULL);
         if (rc != NQ_E_CONFLICT && rc != NQ_E_STOPPED)
             return cli_error("%s", nq_strerror(rc));
