@@ -372,6 +372,7 @@ static int complete_read_board(const struct complete_args *a, int *n,
     options.read.base = a->base;
     options.read.max_n = NQ_MAX_N;
     options.format = a->input_format;
+    options.format_option = "--input-format";
     options.read.expected_n = a->n_text != NULL ? *n : 0;
     if (a->glyphs_given) {
         options.queen = a->style.queen;

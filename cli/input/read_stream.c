@@ -717,11 +717,16 @@ int stream_next(struct stream_reader *r, struct stream_record *rec,
         r->format = recognise(r, r->line);
         r->held = true;
         if (r->format == STREAM_AUTO) {
+            const char *option = r->opt.format_option != NULL
+                                     ? r->opt.format_option
+                                     : "--format";
+            char message[sizeof error->message];
+            snprintf(message, sizeof message,
+                     "a row of '.' and '0' reads as a board or as a vector "
+                     "numbered from 0: name the format (%s board or vector)",
+                     option);
             r->at_end = true;
-            return fail(error, NQ_E_PARSE, r->line_no, 1,
-                        "a row of '.' and '0' reads as a board or as a "
-                        "vector numbered from 0: name the format "
-                        "(--input-format board or vector)");
+            return fail(error, NQ_E_PARSE, r->line_no, 1, message);
         }
     }
     int rc = 0;

@@ -50,6 +50,8 @@ struct stream_options {
     const char *queen;             /* board glyph of a queen; NULL: Q or q */
     const char *empty;             /* board glyph of an empty square; NULL:
                                       . # x - _ 0 */
+    const char *format_option;     /* the command's option that forces the
+                                      format, for messages; NULL: --format */
 };
 
 /* One placement of the stream. */
