@@ -158,8 +158,11 @@ static void vector_number_done(struct reader *r)
     long long v = r->value;
     if (v < r->opt.base) {
         reader_fail(r, NQ_E_PARSE, r->number_line, r->number_column,
-                    "0 is not a column: columns are numbered from 1 "
-                    "(use --base 0 for 0-based columns)");
+                    r->opt.base_fixed
+                        ? "0 is not a column: JSON columns are numbered "
+                          "from 1, whatever --base says"
+                        : "0 is not a column: columns are numbered from 1 "
+                          "(use --base 0 for 0-based columns)");
         return;
     }
     if ((long long)r->count >= r->max_n) {

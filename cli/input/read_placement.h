@@ -52,6 +52,9 @@ struct placement_options {
     bool read_blocked;     /* a board's `#` is a blocked square, kept in
                               placement.blocked; needs 1 <= max_n <= 64;
                               default false (`#` is an empty square) */
+    bool base_fixed;       /* the format numbers columns from 1 whatever
+                              --base says (JSON): a 0 is refused without
+                              pointing at --base 0; default false */
 };
 
 /* What the input looked like. */

@@ -579,6 +579,7 @@ static int next_json(struct stream_reader *r, struct stream_record *rec,
          * them so (--base applies to vectors and CSV). */
         struct stream_reader json = *r;
         json.opt.read.base = 1;
+        json.opt.read.base_fixed = true;
         rc = read_text(&json, r->text, len, r->line_no, (long long)start + 1,
                        &rec->placement, error);
         if (rc == 0 && fields.n_at != 0 && rec->placement.n != fields.n) {
