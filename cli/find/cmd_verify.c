@@ -436,12 +436,13 @@ static int verify_stream(const struct verify_request *req,
     int status = 0;
     for (int i = 0; i < 2 && status == 0 && rcs[i] != 0; i++) {
         if (rcs[i] < 0 && rcs[i] != NQ_E_CONFLICT) {
-            writer_close(&out, true);
+            writer_close(&out, false);
             free(tally.last);
             return malformed(in, &errs[i]);
         }
         status = stream_check(req, &out, &records[i], rcs[i], &errs[i], &tally);
         placement_free(&records[i].placement);
+        writer_record_end(&out);
     }
     while (status == 0 && rcs[1] != 0) {
         struct stream_record rec;
@@ -450,13 +451,16 @@ static int verify_stream(const struct verify_request *req,
         if (rc == 0)
             break;
         if (rc < 0 && rc != NQ_E_CONFLICT) {
-            writer_close(&out, true);
+            /* Malformed input fails the run: standard output keeps the
+             * verdicts so far, an -o file is not left half written. */
+            writer_close(&out, false);
             status = malformed(in, &err);
             free(tally.last);
             return status;
         }
         status = stream_check(req, &out, &rec, rc, &err, &tally);
         placement_free(&rec.placement);
+        writer_record_end(&out);
     }
     free(tally.last);
     if (status != 0) {
