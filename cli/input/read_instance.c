@@ -426,6 +426,9 @@ int instance_parse(const char *text, size_t len, int first_diagonals,
     memset(&ps, 0, sizeof ps);
     ps.p = text;
     ps.end = text + len;
+    /* A UTF-8 byte-order mark, as some editors save a file, is no text. */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        ps.p += 3;
     ps.line = 1;
     ps.message = message;
     ps.size = size;
