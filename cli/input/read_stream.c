@@ -403,6 +403,7 @@ static int next_csv(struct stream_reader *r, struct stream_record *rec,
         struct placement_options o = r->opt.read;
         if (o.expected_n == 0)
             o.expected_n = r->csv_n;
+        o.vector_only = true; /* `1,.,4,1,3`: its `.` is a row, no board */
         struct stream_reader copy = *r;
         copy.opt.read = o;
         size_t offset = (size_t)(s - r->line);
@@ -580,6 +581,8 @@ static int next_json(struct stream_reader *r, struct stream_record *rec,
         struct stream_reader json = *r;
         json.opt.read.base = 1;
         json.opt.read.base_fixed = true;
+        /* A first null became a `.`: still a vector, not a board row. */
+        json.opt.read.vector_only = true;
         rc = read_text(&json, r->text, len, r->line_no, (long long)start + 1,
                        &rec->placement, error);
         if (rc == 0 && fields.n_at != 0 && rec->placement.n != fields.n) {
