@@ -330,9 +330,11 @@ static void vector_finish(struct reader *r)
     long long last = (long long)r->count - 1 + r->opt.base;
     if (r->max_value > last)
         reader_fail(r, NQ_E_PARSE, r->max_line, r->max_column,
-                    "%lld is off the board: %zu values place %zu queens on "
-                    "columns %d to %lld",
-                    r->max_value, r->count, r->count, r->opt.base, last);
+                    "%lld is off the board: %zu value%s place%s %zu "
+                    "queen%s on columns %d to %lld",
+                    r->max_value, r->count, r->count == 1 ? "" : "s",
+                    r->count == 1 ? "s" : "", r->count,
+                    r->count == 1 ? "" : "s", r->opt.base, last);
 }
 
 /* ---- boards -------------------------------------------------------------- */
