@@ -348,33 +348,48 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
 
 /* ---- CSV ----------------------------------------------------------------- */
 
+/* A line that begins as the tool's CSV header does ("index," or "row1"). */
+static bool is_csv_header(const char *s)
+{
+    return (strncmp(s, "index", 5) == 0 && (s[5] == ',' || s[5] == '\0')) ||
+           strncmp(s, "row1", 4) == 0;
+}
+
+/* Reads the header on the line in hand: the rows it names, and whether an
+ * index column comes first. */
+static int csv_header_line(struct stream_reader *r,
+                           struct placement_error *error)
+{
+    const char *s = r->line;
+    r->csv_skip_index = 0;
+    if (strncmp(s, "index", 5) == 0 && (s[5] == ',' || s[5] == '\0')) {
+        r->csv_skip_index = 1;
+        s += 5 + (s[5] == ',');
+    }
+    int n = 0;
+    while (*s != '\0') {
+        char expect[32];
+        int len = snprintf(expect, sizeof expect, "row%d", n + 1);
+        if (strncmp(s, expect, (size_t)len) != 0 ||
+            (s[len] != ',' && s[len] != '\0'))
+            return fail(error, NQ_E_PARSE, r->line_no,
+                        (long long)(s - r->line) + 1,
+                        "a CSV header reads index,row1,...,rowN");
+        n++;
+        s += len + (s[len] == ',');
+    }
+    if (n == 0)
+        return fail(error, NQ_E_PARSE, r->line_no, 1,
+                    "a CSV header names the rows: index,row1,...,rowN");
+    r->csv_n = n;
+    return 0;
+}
+
 static int csv_header(struct stream_reader *r, struct placement_error *error)
 {
     while (next_line(r)) {
-        if (line_blank(r))
-            continue;
-        const char *s = r->line;
-        if (strncmp(s, "index", 5) == 0 && (s[5] == ',' || s[5] == '\0')) {
-            r->csv_skip_index = 1;
-            s += 5 + (s[5] == ',');
-        }
-        int n = 0;
-        while (*s != '\0') {
-            char expect[32];
-            int len = snprintf(expect, sizeof expect, "row%d", n + 1);
-            if (strncmp(s, expect, (size_t)len) != 0 ||
-                (s[len] != ',' && s[len] != '\0'))
-                return fail(error, NQ_E_PARSE, r->line_no,
-                            (long long)(s - r->line) + 1,
-                            "a CSV header reads index,row1,...,rowN");
-            n++;
-            s += len + (s[len] == ',');
-        }
-        if (n == 0)
-            return fail(error, NQ_E_PARSE, r->line_no, 1,
-                        "a CSV header names the rows: index,row1,...,rowN");
-        r->csv_n = n;
-        return 0;
+        if (!line_blank(r))
+            return csv_header_line(r, error);
     }
     return 0;
 }
@@ -390,6 +405,13 @@ static int next_csv(struct stream_reader *r, struct stream_record *rec,
     while (next_line(r)) {
         if (line_blank(r))
             continue;
+        if (is_csv_header(r->line)) {
+            /* Files joined by cat: each one's header starts its records. */
+            int rc = csv_header_line(r, error);
+            if (rc != 0)
+                return rc;
+            continue;
+        }
         rec->line = r->line_no;
         const char *s = r->line;
         if (r->csv_skip_index) {
