@@ -1031,7 +1031,9 @@ typedef struct nq_outline {
  *  n = 18 a join in passes is cut from the census, walked as the plan
  *  walks it (under a second), so the engine, the passes and NQ_E_NOMEM
  *  are the plan's. Returns 0, NQ_E_RANGE,
- *  NQ_E_INVAL or NQ_E_NOMEM as nq_plan_create_ex() would. */
+ *  NQ_E_INVAL, NQ_E_NOMEM or NQ_E_UNSUPPORTED (NQ_ENGINE_GPU in a library
+ *  built without the engine; options->device_message says so) as
+ *  nq_plan_create_ex() would. */
 NQ_API int nq_plan_outline(int n, const nq_count_options *options,
                            const nq_plan_options *plan_options,
                            nq_outline *out);

@@ -284,11 +284,18 @@ int nq_plan_outline(int n, const nq_count_options *options,
         return outline_constellations(n, budget, out);
     case NQ_ENGINE_GPU: {
         /* The constellations' plan, counted on a device (which is not
-         * opened here: whether it builds the kernel is the plan's to say). */
+         * opened here: whether it builds the kernel is the plan's to say).
+         * A library built without the engine refuses as the plan does, in
+         * its words (nq__gpu_open() opens nothing there). */
         if (n > NQ_GPU_MAX_N)
             return NQ_E_RANGE;
         int rc = outline_constellations(n, budget, out);
         out->engine = NQ_ENGINE_GPU;
+        if (rc == 0 && strcmp(nq_gpu_api(), "none") == 0) {
+            struct nq__gpu *none = NULL;
+            rc = nq__gpu_open(o.device, NQ_GPU_ANY, NULL, NULL,
+                              o.device_message, o.device_message_size, &none);
+        }
         return rc;
     }
     default: {

@@ -16,6 +16,15 @@ if [ "${NQ_GPU:-OFF}" != ON ]; then
     expect_exit 2 "$NQUEENS" count --list-devices
     grep -q "built without GPU support" "$TMP/stderr" ||
         fail "listing without GPU support: $(cat "$TMP/stderr")"
+    # The dry run refuses as the count does (no estimate on a "none"
+    # device).
+    for json in "" --json; do
+        # shellcheck disable=SC2086
+        expect_exit 2 "$NQUEENS" count 8 --engine gpu --dry-run $json
+        grep -q "count of 8 on the GPU: this nqueens was built without GPU support" \
+            "$TMP/stderr" || fail "dry run $json without GPU support: $(cat "$TMP/stderr")"
+        [ ! -s "$TMP/stdout" ] || fail "dry run $json without GPU support wrote: $(cat "$TMP/stdout")"
+    done
     pass
 fi
 

@@ -137,6 +137,35 @@ static void test_errors(void **state)
     assert_int_equal(nq_plan_outline(8, &opts, NULL, &o), NQ_E_INVAL);
 }
 
+/* The GPU engine where the library has none: refused as the plan refuses
+ * it, with the same words (a build with it outlines the constellations,
+ * the device being the plan's to open). */
+static void test_gpu_engine(void **state)
+{
+    (void)state;
+    nq_outline o;
+    nq_count_options opts;
+    nq_count_options_init(&opts, NQ_COUNT_OPTIONS_VERSION);
+    opts.engine = NQ_ENGINE_GPU;
+    if (strcmp(nq_gpu_api(), "none") != 0) {
+        assert_int_equal(nq_plan_outline(8, &opts, NULL, &o), 0);
+        assert_int_equal(o.engine, NQ_ENGINE_GPU);
+        return;
+    }
+    char outlined[256] = "", planned[256] = "";
+    opts.device_message = outlined;
+    opts.device_message_size = sizeof outlined;
+    assert_int_equal(nq_plan_outline(8, &opts, NULL, &o), NQ_E_UNSUPPORTED);
+    opts.device_message = planned;
+    opts.device_message_size = sizeof planned;
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create_ex(8, &opts, NULL, &plan),
+                     NQ_E_UNSUPPORTED);
+    assert_null(plan);
+    assert_non_null(strstr(outlined, "without GPU support"));
+    assert_string_equal(outlined, planned);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -145,6 +174,7 @@ int main(void)
         cmocka_unit_test(test_tops_near_the_census),
         cmocka_unit_test(test_repeatable),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_gpu_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
