@@ -1,6 +1,7 @@
 # The two commands of the README:
 #   make run [N=8]   install what the build needs (when missing, as root),
-#                    build the library and the tool (Release), run `nqueens N`
+#                    build the library and the tool (Release; nqueens-mpi
+#                    too with CMAKE_FLAGS=-DNQ_WITH_MPI=ON), run `nqueens N`
 #   make check       install what is missing, build with warnings as errors,
 #                    run every test, then the tests again under ASan+UBSan,
 #                    the threaded ones under TSan, the command-line ones under
@@ -37,9 +38,11 @@ configure:
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-# Only the library and the tool: nothing that the tests alone need.
+# Only the library and the tool (and nqueens-mpi when -DNQ_WITH_MPI=ON asks
+# for it): nothing that the tests alone need.
 tool: configure
-	cmake --build $(BUILD) -j $(JOBS) --target nqueens_cli
+	cmake --build $(BUILD) -j $(JOBS) --target nqueens_cli \
+	  $(if $(findstring NQ_WITH_MPI=ON,$(CMAKE_FLAGS)),nqueens_mpi)
 
 run: deps-build
 	$(MAKE) tool
