@@ -143,6 +143,25 @@ static void test_engine_choice(void **state)
     assert_int_equal(nq_count(8, &options, &r), NQ_E_INVAL);
 }
 
+/* The join of the smallest boards fits a small budget: its memory grows
+ * with the table, which for n = 2 or 3 holds a handful of tops. */
+static void test_join_small_boards(void **state)
+{
+    (void)state;
+    nq_count_options options;
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
+    options.engine = NQ_ENGINE_JOIN;
+    options.memory_bytes = (uint64_t)1 << 20;
+    for (int threads = 1; threads <= 2; threads++) {
+        options.threads = threads;
+        for (int n = 2; n <= 6; n++) {
+            nq_count_result r;
+            assert_int_equal(nq_count(n, &options, &r), NQ_OK);
+            assert_int_equal(r.total, oeis_counts(n).total);
+        }
+    }
+}
+
 /* ---- the textbook search, sorted by subproblem ----------------------- */
 
 /* The symmetry g (0..7) of the square applied to (r, c): written here
@@ -1007,6 +1026,7 @@ int main(void)
         cmocka_unit_test(test_symmetric_ids),
         cmocka_unit_test(test_threads_agree),
         cmocka_unit_test(test_engine_choice),
+        cmocka_unit_test(test_join_small_boards),
         cmocka_unit_test(test_subproblems_against_oracle),
         cmocka_unit_test(test_passes_against_oracle),
         cmocka_unit_test(test_passes_published),

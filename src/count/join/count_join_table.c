@@ -1089,7 +1089,14 @@ static uint64_t thread_bytes(const struct table_build *b)
     uint64_t each = unit_or_group_bytes(b->n, b->wide, b->largest);
     if (b->bin_shift == 0)
         return each;
-    uint64_t keys = ((uint64_t)1 << b->bin_shift) * b->buckets;
+    /* A bin's sort counts the keys of the groups it holds: all of them
+     * where they are fewer than a bin could hold (n = 2: 2 groups, not
+     * 2^16, whose counters took 9 MB and made its join NQ_E_NOMEM under
+     * any smaller budget). */
+    uint64_t per_bin = (uint64_t)1 << b->bin_shift;
+    if (per_bin > b->groups)
+        per_bin = b->groups;
+    uint64_t keys = per_bin * b->buckets;
     uint64_t bin =
         (2 * (b->largest_bin + 1) + sort_counters(keys)) * sizeof(uint32_t);
     return bin > each ? bin : each;
