@@ -381,7 +381,8 @@ NQ_API int nq_complete_check(int n, const int *given,
 
 /*! nq_complete_check_options() : nq_complete_check() with the exclusions
  *  of `options` (may be NULL: none) as well: NQ_E_INVAL when an exclusion
- *  names a square or a diagonal off the n x n board; NQ_E_CONFLICT, with
+ *  names a square or a diagonal off the n x n board, or for options of an
+ *  unknown version; NQ_E_CONFLICT, with
  *  `conflict` filled, when two given queens attack each other (first, as
  *  above) or a given queen stands on an excluded square (then the first
  *  such queen in row order, with kind NQ_COMPLETE_ON_*). */

@@ -50,18 +50,6 @@ int nq_complete_check(int n, const int *given, nq_complete_conflict *conflict)
     return NQ_OK;
 }
 
-/* The exclusions of `options`, or NULL for none (also for options of a
- * version without them, or of an unknown version: the calls refuse those
- * after their input checks). */
-static const nq_complete_exclusions *
-complete_exclusions(const nq_complete_options *options)
-{
-    nq_complete_options o;
-    if (nq__complete_options_read(options, &o) != NQ_OK)
-        return NULL;
-    return o.exclusions;
-}
-
 /* True when `x` names only squares and diagonals of the n x n board. */
 static bool complete_exclusions_fit(int n, const nq_complete_exclusions *x)
 {
@@ -99,8 +87,18 @@ int nq_complete_check_options(int n, const int *given,
                               nq_complete_conflict *conflict)
 {
     int rc = nq_complete_check(n, given, conflict);
-    const nq_complete_exclusions *x = complete_exclusions(options);
-    if (x == NULL || rc == NQ_E_RANGE || rc == NQ_E_INVAL)
+    if (rc == NQ_E_RANGE || rc == NQ_E_INVAL)
+        return rc;
+    /* Options of an unknown version are refused as every call refuses
+     * them: none of their fields can be trusted. */
+    nq_complete_options o;
+    if (nq__complete_options_read(options, &o) != NQ_OK) {
+        if (conflict != NULL)
+            *conflict = (nq_complete_conflict){0, 0, NQ_COMPLETE_NO_ATTACK};
+        return NQ_E_INVAL;
+    }
+    const nq_complete_exclusions *x = o.exclusions;
+    if (x == NULL)
         return rc;
     if (!complete_exclusions_fit(n, x)) {
         if (conflict != NULL)

@@ -257,6 +257,12 @@ static void test_unknown_versions(void **state)
         assert_int_equal(
             nq_complete_first(6, given, NQ_COMPLETE_LEXICOGRAPHIC, &k, out),
             NQ_E_INVAL);
+        assert_int_equal(
+            nq_complete_each_options(6, given, &k, NULL, NULL, &count),
+            NQ_E_INVAL);
+        nq_complete_conflict conflict;
+        assert_int_equal(nq_complete_check_options(6, given, &k, &conflict),
+                         NQ_E_INVAL);
     }
     assert_int_equal(nq_count_options_init(NULL, NQ_COUNT_OPTIONS_VERSION),
                      NQ_E_INVAL);
