@@ -116,11 +116,15 @@ int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
     if (err == NQ_OK) {
         nq_checkpoint_info_get(cp, &info);
         if (info.parts > 0) {
-            /* A part: its sums alone; the result is the merge's. */
-            result->total = info.sum.total;
-            result->sym180 = info.sum.sym180;
-            result->sym90 = info.sum.sym90;
-            return nq_checkpoint_commit(cp);
+            /* A part: its sums alone, once they are on disk; the result
+             * is the merge's. */
+            err = nq_checkpoint_commit(cp);
+            if (err == NQ_OK) {
+                result->total = info.sum.total;
+                result->sym180 = info.sum.sym180;
+                result->sym90 = info.sum.sym90;
+            }
+            return err;
         }
         err = nq_plan_result(plan, &info.sum, result);
     }

@@ -608,6 +608,47 @@ static void test_run_commits_each_pass(void **state)
     assert_true(seen.values >= passes - 1);
 }
 
+/* A run whose last commit fails (its file and folder gone, so that the
+ * journal cannot be made) returns the commit's error with the result
+ * zeroed, for a part as for the whole plan. */
+static void test_run_failed_commit_zeroes_result(void **state)
+{
+    (void)state;
+    nq_plan *plan = NULL;
+    assert_int_equal(nq_plan_create(8, NULL, &plan), NQ_OK);
+    uint64_t ids[NQ_MAX_N * 4];
+    size_t nids = 0;
+    assert_int_equal(
+        nq_plan_part_ids(plan, 1, 2, ids, sizeof ids / sizeof ids[0], &nids),
+        NQ_OK);
+    assert_true(nids > 0 && nids <= sizeof ids / sizeof ids[0]);
+    for (int part = 0; part <= 1; part++) {
+        assert_int_equal(mkdir(dir, 0700) == 0 || errno == EEXIST, 1);
+        nq_checkpoint *cp = NULL;
+        if (part)
+            assert_int_equal(nq_checkpoint_open_part(
+                                 path, 8, nq_plan_signature(plan),
+                                 nq_plan_size(plan), 1, 2, ids, nids, &cp),
+                             NQ_OK);
+        else
+            assert_int_equal(nq_checkpoint_open(path, 8,
+                                                nq_plan_signature(plan),
+                                                nq_plan_size(plan), &cp),
+                             NQ_OK);
+        nq_checkpoint_set_interval(cp, 1e9); /* no commit by the clock */
+        assert_int_equal(unlink(path), 0);
+        assert_int_equal(rmdir(dir), 0);
+        nq_count_result r;
+        assert_int_equal(nq_checkpoint_run(cp, plan, NULL, &r), NQ_E_IO);
+        assert_int_equal(r.total, 0);
+        assert_int_equal(r.unique, 0);
+        assert_int_equal(r.sym180, 0);
+        assert_int_equal(r.sym90, 0);
+        (void)nq_checkpoint_close(cp);
+    }
+    nq_plan_free(plan);
+}
+
 /* The count of a plan on two threads. */
 static int count_two(const nq_plan *plan, nq_count_result *r)
 {
@@ -789,6 +830,7 @@ int main(void)
         T(test_new_file_held_by_its_maker),
         T(test_bad_arguments),
         T(test_run_commits_each_pass),
+        T(test_run_failed_commit_zeroes_result),
         T(test_census_kept),
         T(test_census_wrong),
         T(test_census_other_threads),
