@@ -1111,7 +1111,8 @@ NQ_API int nq_count_result_of(int n, const nq_subcount *sum,
 
 /*! nq_plan_result() : turns the sum over ALL subproblems of a plan into the
  *  final result (adds what the plan counts outside its subproblems, derives
- *  unique). Returns 0 or NQ_E_OVERFLOW. */
+ *  unique). Returns 0, NQ_E_OVERFLOW, or NQ_E_INVAL for a NULL argument or
+ *  a sum that is no whole count (as nq_count_result_of()). */
 NQ_API int nq_plan_result(const nq_plan *plan, const nq_subcount *sum,
                           nq_count_result *result);
 
@@ -1236,7 +1237,9 @@ typedef int (*nq_part_fn)(unsigned part, uint64_t size, void *user);
  *                        or an SQLite database of something else);
  *    NQ_E_CORRUPT        the file is a damaged checkpoint;
  *    NQ_E_IO             the file cannot be created, opened or read;
- *    NQ_E_INVAL          a NULL argument, size 0, a signature too long;
+ *    NQ_E_INVAL          a NULL argument, size 0, a signature empty or
+ *                        too long;
+ *    NQ_E_RANGE          n outside 1..NQ_MAX_N;
  *    NQ_E_NOMEM.
  *  A refused file is left as it was. */
 NQ_API int nq_checkpoint_open(const char *path, int n, const char *signature,
