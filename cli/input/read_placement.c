@@ -879,6 +879,23 @@ int placement_read_file_after(const char *prefix, size_t len, FILE *stream,
     return reader_end(&r, out);
 }
 
+int placement_read_pieces(const char *prefix, size_t len,
+                          placement_more_fn *more, void *context,
+                          const struct placement_options *options,
+                          struct placement *out, struct placement_error *error)
+{
+    struct reader r;
+    if (reader_init(&r, options, out, error)) {
+        feed(&r, (const unsigned char *)prefix, len);
+        const unsigned char *piece;
+        size_t got;
+        while (!r.failed && (got = more(context, &piece)) > 0)
+            feed(&r, piece, got);
+        finish(&r);
+    }
+    return reader_end(&r, out);
+}
+
 void placement_free(struct placement *placement)
 {
     free(placement->cols);

@@ -108,6 +108,19 @@ int placement_read_file_after(const char *prefix, size_t len, FILE *stream,
                               struct placement *out,
                               struct placement_error *error);
 
+/* Hands out the next piece of input (*piece, its length returned); 0 at
+ * the end. */
+typedef size_t placement_more_fn(void *context, const unsigned char **piece);
+
+/* The same for the `len` bytes at `prefix` followed by the pieces `more`
+ * hands out, until it returns 0: a placement read without ever holding
+ * its whole text. Reading errors are the caller's to tell. */
+int placement_read_pieces(const char *prefix, size_t len,
+                          placement_more_fn *more, void *context,
+                          const struct placement_options *options,
+                          struct placement *out,
+                          struct placement_error *error);
+
 /* The same for `len` bytes at `data` (NUL bytes are input like any other:
  * malformed). */
 int placement_read_buffer(const char *data, size_t len,

@@ -22,7 +22,7 @@ struct stream_reader {
     struct stream_options opt;
     enum stream_format format;
     char *line;         /* the current line, without its line ending */
-    size_t line_cap;    /* for getline */
+    size_t line_cap;    /* bytes allocated at line */
     size_t line_len;    /* bytes of the current line */
     bool held;          /* the current line is not consumed yet */
     bool at_end;        /* no more lines */
@@ -35,7 +35,17 @@ struct stream_reader {
     char *text;         /* the record being put together */
     size_t text_len;
     size_t text_cap;
+    unsigned char *piece; /* a piece of a long line */
+    bool line_ended;      /* the line in hand has been read to its end */
+    bool cr_held;         /* a long line's piece ended in '\r', kept back */
+    bool tail_given;      /* a long line's last piece has been handed on */
 };
+
+/* A long line is read in pieces of this size at most. */
+#define STREAM_PIECE ((size_t)1 << 16)
+/* A vector line longer than this is read in pieces, never held whole: the
+ * vector of a placement of a billion queens is a line of some 10 GB. */
+#define STREAM_LONG_LINE ((size_t)1 << 20)
 
 static const char *const format_names[] = {"auto", "vector", "json",
                                            "csv",  "board",  "matrix"};
@@ -60,6 +70,11 @@ struct stream_reader *stream_reader_new(FILE *f,
     r->f = f;
     r->opt = *options;
     r->format = options->format;
+    r->piece = malloc(STREAM_PIECE + 2);
+    if (r->piece == NULL) {
+        free(r);
+        return NULL;
+    }
     return r;
 }
 
@@ -85,6 +100,7 @@ void stream_reader_free(struct stream_reader *r)
         return;
     free(r->line);
     free(r->text);
+    free(r->piece);
     free(r);
 }
 
@@ -99,37 +115,131 @@ static int fail(struct placement_error *e, int code, long long line,
     return code;
 }
 
-/* Makes the next line current; false at the end of the input. */
-static bool next_line(struct stream_reader *r)
+/* Reads into dst, up to `room` bytes, to the end of the line in hand
+ * (its '\n' included): byte by byte, so that a line is handed on as soon
+ * as it has come, from a terminal or a pipe. Returns the bytes read; sets
+ * line_ended at the end of the line or of the input, and read_errno on a
+ * reading error. */
+static size_t line_read(struct stream_reader *r, unsigned char *dst,
+                        size_t room)
+{
+    size_t got = 0;
+    errno = 0;
+    while (got < room) {
+        int c = getc_unlocked(r->f);
+        if (c == EOF) {
+            if (ferror(r->f))
+                r->read_errno = errno != 0 ? errno : EIO;
+            r->line_ended = true;
+            break;
+        }
+        dst[got++] = (unsigned char)c;
+        if (c == '\n') {
+            r->line_ended = true;
+            break;
+        }
+    }
+    return got;
+}
+
+/* The next piece of the line in hand, up to and with its '\n'; 0 once the
+ * line has ended. */
+static size_t line_piece(struct stream_reader *r, const unsigned char **piece)
+{
+    if (r->line_ended)
+        return 0;
+    *piece = r->piece;
+    return line_read(r, r->piece, STREAM_PIECE);
+}
+
+/* Appends the rest of the line in hand to r->line, or at least `limit`
+ * bytes of it (0: no limit), leaving line_ended clear where it stops
+ * short; false when out of memory (read_errno set). */
+static bool line_take(struct stream_reader *r, size_t limit)
+{
+    while (!r->line_ended && (limit == 0 || r->line_len < limit)) {
+        /* Room for a piece, and for a '\n' or '\0' after it. */
+        if (r->line_len + STREAM_PIECE + 1 > r->line_cap) {
+            size_t cap = r->line_cap > 0 ? r->line_cap : STREAM_PIECE + 1;
+            while (cap < r->line_len + STREAM_PIECE + 1)
+                cap *= 2;
+            char *grown = realloc(r->line, cap);
+            if (grown == NULL) {
+                r->read_errno = ENOMEM;
+                return false;
+            }
+            r->line = grown;
+            r->line_cap = cap;
+        }
+        size_t room = STREAM_PIECE;
+        if (limit > 0 && limit - r->line_len < room)
+            room = limit - r->line_len;
+        r->line_len +=
+            line_read(r, (unsigned char *)r->line + r->line_len, room);
+    }
+    size_t len = r->line_len;
+    if (r->line_ended) {
+        if (len > 0 && r->line[len - 1] == '\n')
+            len--;
+        if (len > 0 && r->line[len - 1] == '\r')
+            len--;
+    }
+    r->line[len] = '\0';
+    r->line_len = len;
+    return true;
+}
+
+/* The length from which a vector line is read in pieces. */
+static size_t long_line(const struct stream_reader *r)
+{
+    return r->opt.long_line > 0 ? r->opt.long_line : STREAM_LONG_LINE;
+}
+
+/* Makes the next line current, at least `limit` bytes of it (0: the whole
+ * line; line_ended says whether it is all there); false at the end of
+ * the input. */
+static bool next_line_upto(struct stream_reader *r, size_t limit)
 {
     if (r->held) {
         r->held = false;
+        if (!r->line_ended && limit == 0 && !line_take(r, 0)) {
+            r->at_end = true;
+            return false;
+        }
         return true;
     }
     if (r->at_end)
         return false;
     errno = 0;
-    ssize_t got = getline(&r->line, &r->line_cap, r->f);
-    if (got < 0) {
+    int c = getc_unlocked(r->f);
+    if (c == EOF) {
         if (ferror(r->f))
             r->read_errno = errno != 0 ? errno : EIO;
         r->at_end = true;
         return false;
     }
+    ungetc(c, r->f);
     r->line_no++;
-    size_t len = (size_t)got;
-    if (r->line_no == 1 && len >= 3 &&
-        memcmp(r->line, "\xEF\xBB\xBF", 3) == 0) {
-        memmove(r->line, r->line + 3, len - 3);
-        len -= 3;
+    r->line_len = 0;
+    r->line_ended = false;
+    if (r->line_no == 1 && limit > 0 && limit < 3)
+        limit = 3; /* room to see a byte-order mark */
+    if (!line_take(r, limit)) {
+        r->at_end = true;
+        return false;
     }
-    if (len > 0 && r->line[len - 1] == '\n')
-        len--;
-    if (len > 0 && r->line[len - 1] == '\r')
-        len--;
-    r->line[len] = '\0';
-    r->line_len = len;
+    if (r->line_no == 1 && r->line_len >= 3 &&
+        memcmp(r->line, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(r->line, r->line + 3, r->line_len - 3 + 1);
+        r->line_len -= 3;
+    }
     return true;
+}
+
+/* Makes the next line current; false at the end of the input. */
+static bool next_line(struct stream_reader *r)
+{
+    return next_line_upto(r, 0);
 }
 
 static bool is_blank(const char *s)
@@ -288,6 +398,15 @@ static enum stream_format recognise(const struct stream_reader *r,
     return STREAM_VECTOR;
 }
 
+/* Whether the start of a long line makes it a vector whatever follows:
+ * it begins as one and holds a byte that no row of a 0/1 matrix has. */
+static bool starts_as_vector(const char *s)
+{
+    s += strspn(s, " \t");
+    return *s != '\0' && strchr("0123456789.", *s) != NULL &&
+           s[strspn(s, "01 \t,[]")] != '\0';
+}
+
 /* Reads `text` (starting at `line`, `column` of the stream) as one
  * placement; moves an error's position to the stream's. */
 static int read_text(const struct stream_reader *r, const char *text,
@@ -305,10 +424,76 @@ static int read_text(const struct stream_reader *r, const char *text,
 
 /* ---- vectors, one a line ------------------------------------------------- */
 
+/* The next piece of the input, to its end: the older form's vector. */
+static size_t input_piece(void *context, const unsigned char **piece)
+{
+    struct stream_reader *r = context;
+    r->line_ended = false;
+    return line_piece(r, piece);
+}
+
+/* The next piece of the long line in hand, for placement_read_pieces,
+ * as a line held whole is handed on: without its "\n" and one '\r'
+ * before it, then a '\n' (a '\r' that ends a piece is kept back until
+ * the next one shows whether the line ends there). */
+static size_t vector_piece(void *context, const unsigned char **piece)
+{
+    struct stream_reader *r = context;
+    if (r->tail_given)
+        return 0;
+    unsigned char *p = r->piece;
+    size_t len = 0;
+    if (r->cr_held)
+        p[len++] = '\r';
+    r->cr_held = false;
+    if (!r->line_ended)
+        len += line_read(r, p + len, STREAM_PIECE);
+    if (r->line_ended) {
+        if (len > 0 && p[len - 1] == '\n')
+            len--;
+        if (len > 0 && p[len - 1] == '\r')
+            len--;
+        p[len++] = '\n';
+        r->tail_given = true;
+    } else if (len > 0 && p[len - 1] == '\r') {
+        len--;
+        r->cr_held = true;
+    }
+    *piece = p;
+    return len;
+}
+
+/* Reads the vector on the line in hand, which is too long to be held
+ * whole: its start is at r->line, the rest is read in pieces; the line is
+ * read to its end whatever the outcome. */
+static int read_long_vector(struct stream_reader *r,
+                            const struct placement_options *options,
+                            struct placement *out,
+                            struct placement_error *error)
+{
+    size_t len = r->line_len;
+    r->cr_held = r->line[len - 1] == '\r'; /* the start is not past it */
+    r->tail_given = false;
+    int rc = placement_read_pieces(r->line, len - r->cr_held, vector_piece,
+                                   r, options, out, error);
+    const unsigned char *piece;
+    while (line_piece(r, &piece) > 0) {
+    }
+    if (rc != 0 && error->line > 0)
+        error->line += r->line_no - 1;
+    return rc;
+}
+
 static int next_vector(struct stream_reader *r, struct stream_record *rec,
                        struct placement_error *error)
 {
-    while (next_line(r)) {
+    while (next_line_upto(r, long_line(r))) {
+        if (r->line_ended && line_blank(r))
+            continue;
+        /* A long line holding less than two numbers at its start is read
+         * whole, so that what follows never depends on where it was cut. */
+        if (!r->line_ended && count_numbers(r->line) < 2 && !line_take(r, 0))
+            return 0; /* read_errno tells */
         if (line_blank(r))
             continue;
         rec->line = r->line_no;
@@ -325,8 +510,9 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
             rec->line = 1;
             struct placement_options whole = r->opt.read;
             whole.vector_only = whole.vector_only || dotted;
-            int rc = placement_read_file_after(r->line, r->line_len + 1, r->f,
-                                               &whole, &rec->placement, error);
+            int rc = placement_read_pieces(r->line, r->line_len + 1,
+                                           input_piece, r, &whole,
+                                           &rec->placement, error);
             if (rc != 0 && error->line > 0)
                 error->line += r->line_no - 1;
             r->at_end = true;
@@ -339,6 +525,9 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
         struct stream_reader vector = *r;
         vector.opt.read.vector_only =
             r->opt.format == STREAM_VECTOR || r->records > 0 || dotted;
+        if (!r->line_ended)
+            return read_long_vector(r, &vector.opt.read, &rec->placement,
+                                    error);
         r->line[r->line_len] = '\n';
         return read_text(&vector, r->line, r->line_len + 1, r->line_no, 1,
                          &rec->placement, error);
@@ -733,14 +922,25 @@ int stream_next(struct stream_reader *r, struct stream_record *rec,
     if (r->whole_vector)
         return 0;
     if (r->format == STREAM_AUTO) {
-        bool got = next_line(r);
-        while (got && line_blank(r))
-            got = next_line(r);
+        /* The start of a long line tells its format: a vector's is read
+         * in pieces. */
+        bool got = next_line_upto(r, long_line(r));
+        while (got && r->line_ended && line_blank(r))
+            got = next_line_upto(r, long_line(r));
         if (!got && r->read_errno != 0)
             return fail_io(r, error);
         if (!got)
             return 0;
         r->format = recognise(r, r->line);
+        if (!r->line_ended &&
+            (r->format != STREAM_VECTOR || !starts_as_vector(r->line))) {
+            /* Not surely a vector by its start: the whole line tells. */
+            if (!line_take(r, 0)) {
+                r->at_end = true;
+                return fail_io(r, error);
+            }
+            r->format = recognise(r, r->line);
+        }
         r->held = true;
         if (r->format == STREAM_AUTO) {
             const char *option = r->opt.format_option != NULL

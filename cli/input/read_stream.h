@@ -24,7 +24,9 @@
  * Each record is handed to the placement reader (cli/input/read_placement.c),
  * whose messages and positions it keeps, shifted to the record's place in
  * the stream. A UTF-8 byte-order mark is skipped. Memory holds one record,
- * never the stream.
+ * never the stream, and a vector's placement, never its text: a line of
+ * vectors longer than `long_line` is read in pieces, and is then a vector
+ * whatever follows its start.
  */
 #ifndef NQ_READ_STREAM_H
 #define NQ_READ_STREAM_H
@@ -52,6 +54,9 @@ struct stream_options {
                                       . # x - _ 0 */
     const char *format_option;     /* the command's option that forces the
                                       format, for messages; NULL: --format */
+    size_t long_line;              /* a vector line from this length on is
+                                      read in pieces, never held whole;
+                                      0: 1 MiB (the tests set less) */
 };
 
 /* One placement of the stream. */

@@ -24,6 +24,24 @@ head -c 100000 "$TMP/big" | head -n 10000 > "$TMP/short"
 expect_exit 2 "$NQUEENS" verify "$TMP/short"
 grep -q 'line [0-9]*, column [0-9]*:' "$TMP/stderr" || fail "no position in: $(cat "$TMP/stderr")"
 
+# A vector on one line of more than 1 MiB is read in pieces, never held
+# whole: the same verdicts, positions and line numbers as a short one.
+"$NQUEENS" find 200000 --format vector > "$TMP/long"
+[ "$(wc -c < "$TMP/long")" -gt 1100000 ] || fail "the long vector is not long"
+{ echo "2 4 1 3"; tr -d '\n' < "$TMP/long"; printf '\r\n3 1 4 2\r\n'; } > "$TMP/long3"
+expect_exit 0 "$NQUEENS" verify "$TMP/long3"
+grep -q '^3 placements: 3 valid, 0 invalid' "$TMP/stdout" ||
+    fail "long line between short ones: $(cat "$TMP/stdout")"
+awk '{ t = $1; $1 = $2; $2 = t; print }' "$TMP/long" > "$TMP/long-bad"
+expect_exit 1 "$NQUEENS" verify "$TMP/long-bad"
+grep -q '^row 1 column [0-9]* and row 3 column [0-9]*: same diagonal' "$TMP/stdout" ||
+    fail "long line, attacking rows: $(head -3 "$TMP/stdout")"
+{ echo "2 4 1 3"; sed 's/ [0-9]*$/ x/' "$TMP/long"; } > "$TMP/long-x"
+expect_exit 2 "$NQUEENS" verify "$TMP/long-x"
+col=$(($(sed 's/ [0-9]*$/ x/' "$TMP/long" | wc -c) - 1))
+grep -q "line 2, column $col: " "$TMP/stderr" ||
+    fail "long line, error at line 2 column $col: $(cat "$TMP/stderr")"
+
 # Standard input as '-', the help on stdout.
 echo "2 4 1 3" | "$NQUEENS" verify - > /dev/null || fail "verify -"
 "$NQUEENS" verify --help | grep -q '^Usage: nqueens verify' || fail "--help"
