@@ -1280,7 +1280,9 @@ NQ_API int nq_checkpoint_set_provenance(nq_checkpoint *cp, const char *engine,
                                         const char *host);
 
 /*! nq_checkpoint_record_unit() : nq_checkpoint_record() of a row read
- *  from another file (a merge), its provenance kept as it is. */
+ *  from another file (a merge), its provenance kept as it is; a
+ *  provenance field with no NUL in its NQ_PROVENANCE_MAX bytes is
+ *  NQ_E_INVAL. */
 NQ_API int nq_checkpoint_record_unit(nq_checkpoint *cp,
                                      const nq_unit_record *unit);
 

@@ -1257,9 +1257,10 @@ static int origin_of(nq_checkpoint *cp, const nq_unit_record *u,
 {
     struct checkpoint_origin o;
     memset(&o, 0, sizeof o);
-    if (strlen(u->engine) >= NQ_PROVENANCE_MAX ||
-        strlen(u->version) >= NQ_PROVENANCE_MAX ||
-        strlen(u->host) >= NQ_PROVENANCE_MAX)
+    /* strnlen: a field the caller filled to its end has no NUL. */
+    if (strnlen(u->engine, NQ_PROVENANCE_MAX) >= NQ_PROVENANCE_MAX ||
+        strnlen(u->version, NQ_PROVENANCE_MAX) >= NQ_PROVENANCE_MAX ||
+        strnlen(u->host, NQ_PROVENANCE_MAX) >= NQ_PROVENANCE_MAX)
         return NQ_E_INVAL;
     strcpy(o.engine, u->engine);
     strcpy(o.version, u->version);

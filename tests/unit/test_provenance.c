@@ -365,6 +365,24 @@ static void test_recount_finds_a_sound_wrong_row(void **state)
     nq_plan_free(plan);
 }
 
+/* A row whose provenance fills its fields with no terminating NUL is
+ * refused, never read past the end of a field (the row is on the heap,
+ * every byte set, so that a sanitizer sees a read past it). */
+static void test_unterminated_provenance(void **state)
+{
+    (void)state;
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, 12, SIG, SIZE, &cp), 0);
+    nq_unit_record *u = malloc(sizeof *u);
+    assert_non_null(u);
+    memset(u, 'x', sizeof *u);
+    u->id = 0;
+    u->count = count_of(0);
+    assert_int_equal(nq_checkpoint_record_unit(cp, u), NQ_E_INVAL);
+    free(u);
+    assert_int_equal(nq_checkpoint_close(cp), 0);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -374,6 +392,7 @@ int main(void)
         T(test_part_file),
         T(test_merge),
         T(test_recount_finds_a_sound_wrong_row),
+        T(test_unterminated_provenance),
     };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);
