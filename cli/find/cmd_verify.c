@@ -149,6 +149,7 @@ static int parse_verify_args(int argc, char **argv, struct verify_request *req)
 struct verify_input {
     FILE *f;
     bool from_stdin;
+    bool waits;       /* a terminal or a pipe: the next record may be slow */
     char source[256]; /* quoted path, for messages */
 };
 
@@ -168,6 +169,8 @@ static int open_input(const struct verify_request *req, struct verify_input *in)
     } else if (isatty(STDIN_FILENO)) {
         cli_note("reading placements from the terminal; end with Ctrl-D");
     }
+    struct stat st;
+    in->waits = fstat(fileno(in->f), &st) != 0 || !S_ISREG(st.st_mode);
     return 0;
 }
 
@@ -443,6 +446,8 @@ static int verify_stream(const struct verify_request *req,
         status = stream_check(req, &out, &records[i], rcs[i], &errs[i], &tally);
         placement_free(&records[i].placement);
         writer_record_end(&out);
+        if (in->waits)
+            writer_flush(&out);
     }
     while (status == 0 && rcs[1] != 0) {
         struct stream_record rec;
@@ -461,6 +466,10 @@ static int verify_stream(const struct verify_request *req,
         status = stream_check(req, &out, &rec, rc, &err, &tally);
         placement_free(&rec.placement);
         writer_record_end(&out);
+        /* The next record may keep us waiting: this verdict is not kept
+         * back until then (nothing to write for a valid one). */
+        if (in->waits)
+            writer_flush(&out);
     }
     free(tally.last);
     if (status != 0) {

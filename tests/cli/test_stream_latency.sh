@@ -36,4 +36,27 @@ grep -q '^{"n":32,"index":1,"queens":\[' "$TMP/json" ||
 first_line_within 60 "$TMP/board" "$NQUEENS" 32
 [ "$(head -n 1 "$TMP/board")" = "Solution 1:" ] ||
     fail "first line of nqueens 32: $(head -n 1 "$TMP/board")"
+
+# verify reading a pipe says what it found of a record at once, not when
+# the next record comes: two records, one invalid, then nothing for a
+# while (the FIFO kept open here) and only then the end.
+mkfifo "$TMP/placements"
+"$NQUEENS" verify "$TMP/placements" > "$TMP/verdicts" 2> "$TMP/err" &
+pid=$!
+exec 3> "$TMP/placements"
+printf '1 2 3 4\n2 4 1 3\n' >&3
+waited=0
+while ! grep -q '^record 1, line 1: invalid' "$TMP/verdicts" && [ "$waited" -lt 300 ]; do
+    sleep 0.1
+    waited=$((waited + 1))
+done
+grep -q '^record 1, line 1: invalid' "$TMP/verdicts" ||
+    fail "verify kept the verdict of a record back while its input waited"
+printf '3 1 4 2\n' >&3
+exec 3>&-
+status=0
+wait "$pid" || status=$?
+[ "$status" = 1 ] || fail "verify of a pipe: exit $status"
+grep -q '^3 placements: 2 valid, 1 invalid' "$TMP/verdicts" ||
+    fail "verify of a pipe: $(cat "$TMP/verdicts")"
 pass
