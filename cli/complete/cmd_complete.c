@@ -545,6 +545,24 @@ static int complete_first(const struct complete_args *a, int n,
     return EXIT_OK;
 }
 
+/* The search calls back only with completions, and a hard board can go a
+ * long while without one (`complete 40 --all --limit 1` takes minutes): a
+ * watchdog ends such a run a little after --max-time, as solve's does. A
+ * run whose completions come stops at the limit itself, on a whole record
+ * (format_stream_write); the grace keeps the watchdog from cutting it. */
+#define COMPLETE_WATCHDOG_GRACE 2.0
+
+static void complete_watchdog(const struct deadline *d)
+{
+    static char message[96];
+    snprintf(message, sizeof message,
+             "complete stopped by --max-time %g while searching", d->seconds);
+    struct deadline late = *d;
+    if (late.at > 0)
+        late.at += COMPLETE_WATCHDOG_GRACE;
+    deadline_enforce(&late, message);
+}
+
 /* --all: every completion, written to s (begun). Returns the exit status. */
 static int complete_all(int n, const int *given,
                         const nq_complete_exclusions *x,
@@ -552,6 +570,7 @@ static int complete_all(int n, const int *given,
 {
     if (s->limit == 0)
         return EXIT_OK;
+    complete_watchdog(&s->deadline);
     nq_complete_options options;
     nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
     options.exclusions = x;
