@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "common/messages.h"
 #include "common/parse.h"
+#include "common/std_fds.h"
 
 struct command {
     const char *name;                  /* the word after `nqueens` */
@@ -169,5 +170,6 @@ static int finish_stdout(int status)
 
 int main(int argc, char **argv)
 {
+    std_fds_keep();
     return finish_stdout(run(argc, argv));
 }

@@ -17,6 +17,7 @@
 #include "common/interrupt.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
+#include "common/std_fds.h"
 #include "count/checkpoint_errors.h"
 #include "count/count_tally.h"
 #include "mpi_count.h"
@@ -324,6 +325,7 @@ static int rank_cores(void)
 int main(int argc, char **argv)
 {
     cli_program = "nqueens-mpi";
+    std_fds_keep(); /* before MPI opens its own files */
     int provided = 0;
     /* Every rank counts on threads, but only its main thread calls MPI:
      * a worker's callbacks run on the thread that called nq_plan_run(),
