@@ -22,7 +22,7 @@ static volatile sig_atomic_t armed;
 static bool installed; /* handlers in place, previous[] saved */
 static struct sigaction previous[CLEANUP_SIGNAL_COUNT];
 
-static void cleanup_on_signal(int sig)
+void cleanup_on_signal(int sig)
 {
     if (armed && cleanup_path != NULL)
         unlink(cleanup_path);

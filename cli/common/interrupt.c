@@ -19,6 +19,14 @@ _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler needs it");
 static void interrupt_note(int sig)
 {
     atomic_store(&interrupt_caught, sig);
+    /* A second one kills at once: the escape if a subproblem is long. It
+     * goes through the cleanup handler, not the default action, so that
+     * it removes a half-written -o file as a first one would have. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cleanup_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
 }
 
 void interrupt_install(void)
@@ -27,8 +35,6 @@ void interrupt_install(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = interrupt_note;
     sigemptyset(&sa.sa_mask);
-    /* A second Ctrl-C kills at once: the escape if a subproblem is long. */
-    sa.sa_flags = (int)SA_RESETHAND;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 }

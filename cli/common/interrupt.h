@@ -6,7 +6,8 @@
 #ifndef NQ_CLI_INTERRUPT_H
 #define NQ_CLI_INTERRUPT_H
 
-/* Catches SIGINT and SIGTERM, only noting them (a second one kills). */
+/* Catches SIGINT and SIGTERM, only noting them (a second one of the same
+ * signal kills, as cleanup_on_signal() does). */
 void interrupt_install(void);
 
 /* The signal caught, or 0. */
@@ -22,5 +23,8 @@ void cleanup_arm(const char *path);
 void cleanup_disarm(void);
 /* Removes the armed path now (for a process about to _exit). */
 void cleanup_now(void);
+/* A signal handler: removes the armed path, if any, and ends the process
+ * by `sig`, as if it had not been caught. */
+void cleanup_on_signal(int sig);
 
 #endif /* NQ_CLI_INTERRUPT_H */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # A checkpointed count stopped by SIGINT saves and exits 130, by SIGTERM
-# exits 143, and killed with SIGKILL at several points loses no committed
-# work; resumed, it gives the published counts.
+# exits 143 (a second SIGINT kills, leaving no -o file), and killed with
+# SIGKILL at several points loses no committed work; resumed, it gives
+# the published counts.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 . "$NQ_SOURCE_DIR/tests/cli/checkpoint-lib.sh"
@@ -43,6 +44,25 @@ wait "$pid" || status=$?
 [ "$status" = 143 ] || fail "SIGTERM: exit $status, expected 143: $(cat "$TMP/err")"
 [ "$(done_of "$db")" -gt "$first" ] || fail "the resumed run saved nothing"
 "$NQUEENS" status "$db" | grep -q '^time .* in 2 runs$' || fail "status runs"
+
+# A second SIGINT while the first one's work is saved ends the run at
+# once, and removes the temporary file of -o as the first one would have
+# (it died of the signal's default action and left the file). Whether it
+# comes while the run winds down or after, the status is 130 and no file
+# is left but the checkpoint.
+mkdir "$TMP/twice"
+"$NQUEENS" count 17 --threads 1 --engine constellations \
+    --checkpoint "$TMP/twice/17.db" --checkpoint-interval 0.05 \
+    -o "$TMP/twice/out" > /dev/null 2> "$TMP/err" &
+pid=$!
+wait_done_above "$TMP/twice/17.db" 0 "$pid"
+kill -INT "$pid"
+sleep 0.01
+kill -INT "$pid" 2> /dev/null || true
+status=0
+wait "$pid" || status=$?
+[ "$status" = 130 ] || fail "two SIGINTs: exit $status, expected 130: $(cat "$TMP/err")"
+[ "$(ls "$TMP/twice")" = 17.db ] || fail "two SIGINTs left $(ls "$TMP/twice" | tr '\n' ' ')"
 
 # SIGKILL at three points of n = 14 and 15, then the published counts, on
 # both engines (a run that ends before its kill still has to resume right).
