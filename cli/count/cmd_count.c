@@ -25,6 +25,7 @@
 
 #include "commands.h"
 #include "common/clock.h"
+#include "common/deadline.h"
 #include "common/duration.h"
 #include "common/interrupt.h"
 #include "common/messages.h"
@@ -360,6 +361,27 @@ static int count_run(const struct count_request *req, nq_count_result *result,
     return rc;
 }
 
+/* A count checks the time only when a subproblem ends, and the join's
+ * census and passes run for many seconds without one (`count 21 --max-time
+ * 1` gave up after half a minute): a watchdog ends such a run two seconds
+ * past the limit, where the usual stop has not come first. Not with
+ * --checkpoint: its stop saves the work done since the last commit, which
+ * the watchdog would lose. */
+#define COUNT_WATCHDOG_GRACE 2.0
+
+static void count_watchdog(const struct count_request *req,
+                           const struct deadline *d)
+{
+    static char message[96];
+    snprintf(message, sizeof message,
+             "count of %d stopped by --max-time %g: no result", req->n,
+             d->seconds);
+    struct deadline late = *d;
+    if (late.at > 0)
+        late.at += COUNT_WATCHDOG_GRACE;
+    deadline_enforce(&late, message);
+}
+
 /* Counts and writes the result to `out`; returns the exit status. */
 static int count_write(const struct count_request *req, struct writer *out)
 {
@@ -375,6 +397,8 @@ static int count_write(const struct count_request *req, struct writer *out)
         if (status >= 0)
             return status;
     } else {
+        if (!req->dry_run)
+            count_watchdog(req, &deadline);
         rc = count_run(req, &result, engine, sizeof engine, &deadline, out,
                        gpu_message, sizeof gpu_message);
         if (req->dry_run && rc == NQ_E_STOPPED)
