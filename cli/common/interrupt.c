@@ -35,8 +35,16 @@ void interrupt_install(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = interrupt_note;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    static const int signals[] = {SIGINT, SIGTERM};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        /* A signal the caller ignores (a background job of a script,
+         * nohup) stays ignored, as cleanup.c leaves it. */
+        struct sigaction previous;
+        if (sigaction(signals[i], NULL, &previous) == 0 &&
+            previous.sa_handler == SIG_IGN)
+            continue;
+        sigaction(signals[i], &sa, NULL);
+    }
 }
 
 int interrupt_signal(void)

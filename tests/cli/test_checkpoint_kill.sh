@@ -1,17 +1,21 @@
 #!/bin/sh
 # A checkpointed count stopped by SIGINT saves and exits 130, by SIGTERM
-# exits 143 (a second SIGINT kills, leaving no -o file), and killed with
-# SIGKILL at several points loses no committed work; resumed, it gives
-# the published counts.
+# exits 143 (a second SIGINT kills, leaving no -o file), an ignored SIGINT
+# stays ignored, and killed with SIGKILL at several points loses no
+# committed work; resumed, it gives the published counts.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 . "$NQ_SOURCE_DIR/tests/cli/checkpoint-lib.sh"
 
+# A script's background command starts with SIGINT ignored (POSIX, no
+# job control), and the tool leaves an ignored signal ignored: the runs
+# that get SIGINT here start with its default action (env
+# --default-signal), as a command typed at a terminal does.
 # SIGINT and SIGTERM in the middle of n = 17 (far from done when stopped:
 # constellations take seconds, where the join would be done in one).
 db=$TMP/17.db
-"$NQUEENS" count 17 --threads 1 --engine constellations --checkpoint "$db" \
-    --checkpoint-interval 0.05 > "$TMP/out" 2> "$TMP/err" &
+env --default-signal=INT "$NQUEENS" count 17 --threads 1 --engine constellations \
+    --checkpoint "$db" --checkpoint-interval 0.05 > "$TMP/out" 2> "$TMP/err" &
 pid=$!
 wait_done_above "$db" 0 "$pid"
 kill -INT "$pid"
@@ -51,7 +55,7 @@ wait "$pid" || status=$?
 # comes while the run winds down or after, the status is 130 and no file
 # is left but the checkpoint.
 mkdir "$TMP/twice"
-"$NQUEENS" count 17 --threads 1 --engine constellations \
+env --default-signal=INT "$NQUEENS" count 17 --threads 1 --engine constellations \
     --checkpoint "$TMP/twice/17.db" --checkpoint-interval 0.05 \
     -o "$TMP/twice/out" > /dev/null 2> "$TMP/err" &
 pid=$!
@@ -63,6 +67,20 @@ status=0
 wait "$pid" || status=$?
 [ "$status" = 130 ] || fail "two SIGINTs: exit $status, expected 130: $(cat "$TMP/err")"
 [ "$(ls "$TMP/twice")" = 17.db ] || fail "two SIGINTs left $(ls "$TMP/twice" | tr '\n' ' ')"
+
+# A SIGINT the caller ignores (nohup, a script's background job) stays
+# ignored: the count goes on to its end, as a run that was never sent it.
+sh -c 'trap "" INT; exec "$0" "$@"' "$NQUEENS" count 17 --threads 1 \
+    --engine constellations --checkpoint "$TMP/ignored.db" \
+    --checkpoint-interval 0.05 > "$TMP/out" 2> "$TMP/err" &
+pid=$!
+wait_done_above "$TMP/ignored.db" 0 "$pid"
+kill -0 "$pid" 2> /dev/null || fail "count 17 ended before its SIGINT"
+kill -INT "$pid"
+status=0
+wait "$pid" || status=$?
+[ "$status" = 0 ] || fail "an ignored SIGINT stopped the count: exit $status: $(cat "$TMP/err")"
+expect_published 17 "$TMP/out"
 
 # SIGKILL at three points of n = 14 and 15, then the published counts, on
 # both engines (a run that ends before its kill still has to resume right).

@@ -133,7 +133,9 @@ expect_exit 2 "$NQUEENS" count 20 --engine constellations -q --max-time 0.3
 grep -q "engine" "$TMP/stderr" && fail "--quiet still estimated: $(cat "$TMP/stderr")"
 
 # Ctrl-C without --checkpoint: exit 130, and what was lost.
-"$NQUEENS" count 19 --engine constellations -q > "$TMP/out" 2> "$TMP/err" &
+# (env --default-signal: a script's background command ignores SIGINT.)
+env --default-signal=INT "$NQUEENS" count 19 --engine constellations -q \
+    > "$TMP/out" 2> "$TMP/err" &
 pid=$!
 sleep 1
 kill -INT "$pid"

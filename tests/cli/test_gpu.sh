@@ -96,11 +96,16 @@ grep -q "stopped by --max-time 0.5: no result" "$TMP/stderr" ||
     fail "--max-time: $(cat "$TMP/stderr")"
 [ ! -s "$TMP/stdout" ] || fail "--max-time: output on stdout"
 
+# A script's background command starts with SIGINT ignored (POSIX, no
+# job control), and the tool leaves an ignored signal ignored: the runs
+# that get SIGINT here start with its default action (env
+# --default-signal), as a command typed at a terminal does.
 # SIGINT without a checkpoint: exit 130, the work is said to be lost. The
 # signal goes once the count has begun (its first progress line is out):
 # before that the device is being opened, and the default action would
 # end the tool without a word.
-"$NQUEENS" count $long_n --engine gpu --progress > "$TMP/out" 2> "$TMP/err" &
+env --default-signal=INT "$NQUEENS" count $long_n --engine gpu --progress \
+    > "$TMP/out" 2> "$TMP/err" &
 pid=$!
 tries=0
 until [ -s "$TMP/err" ]; do
@@ -120,8 +125,9 @@ grep -q "interrupted after" "$TMP/err" || fail "SIGINT message: $(cat "$TMP/err"
 # finished on the CPU; and one begun on the CPU, finished on the GPU.
 handover() {
     n=$1 db=$2 first=$3 second=$4
-    "$NQUEENS" count "$n" --engine "$first" --threads 1 --checkpoint "$db" \
-        --checkpoint-interval 0.05 --quiet > "$TMP/out" 2> "$TMP/err" &
+    env --default-signal=INT "$NQUEENS" count "$n" --engine "$first" \
+        --threads 1 --checkpoint "$db" --checkpoint-interval 0.05 --quiet \
+        > "$TMP/out" 2> "$TMP/err" &
     pid=$!
     wait_done_above "$db" $((2 * n)) "$pid"
     kill -INT "$pid" 2> /dev/null || true
