@@ -341,7 +341,7 @@ int cmd_find(int argc, char **argv)
         if (status != 0)
             return status;
     } else if (req.format == FORMAT_BOARD) {
-        /* req.n >= 4 here; the analyzer does not follow the parser. */
+        /* req.n >= 1 here; the analyzer does not follow the parser. */
         // NOLINTNEXTLINE(clang-analyzer-optin.portability.UnixAPI)
         cols = malloc((size_t)req.n * sizeof *cols);
         if (cols == NULL)
