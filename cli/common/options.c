@@ -74,8 +74,7 @@ static int long_option_error(const char *arg, const struct option *longs)
     snprintf(given, sizeof given, "--%.*s", (int)len, name);
     cli_quote(given, quoted, sizeof quoted);
     if (matches > 1)
-        return cli_usage_error("ambiguous option '%s': %s", quoted,
-                               candidates);
+        return cli_usage_error("ambiguous option '%s': %s", quoted, candidates);
     return cli_usage_error("unknown option '%s'", quoted);
 }
 

@@ -118,8 +118,7 @@ typedef size_t placement_more_fn(void *context, const unsigned char **piece);
 int placement_read_pieces(const char *prefix, size_t len,
                           placement_more_fn *more, void *context,
                           const struct placement_options *options,
-                          struct placement *out,
-                          struct placement_error *error);
+                          struct placement *out, struct placement_error *error);
 
 /* The same for `len` bytes at `data` (NUL bytes are input like any other:
  * malformed). */

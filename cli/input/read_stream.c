@@ -474,8 +474,8 @@ static int read_long_vector(struct stream_reader *r,
     size_t len = r->line_len;
     r->cr_held = r->line[len - 1] == '\r'; /* the start is not past it */
     r->tail_given = false;
-    int rc = placement_read_pieces(r->line, len - r->cr_held, vector_piece,
-                                   r, options, out, error);
+    int rc = placement_read_pieces(r->line, len - r->cr_held, vector_piece, r,
+                                   options, out, error);
     const unsigned char *piece;
     while (line_piece(r, &piece) > 0) {
     }
@@ -510,9 +510,9 @@ static int next_vector(struct stream_reader *r, struct stream_record *rec,
             rec->line = 1;
             struct placement_options whole = r->opt.read;
             whole.vector_only = whole.vector_only || dotted;
-            int rc = placement_read_pieces(r->line, r->line_len + 1,
-                                           input_piece, r, &whole,
-                                           &rec->placement, error);
+            int rc =
+                placement_read_pieces(r->line, r->line_len + 1, input_piece, r,
+                                      &whole, &rec->placement, error);
             if (rc != 0 && error->line > 0)
                 error->line += r->line_no - 1;
             r->at_end = true;

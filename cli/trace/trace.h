@@ -23,7 +23,7 @@ enum trace_end {
     TRACE_END_COMPLETE = 0, /* the search ran to its end */
     TRACE_END_FIRST,        /* --first: the first solution was found */
     TRACE_END_MAX_STEPS,    /* --max-steps was reached */
-    TRACE_END_INTERRUPTED   /* Ctrl-C during --animate */
+    TRACE_END_INTERRUPTED   /* Ctrl-C (or SIGTERM, SIGHUP) during --animate */
 };
 
 /* The stop rule of every trace: after event `e`, whether the trace ends

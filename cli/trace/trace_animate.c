@@ -3,7 +3,8 @@
  * on a terminal after every step, in colour unless NO_COLOR is set, with
  * the event and the counters under it. Ctrl-C ends it cleanly: the cursor
  * comes back, the summary is printed and the exit status is 130, as for
- * any program a shell sees stopped by SIGINT.
+ * any program a shell sees stopped by SIGINT; SIGTERM and SIGHUP the same
+ * way, with 143 and 129.
  */
 #include <errno.h>
 #include <signal.h>
@@ -16,22 +17,23 @@
 
 #include "trace/trace.h"
 
-/* Exit status after Ctrl-C: 128 + SIGINT, what shells report. */
-#define TRACE_EXIT_INTERRUPTED 130
-
 /* The width of the lines under the board (the counters). */
 #define TRACE_MIN_COLUMNS 72
 
 /* How much longer a solution stays on the screen than another step. */
 #define TRACE_SOLUTION_PAUSE 5
 
+/* The signal that ends the animation, 0 while none has come. */
 static volatile sig_atomic_t trace_interrupted;
 
-static void trace_on_sigint(int signo)
+static void trace_on_signal(int signo)
 {
-    (void)signo;
-    trace_interrupted = 1;
+    trace_interrupted = signo;
 }
+
+/* The signals that end it cleanly: the cursor must come back. */
+static const int trace_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define TRACE_SIGNALS (sizeof trace_signals / sizeof trace_signals[0])
 
 /* Terminal escapes; the colour ones are empty strings under NO_COLOR. */
 struct trace_palette {
@@ -289,19 +291,25 @@ int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms)
         .max_steps = max_steps,
         .delay_ms = delay_ms};
 
-    /* No SA_RESTART: Ctrl-C must cut the sleep short. */
-    struct sigaction action, previous;
+    /* No SA_RESTART: Ctrl-C must cut the sleep short. A signal the tool
+     * was started with ignored stays ignored. */
+    struct sigaction action, previous[TRACE_SIGNALS];
     memset(&action, 0, sizeof action);
-    action.sa_handler = trace_on_sigint;
+    action.sa_handler = trace_on_signal;
     sigemptyset(&action.sa_mask);
     trace_interrupted = 0;
-    sigaction(SIGINT, &action, &previous);
+    for (size_t i = 0; i < TRACE_SIGNALS; i++) {
+        if (sigaction(trace_signals[i], NULL, &previous[i]) == 0 &&
+            previous[i].sa_handler != SIG_IGN)
+            sigaction(trace_signals[i], &action, NULL);
+    }
 
     writer_puts(&out, "\x1b[?25l\x1b[H\x1b[2J"); /* hide cursor, clear */
     nq_trace_stats stats;
     int rc = nq_trace(n, trace_animate_event, &a, &stats);
     writer_puts(&out, "\x1b[?25h"); /* the cursor back, whatever happened */
-    sigaction(SIGINT, &previous, NULL);
+    for (size_t i = 0; i < TRACE_SIGNALS; i++)
+        sigaction(trace_signals[i], &previous[i], NULL);
     if (trace_interrupted)
         a.end = TRACE_END_INTERRUPTED;
     if (rc != NQ_OK && rc != NQ_E_STOPPED) {
@@ -315,8 +323,9 @@ int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms)
                         a.end == TRACE_END_INTERRUPTED ? &a.seen : &stats,
                         a.end, max_steps, false);
     int status = writer_close(&out, true);
+    /* 128 + the signal, what shells report for a program it stopped. */
     if (status == 0 && a.end == TRACE_END_INTERRUPTED)
-        return TRACE_EXIT_INTERRUPTED;
+        return 128 + trace_interrupted;
     if (status == 0 && a.end == TRACE_END_MAX_STEPS)
         trace_note_cut(n, max_steps, false);
     return status;
