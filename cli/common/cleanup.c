@@ -7,7 +7,6 @@
  */
 #include <signal.h>
 #include <stdbool.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "common/interrupt.h"
@@ -34,18 +33,9 @@ void cleanup_arm(const char *path)
 {
     cleanup_path = path;
     armed = 1;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = cleanup_on_signal;
-    sigemptyset(&action.sa_mask);
     installed = true;
-    for (size_t i = 0; i < CLEANUP_SIGNAL_COUNT; i++) {
-        /* A signal the caller ignores (nohup) stays ignored. */
-        if (sigaction(cleanup_signals[i], NULL, &previous[i]) == 0 &&
-            previous[i].sa_handler == SIG_IGN)
-            continue;
-        sigaction(cleanup_signals[i], &action, NULL);
-    }
+    for (size_t i = 0; i < CLEANUP_SIGNAL_COUNT; i++)
+        signal_catch(cleanup_signals[i], cleanup_on_signal, &previous[i]);
 }
 
 void cleanup_disarm(void)
@@ -54,10 +44,8 @@ void cleanup_disarm(void)
     if (!installed)
         return;
     installed = false;
-    for (size_t i = 0; i < CLEANUP_SIGNAL_COUNT; i++) {
-        if (previous[i].sa_handler != SIG_IGN)
-            sigaction(cleanup_signals[i], &previous[i], NULL);
-    }
+    for (size_t i = 0; i < CLEANUP_SIGNAL_COUNT; i++)
+        sigaction(cleanup_signals[i], &previous[i], NULL);
     cleanup_path = NULL;
 }
 

@@ -46,13 +46,14 @@ static void *watchdog_run(void *arg)
     _exit(EXIT_USAGE);
 }
 
-void deadline_enforce(const struct deadline *d, const char *message)
+void deadline_enforce(const struct deadline *d, double grace,
+                      const char *message)
 {
     /* One watchdog a process, for its one run. */
     static struct watchdog watchdog;
     if (d->at <= 0)
         return;
-    watchdog.at = d->at;
+    watchdog.at = d->at + grace;
     watchdog.message = message;
     pthread_t thread;
     if (pthread_create(&thread, NULL, watchdog_run, &watchdog) == 0)

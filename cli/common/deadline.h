@@ -21,10 +21,19 @@ void deadline_start(struct deadline *d, double seconds);
 bool deadline_check(struct deadline *d);
 
 /* For a run that cannot stop itself in time (it checks the time only
- * between long pieces of work): from here on, once the limit passes, a
- * watchdog thread prints "nqueens: error: <message>", removes the -o file
- * being written (cleanup_arm) and ends the process with exit status 2.
- * Does nothing for a limit of 0. `message` must outlive the run. */
-void deadline_enforce(const struct deadline *d, const char *message);
+ * between long pieces of work): from here on, once the limit and `grace`
+ * seconds more have passed, a watchdog thread prints "nqueens: error:
+ * <message>", removes the -o file being written (cleanup_arm) and ends the
+ * process with exit status 2. Does nothing for a limit of 0. `message`
+ * must outlive the run. */
+void deadline_enforce(const struct deadline *d, double grace,
+                      const char *message);
+
+/* The grace of a stream (solve, complete --all, a count without a
+ * checkpoint) that stops itself at the limit whenever its callbacks come,
+ * on a whole record: the watchdog cuts only a run that went a long while
+ * without one, and leaves room for a slow start (a sanitizer's build, a
+ * loaded machine), which a cut would leave at any byte. */
+#define DEADLINE_GRACE 2.0
 
 #endif /* NQ_CLI_DEADLINE_H */

@@ -29,22 +29,22 @@ static void interrupt_note(int sig)
     sigaction(sig, &sa, NULL);
 }
 
-void interrupt_install(void)
+void signal_catch(int sig, void (*handler)(int), struct sigaction *previous)
 {
+    if (sigaction(sig, NULL, previous) == 0 && previous->sa_handler == SIG_IGN)
+        return;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = interrupt_note;
+    sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
-    static const int signals[] = {SIGINT, SIGTERM};
-    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
-        /* A signal the caller ignores (a background job of a script,
-         * nohup) stays ignored, as cleanup.c leaves it. */
-        struct sigaction previous;
-        if (sigaction(signals[i], NULL, &previous) == 0 &&
-            previous.sa_handler == SIG_IGN)
-            continue;
-        sigaction(signals[i], &sa, NULL);
-    }
+    sigaction(sig, &sa, NULL);
+}
+
+void interrupt_install(void)
+{
+    struct sigaction previous;
+    signal_catch(SIGINT, interrupt_note, &previous);
+    signal_catch(SIGTERM, interrupt_note, &previous);
 }
 
 int interrupt_signal(void)

@@ -6,6 +6,14 @@
 #ifndef NQ_CLI_INTERRUPT_H
 #define NQ_CLI_INTERRUPT_H
 
+#include <signal.h>
+
+/* Catches `sig` with `handler` (no flags, nothing blocked), unless the
+ * tool was started with it ignored (nohup, a script's background job): an
+ * ignored signal stays ignored. The action before goes to *previous,
+ * which restores it either way. */
+void signal_catch(int sig, void (*handler)(int), struct sigaction *previous);
+
 /* Catches SIGINT and SIGTERM, only noting them (a second one of the same
  * signal kills, as cleanup_on_signal() does). */
 void interrupt_install(void);

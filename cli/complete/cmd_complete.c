@@ -549,18 +549,13 @@ static int complete_first(const struct complete_args *a, int n,
  * long while without one (`complete 40 --all --limit 1` takes minutes): a
  * watchdog ends such a run a little after --max-time, as solve's does. A
  * run whose completions come stops at the limit itself, on a whole record
- * (format_stream_write); the grace keeps the watchdog from cutting it. */
-#define COMPLETE_WATCHDOG_GRACE 2.0
-
+ * (format_stream_write). */
 static void complete_watchdog(const struct deadline *d)
 {
     static char message[96];
     snprintf(message, sizeof message,
              "complete stopped by --max-time %g while searching", d->seconds);
-    struct deadline late = *d;
-    if (late.at > 0)
-        late.at += COMPLETE_WATCHDOG_GRACE;
-    deadline_enforce(&late, message);
+    deadline_enforce(d, DEADLINE_GRACE, message);
 }
 
 /* --all: every completion, written to s (begun). Returns the exit status. */
@@ -608,7 +603,7 @@ static int complete_count(const struct complete_args *a, int n,
     snprintf(message, sizeof message,
              "complete --count stopped by --max-time %g: no result",
              a->max_time);
-    deadline_enforce(&deadline, message);
+    deadline_enforce(&deadline, 0, message);
     options.progress = progress_report;
     options.progress_user = &progress;
     uint64_t count = 0;

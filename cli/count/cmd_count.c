@@ -363,12 +363,10 @@ static int count_run(const struct count_request *req, nq_count_result *result,
 
 /* A count checks the time only when a subproblem ends, and the join's
  * census and passes run for many seconds without one (`count 21 --max-time
- * 1` gave up after half a minute): a watchdog ends such a run two seconds
+ * 1` gave up after half a minute): a watchdog ends such a run a little
  * past the limit, where the usual stop has not come first. Not with
  * --checkpoint: its stop saves the work done since the last commit, which
  * the watchdog would lose. */
-#define COUNT_WATCHDOG_GRACE 2.0
-
 static void count_watchdog(const struct count_request *req,
                            const struct deadline *d)
 {
@@ -376,10 +374,7 @@ static void count_watchdog(const struct count_request *req,
     snprintf(message, sizeof message,
              "count of %d stopped by --max-time %g: no result", req->n,
              d->seconds);
-    struct deadline late = *d;
-    if (late.at > 0)
-        late.at += COUNT_WATCHDOG_GRACE;
-    deadline_enforce(&late, message);
+    deadline_enforce(d, DEADLINE_GRACE, message);
 }
 
 /* Counts and writes the result to `out`; returns the exit status. */

@@ -68,23 +68,15 @@ static int solve_emit(const char *bytes, size_t len, size_t count, void *user)
 
 /* The search calls back only with solutions, and a large board can go a
  * long while without one (`solve 34 --limit 1` takes seconds): a watchdog
- * ends such a run two seconds after the limit. A run whose solutions come
- * stops at the limit itself, on a whole record (solve_emit); the grace
- * leaves room for the first batch of solutions of a slow start (a
- * sanitizer's build, a loaded machine), which a cut by the watchdog
- * would leave at any byte. */
-#define SOLVE_WATCHDOG_GRACE 2.0
-
+ * ends such a run a little after the limit. A run whose solutions come
+ * stops at the limit itself, on a whole record (solve_emit). */
 static void solve_watchdog(const struct deadline *d, int n)
 {
     static char message[96];
     snprintf(message, sizeof message,
              "solve %d stopped by --max-time %g while searching", n,
              d->seconds);
-    struct deadline late = *d;
-    if (late.at > 0)
-        late.at += SOLVE_WATCHDOG_GRACE;
-    deadline_enforce(&late, message);
+    deadline_enforce(d, DEADLINE_GRACE, message);
 }
 
 /* The options after parsing. */

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/interrupt.h"
 #include "trace/trace.h"
 
 /* The width of the lines under the board (the counters). */
@@ -291,18 +292,11 @@ int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms)
         .max_steps = max_steps,
         .delay_ms = delay_ms};
 
-    /* No SA_RESTART: Ctrl-C must cut the sleep short. A signal the tool
-     * was started with ignored stays ignored. */
-    struct sigaction action, previous[TRACE_SIGNALS];
-    memset(&action, 0, sizeof action);
-    action.sa_handler = trace_on_signal;
-    sigemptyset(&action.sa_mask);
+    /* No SA_RESTART: Ctrl-C must cut the sleep short. */
+    struct sigaction previous[TRACE_SIGNALS];
     trace_interrupted = 0;
-    for (size_t i = 0; i < TRACE_SIGNALS; i++) {
-        if (sigaction(trace_signals[i], NULL, &previous[i]) == 0 &&
-            previous[i].sa_handler != SIG_IGN)
-            sigaction(trace_signals[i], &action, NULL);
-    }
+    for (size_t i = 0; i < TRACE_SIGNALS; i++)
+        signal_catch(trace_signals[i], trace_on_signal, &previous[i]);
 
     writer_puts(&out, "\x1b[?25l\x1b[H\x1b[2J"); /* hide cursor, clear */
     nq_trace_stats stats;
