@@ -43,7 +43,7 @@ static const char trace_tail[] =
     "  nqueens trace --animate --delay 50 8\n"
     "\n"
     "Exit status: 0 success, 2 bad usage or an error, 130 --animate stopped\n"
-    "by Ctrl-C.\n";
+    "by Ctrl-C (143 by SIGTERM, 129 by SIGHUP).\n";
 
 #define TRACE_DEFAULT_DELAY_MS 200
 
