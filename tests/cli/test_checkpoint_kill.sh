@@ -53,7 +53,9 @@ wait "$pid" || status=$?
 # once, and removes the temporary file of -o as the first one would have
 # (it died of the signal's default action and left the file). Whether it
 # comes while the run winds down or after, the status is 130 and no file
-# is left but the checkpoint.
+# is left but the checkpoint, and its journal where the second signal cut a
+# save short: SQLite's own, rolled back or removed by the next save, as after
+# a power cut.
 mkdir "$TMP/twice"
 env --default-signal=INT "$NQUEENS" count 17 --threads 1 --engine constellations \
     --checkpoint "$TMP/twice/17.db" --checkpoint-interval 0.05 \
@@ -66,7 +68,17 @@ kill -INT "$pid" 2> /dev/null || true
 status=0
 wait "$pid" || status=$?
 [ "$status" = 130 ] || fail "two SIGINTs: exit $status, expected 130: $(cat "$TMP/err")"
-[ "$(ls "$TMP/twice")" = 17.db ] || fail "two SIGINTs left $(ls "$TMP/twice" | tr '\n' ' ')"
+left=$(ls "$TMP/twice" | tr '\n' ' ')
+[ "$left" = "17.db " ] || [ "$left" = "17.db 17.db-journal " ] ||
+    fail "two SIGINTs left $left"
+"$NQUEENS" status "$TMP/twice/17.db" > "$TMP/status" ||
+    fail "status after two SIGINTs: $(cat "$TMP/status")"
+status=0
+"$NQUEENS" count 17 --threads 1 --engine constellations \
+    --checkpoint "$TMP/twice/17.db" --max-time 0.2 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] && grep -q 'stopped by --max-time' "$TMP/err" ||
+    fail "resumed after two SIGINTs: exit $status: $(cat "$TMP/err")"
+[ "$(ls "$TMP/twice")" = 17.db ] || fail "the resumed run left $(ls "$TMP/twice" | tr '\n' ' ')"
 
 # A SIGINT the caller ignores (nohup, a script's background job) stays
 # ignored: the count goes on to its end, as a run that was never sent it.
