@@ -35,7 +35,7 @@ struct master {
     int err;                /* the first failure, an NQ_E_* code */
     int err_rank;           /* the rank it came from */
     char err_device[MPI_DEVICE_MESSAGE_MAX]; /* what its GPU said, or "" */
-    int stop_signal; /* SIGINT or SIGTERM, to rank 0 or a worker; 0: none */
+    int stop_signal; /* SIGINT, SIGTERM or SIGHUP, to any rank; 0: none */
     int stop_rank;   /* the rank that got it first */
     struct deadline deadline; /* --max-time, from the start of the run */
 };

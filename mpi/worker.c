@@ -8,7 +8,7 @@
  * every unit of the pass (one build of its table) and sends the results
  * back as they come, a small message at a time.
  *
- * SIGINT or SIGTERM to a worker stops its chunk at the next finished
+ * SIGINT, SIGTERM or SIGHUP to a worker stops its chunk at the next finished
  * subproblem; it sends what it finished and tells rank 0, which saves and
  * ends the job. A worker that died of the signal instead would make Open
  * MPI kill rank 0 before it could save (mpirun, stopped by a signal, sends

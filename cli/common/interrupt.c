@@ -1,8 +1,10 @@
 /*
- * interrupt.c - SIGINT and SIGTERM during a checkpointed count: the handler
+ * interrupt.c - SIGINT, SIGTERM and SIGHUP during a count: the handler
  * only notes the signal; the count sees it at the next finished subproblem,
- * stops, saves what is done and exits 130 or 143 (128 + the signal), as a
- * shell reports a process killed by that signal.
+ * stops, saves what is done (with a checkpoint) and exits 130, 143 or 129
+ * (128 + the signal), as a shell reports a process killed by that signal.
+ * SIGHUP is a terminal closed under a long run (a dropped ssh session):
+ * the work since the last save is kept as for Ctrl-C.
  */
 #include <signal.h>
 #include <stdatomic.h>
@@ -45,6 +47,7 @@ void interrupt_install(void)
     struct sigaction previous;
     signal_catch(SIGINT, interrupt_note, &previous);
     signal_catch(SIGTERM, interrupt_note, &previous);
+    signal_catch(SIGHUP, interrupt_note, &previous);
 }
 
 int interrupt_signal(void)

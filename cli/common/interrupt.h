@@ -1,7 +1,8 @@
 /*
- * interrupt.h - the tool's signal handling: noting SIGINT and SIGTERM so
- * that a long run can stop cleanly (cli/common/interrupt.c), and removing a
- * half-written file when a signal kills the tool (cli/common/cleanup.c).
+ * interrupt.h - the tool's signal handling: noting SIGINT, SIGTERM and
+ * SIGHUP so that a long run can stop cleanly (cli/common/interrupt.c), and
+ * removing a half-written file when a signal kills the tool
+ * (cli/common/cleanup.c).
  */
 #ifndef NQ_CLI_INTERRUPT_H
 #define NQ_CLI_INTERRUPT_H
@@ -14,14 +15,14 @@
  * which restores it either way. */
 void signal_catch(int sig, void (*handler)(int), struct sigaction *previous);
 
-/* Catches SIGINT and SIGTERM, only noting them (a second one of the same
- * signal kills, as cleanup_on_signal() does). */
+/* Catches SIGINT, SIGTERM and SIGHUP, only noting them (a second one of
+ * the same signal kills, as cleanup_on_signal() does). */
 void interrupt_install(void);
 
 /* The signal caught, or 0. */
 int interrupt_signal(void);
 
-/* 128 + the signal caught (130 for SIGINT, 143 for SIGTERM), or 0. */
+/* 128 + the signal caught (130 SIGINT, 143 SIGTERM, 129 SIGHUP), or 0. */
 int interrupt_exit_status(void);
 
 /* Until cleanup_disarm(), SIGINT, SIGTERM and SIGHUP remove `path` (kept,

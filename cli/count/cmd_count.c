@@ -60,9 +60,9 @@ static const char count_tail[] =
     "gives 'n', 'part', 'subproblems', 'solutions', 'sym180', 'sym90',\n"
     "'engine' and 'seconds': its own sums, which `nqueens merge` adds up.\n"
     "\n"
-    "Exit status: 0 success, 2 bad usage or a count that failed, 130 or\n"
-    "143 stopped by SIGINT or SIGTERM (with --checkpoint, the finished\n"
-    "work saved first).\n";
+    "Exit status: 0 success, 2 bad usage or a count that failed, 130,\n"
+    "143 or 129 stopped by SIGINT, SIGTERM or SIGHUP (with --checkpoint,\n"
+    "the finished work saved first).\n";
 
 #define REQ struct count_request
 static const struct opt count_opts[] = {
@@ -101,12 +101,12 @@ static const struct opt count_opts[] = {
                  "no progress display, not even on a terminal"),
     OPT_USE_HELP(count_opt_checkpoint, REQ, checkpoint,
                  "keep finished work in FILE (an SQLite database);\n"
-                 "the same command again resumes from it. SIGINT\n"
-                 "and SIGTERM save and exit 130 and 143. One run\n"
-                 "at a time: a FILE in use by another is refused.\n"
-                 "The join then runs in ten passes or more, even\n"
-                 "where its whole table fits, so that a resume\n"
-                 "redoes little (slower by up to 2x at odd N)"),
+                 "the same command again resumes from it. SIGINT,\n"
+                 "SIGTERM and SIGHUP save and exit 130, 143 and\n"
+                 "129. One run at a time: a FILE in use by another\n"
+                 "is refused. The join then runs in ten passes or\n"
+                 "more, even where its whole table fits, so that a\n"
+                 "resume redoes little (slower by up to 2x at odd N)"),
     OPT_USE_GIVEN(count_opt_interval, REQ, checkpoint_interval,
                   checkpoint_interval_set,
                   "seconds between two saves (default 10; 0 saves\n"

@@ -3,11 +3,12 @@
  * run that can be killed and resumed. The subproblems are counted on a
  * thread of their own (local_run.h) while this one takes each count in
  * and keeps the books (count_tally.h, as rank 0 of nqueens-mpi does): the
- * finished subproblems go into the SQLite checkpoint in batches; SIGINT
- * and SIGTERM save at once, stop the run, save each count that still ends,
- * and exit 130 or 143. The same command run again computes only what is
- * missing, and the result is exactly that of an uninterrupted count (the
- * subproblems' ids and counts do not depend on who ran them, or when).
+ * finished subproblems go into the SQLite checkpoint in batches; SIGINT,
+ * SIGTERM and SIGHUP save at once, stop the run, save each count that
+ * still ends, and exit 130, 143 or 129. The same command run again
+ * computes only what is missing, and the result is exactly that of an
+ * uninterrupted count (the subproblems' ids and counts do not depend on
+ * who ran them, or when).
  */
 #include <stdbool.h>
 #include <stdio.h>

@@ -129,9 +129,9 @@ void count_request_options(const struct count_request *req, bool in_passes,
 #define CHECKPOINT_PASSES 10
 
 /* Runs the count with --checkpoint: resumes from the file, saves on
- * SIGINT/SIGTERM and once --max-time has passed. Returns -1 with *result
- * and engine filled, or the exit status after saying what went wrong
- * (130/143 after a signal, 2 after --max-time). */
+ * SIGINT/SIGTERM/SIGHUP and once --max-time has passed. Returns -1 with
+ * *result and engine filled, or the exit status after saying what went
+ * wrong (128 + the signal after a signal, 2 after --max-time). */
 int count_checkpointed(const struct count_request *req,
                        struct nq_count_result *result, char *engine,
                        size_t engine_size);

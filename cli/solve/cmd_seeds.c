@@ -47,9 +47,9 @@ static const char seeds_tail[] =
     "  help [COMMAND]  this help, or the help of COMMAND\n"
     "\n"
     "Exit status: 0 success, 1 a negative answer (no solution, invalid\n"
-    "placement), 2 bad usage or bad input; 130 or 143 when SIGINT or\n"
-    "SIGTERM stops a count (the work saved with --checkpoint) or an\n"
-    "animated trace.\n";
+    "placement), 2 bad usage or bad input; 130, 143 or 129 when SIGINT,\n"
+    "SIGTERM or SIGHUP stops a count (the work saved with --checkpoint)\n"
+    "or an animated trace.\n";
 
 /* The longest standard input accepted as N: a size, not a file. */
 #define SEEDS_STDIN_MAX 4096

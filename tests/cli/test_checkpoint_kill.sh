@@ -1,8 +1,8 @@
 #!/bin/sh
 # A checkpointed count stopped by SIGINT saves and exits 130, by SIGTERM
-# exits 143 (a second SIGINT kills, leaving no -o file), an ignored SIGINT
-# stays ignored, and killed with SIGKILL at several points loses no
-# committed work; resumed, it gives the published counts.
+# 143, by SIGHUP 129 (a second SIGINT kills, leaving no -o file), an
+# ignored SIGINT stays ignored, and killed with SIGKILL at several points
+# loses no committed work; resumed, it gives the published counts.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 . "$NQ_SOURCE_DIR/tests/cli/checkpoint-lib.sh"
@@ -48,6 +48,20 @@ wait "$pid" || status=$?
 [ "$status" = 143 ] || fail "SIGTERM: exit $status, expected 143: $(cat "$TMP/err")"
 [ "$(done_of "$db")" -gt "$first" ] || fail "the resumed run saved nothing"
 "$NQUEENS" status "$db" | grep -q '^time .* in 2 runs$' || fail "status runs"
+
+# SIGHUP (the terminal of the run closed) saves as SIGTERM does.
+saved=$(done_of "$db")
+"$NQUEENS" count 17 --threads 1 --engine constellations --checkpoint "$db" \
+    --checkpoint-interval 0.05 > "$TMP/out" 2> "$TMP/err" &
+pid=$!
+wait_done_above "$db" "$saved" "$pid"
+kill -HUP "$pid"
+status=0
+wait "$pid" || status=$?
+[ "$status" = 129 ] || fail "SIGHUP: exit $status, expected 129: $(cat "$TMP/err")"
+grep -q "interrupted: [0-9]* of [0-9]* subproblems saved" "$TMP/err" ||
+    fail "SIGHUP message: $(cat "$TMP/err")"
+"$NQUEENS" status "$db" | grep -q '^time .* in 3 runs$' || fail "status runs after SIGHUP"
 
 # A second SIGINT while the first one's work is saved ends the run at
 # once, and removes the temporary file of -o as the first one would have

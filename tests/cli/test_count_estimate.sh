@@ -132,17 +132,20 @@ grep -q "^nqueens: count of 20: engine constellations" "$TMP/stderr" ||
 expect_exit 2 "$NQUEENS" count 20 --engine constellations -q --max-time 0.3
 grep -q "engine" "$TMP/stderr" && fail "--quiet still estimated: $(cat "$TMP/stderr")"
 
-# Ctrl-C without --checkpoint: exit 130, and what was lost.
+# Ctrl-C without --checkpoint: exit 130, and what was lost; the same for
+# a closed terminal (SIGHUP), 129.
 # (env --default-signal: a script's background command ignores SIGINT.)
-env --default-signal=INT "$NQUEENS" count 19 --engine constellations -q \
-    > "$TMP/out" 2> "$TMP/err" &
-pid=$!
-sleep 1
-kill -INT "$pid"
-status=0
-wait "$pid" || status=$?
-[ "$status" -eq 130 ] || fail "count after SIGINT exited $status"
-grep -q "^nqueens: interrupted after [0-9.]* s: [0-9]* of [0-9]* subproblems were done, and are lost without --checkpoint FILE$" \
-    "$TMP/err" || fail "SIGINT message: $(cat "$TMP/err")"
-[ ! -s "$TMP/out" ] || fail "an interrupted count printed a result"
+for sig in INT:130 HUP:129; do
+    env --default-signal=INT "$NQUEENS" count 19 --engine constellations -q \
+        > "$TMP/out" 2> "$TMP/err" &
+    pid=$!
+    sleep 1
+    kill -"${sig%:*}" "$pid"
+    status=0
+    wait "$pid" || status=$?
+    [ "$status" -eq "${sig#*:}" ] || fail "count after SIG${sig%:*} exited $status"
+    grep -q "^nqueens: interrupted after [0-9.]* s: [0-9]* of [0-9]* subproblems were done, and are lost without --checkpoint FILE$" \
+        "$TMP/err" || fail "SIG${sig%:*} message: $(cat "$TMP/err")"
+    [ ! -s "$TMP/out" ] || fail "an interrupted count printed a result"
+done
 pass

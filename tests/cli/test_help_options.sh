@@ -52,11 +52,11 @@ done
 echo "$checked options checked"
 
 # The commands that a signal stops with an exit status of their own give
-# it in their help, as the man page does: count 130 and 143 (SIGINT,
-# SIGTERM), trace --animate 130.
+# it in their help, as the man page does: count 130, 143 and 129 (SIGINT,
+# SIGTERM, SIGHUP), trace --animate 130.
 "$NQUEENS" count --help | tr '\n' ' ' |
-    grep -q "Exit status: .* 130 or 143 stopped by SIGINT or SIGTERM" ||
-    fail "count --help leaves out 130 and 143"
+    grep -q "Exit status: .* 130, 143 or 129 stopped by SIGINT, SIGTERM or SIGHUP" ||
+    fail "count --help leaves out 130, 143 and 129"
 "$NQUEENS" trace --help | tr '\n' ' ' | grep -q "Exit status: .* 130 --animate" ||
     fail "trace --help leaves out 130"
 pass
