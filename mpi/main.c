@@ -19,6 +19,7 @@
 #include "common/parse.h"
 #include "common/std_fds.h"
 #include "count/checkpoint_errors.h"
+#include "count/count_part.h"
 #include "count/count_tally.h"
 #include "mpi_count.h"
 
@@ -367,8 +368,13 @@ int main(int argc, char **argv)
 
     /* A checkpoint another run holds is refused before any rank builds
      * the plan (the join's table takes seconds and gigabytes at large n);
-     * rank 0's open decides all the same. */
-    int refused = rank == 0 ? tally_refuse_busy(&req) : -1;
+     * rank 0's open decides all the same. So is a NQUEENS_HOST that rank
+     * 0's rows could not record, before the file is made. */
+    int refused = -1;
+    if (rank == 0) {
+        int host = count_check_host();
+        refused = host != 0 ? host : tally_refuse_busy(&req);
+    }
     MPI_Bcast(&refused, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (refused >= 0) {
         MPI_Finalize();

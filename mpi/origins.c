@@ -19,8 +19,18 @@ static void copy_cut(char *to, size_t size, const char *from)
     to[len] = '\0';
 }
 
+/* Spaces and control characters made one word, as `nqueens count`
+ * requires of NQUEENS_HOST (a rank cannot refuse alone: the job would
+ * wait for it). */
+static void make_word(char *s)
+{
+    for (unsigned char *c = (unsigned char *)s; *c; c++)
+        if (*c <= ' ' || *c == 0x7f)
+            *c = '_';
+}
+
 /* This rank's origin: NQUEENS_HOST where it is set (as `nqueens count`
- * reads it), else the machine's name, cut to fit. */
+ * reads it), else the machine's name, cut to fit and made one word. */
 static void own_origin(struct mpi_origin *o)
 {
     memset(o, 0, sizeof *o);
@@ -29,6 +39,7 @@ static void own_origin(struct mpi_origin *o)
     if (host == NULL || *host == '\0')
         host = uname(&u) == 0 && u.nodename[0] != '\0' ? u.nodename : "unknown";
     copy_cut(o->host, sizeof o->host, host);
+    make_word(o->host);
     copy_cut(o->version, sizeof o->version, nq_version());
 }
 

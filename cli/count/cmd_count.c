@@ -424,6 +424,8 @@ int cmd_count(int argc, char **argv)
         count_parse(argc, argv, &count_table, count_head, count_tail, &req);
     if (status >= 0)
         return status;
+    if (req.checkpoint != NULL && (status = count_check_host()) != 0)
+        return status;
 
     struct writer out;
     if (writer_open(&out, req.output) != 0)

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "common/clock.h"
+#include "common/messages.h"
 #include "common/published.h"
 #include "count/count_estimate.h"
 #include "nqueens.h"
@@ -125,6 +126,9 @@ static double machine_slowness(void)
         double v = strtod(speed, &end);
         if (*end == '\0' && v >= 1.0 / 16 && v <= 16)
             return 1 / v;
+        cli_note("NQUEENS_SPEED '%s' is not a factor from 0.0625 to 16: "
+                 "the machine's speed is measured instead",
+                 speed);
     }
     nq_count_options o;
     nq_count_options_init(&o, NQ_COUNT_OPTIONS_VERSION);

@@ -65,8 +65,7 @@ static int tally_open_checkpoint(struct tally *t, bool keep_census)
     if (rc == NQ_OK)
         rc = count_name_host(t->cp);
     if (rc == NQ_E_INVAL)
-        return cli_error("NQUEENS_HOST must be 1 to %d bytes",
-                         NQ_PROVENANCE_MAX - 1);
+        return count_check_host();
     if (rc != NQ_OK)
         return tally_cannot_save(t);
     if (req->checkpoint_interval_set)

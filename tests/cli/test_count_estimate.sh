@@ -66,6 +66,13 @@ NQUEENS_SPEED=2 "$NQUEENS" count 21 --engine constellations --dry-run -t 2 --jso
 awk -v a="$(seconds_at "$TMP/fast")" -v b="$one" 'BEGIN { exit !(a > 0.49 * b && a < 0.51 * b) }' ||
     fail "NQUEENS_SPEED=2: $(cat "$TMP/fast") against $one s"
 (unset NQUEENS_SPEED; "$NQUEENS" count 21 --engine constellations --dry-run -t 2 --json) > "$TMP/measured"
+# A speed out of range, or not a number, is said and measured instead.
+for bad in 17 fast 2x; do
+    NQUEENS_SPEED=$bad "$NQUEENS" count 21 --engine constellations --dry-run -t 2 \
+        > /dev/null 2> "$TMP/err" || fail "NQUEENS_SPEED=$bad refused the dry run"
+    grep -qx "nqueens: NQUEENS_SPEED '$bad' is not a factor from 0.0625 to 16: the machine's speed is measured instead" \
+        "$TMP/err" || fail "NQUEENS_SPEED=$bad: $(cat "$TMP/err")"
+done
 speed=$(sed -n 's/.*"machine_speed":\([0-9.]*\).*/\1/p' "$TMP/measured")
 awk -v s="$speed" -v a="$(seconds_at "$TMP/measured")" -v b="$one" \
     'BEGIN { exit !(s >= 0.06 && s <= 16 && a > 0.9 * b / s && a < 1.1 * b / s) }' ||

@@ -21,6 +21,16 @@ for k in 1 2 3; do
         --quiet > /dev/null || fail "part $k/3"
 done
 
+# A host name that status --units could not show as one word is refused
+# before anything is counted, as is one too long for the file.
+for host in "node a" "$(printf 'node\ta')" "$(printf '%064d' 0)"; do
+    expect_exit 2 env NQUEENS_HOST="$host" "$NQUEENS" count 8 --checkpoint "$TMP/host.db"
+    grep -qx "nqueens: error: NQUEENS_HOST must be a name of 1 to 63 bytes, without spaces or control characters" \
+        "$TMP/stderr" || fail "NQUEENS_HOST='$host': $(cat "$TMP/stderr")"
+    [ ! -s "$TMP/stdout" ] || fail "NQUEENS_HOST='$host' counted"
+    [ ! -e "$TMP/host.db" ] || fail "NQUEENS_HOST='$host' made the checkpoint"
+done
+
 # Missing part: named, exit 1, on stdout.
 expect_exit 1 "$NQUEENS" merge "$TMP/p1.db" "$TMP/p3.db"
 grep -qx "missing     part 2: no file" "$TMP/stdout" ||
