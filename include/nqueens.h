@@ -1033,8 +1033,10 @@ typedef struct nq_outline {
  *  walks it (under a second), so the engine, the passes and NQ_E_NOMEM
  *  are the plan's. Returns 0, NQ_E_RANGE,
  *  NQ_E_INVAL, NQ_E_NOMEM or NQ_E_UNSUPPORTED (NQ_ENGINE_GPU in a library
- *  built without the engine; options->device_message says so) as
- *  nq_plan_create_ex() would. */
+ *  built without the engine, where no device is found, or with a device
+ *  number past the last: options->device_message says so) as
+ *  nq_plan_create_ex() would. The device itself is not opened: one that is
+ *  there but cannot build the kernel fails the plan, not the outline. */
 NQ_API int nq_plan_outline(int n, const nq_count_options *options,
                            const nq_plan_options *plan_options,
                            nq_outline *out);

@@ -259,6 +259,16 @@ static int outline_join(int n, const struct ask *options, uint64_t budget,
     return rc;
 }
 
+/* Whether the GPU engine has device `index` (< 0: any) to open, by the
+ * devices listed (none opened). */
+static bool device_there(int index)
+{
+    if (strcmp(nq_gpu_api(), "none") == 0)
+        return false;
+    int devices = nq_gpu_device_count();
+    return devices > 0 && index < devices;
+}
+
 int nq_plan_outline(int n, const nq_count_options *options,
                     const nq_plan_options *plan_options, nq_outline *out)
 {
@@ -285,16 +295,19 @@ int nq_plan_outline(int n, const nq_count_options *options,
     case NQ_ENGINE_GPU: {
         /* The constellations' plan, counted on a device (which is not
          * opened here: whether it builds the kernel is the plan's to say).
-         * A library built without the engine refuses as the plan does, in
-         * its words (nq__gpu_open() opens nothing there). */
+         * Where the device is not there at all (a library built without
+         * the engine, no device found, a number past the last), the
+         * outline refuses as the plan does, in its words: nq__gpu_open()
+         * then fails before it opens or builds anything. */
         if (n > NQ_GPU_MAX_N)
             return NQ_E_RANGE;
         int rc = outline_constellations(n, budget, out);
         out->engine = NQ_ENGINE_GPU;
-        if (rc == 0 && strcmp(nq_gpu_api(), "none") == 0) {
-            struct nq__gpu *none = NULL;
+        if (rc == 0 && !device_there(o.device)) {
+            struct nq__gpu *absent = NULL;
             rc = nq__gpu_open(o.device, NQ_GPU_ANY, NULL, NULL,
-                              o.device_message, o.device_message_size, &none);
+                              o.device_message, o.device_message_size, &absent);
+            nq__gpu_close(absent); /* one that came since: not kept */
         }
         return rc;
     }

@@ -67,6 +67,23 @@ grep -q '^{"n":10,"total":724,"unique":92,"sym180":12,"sym90":0,.*"engine":"cons
 expect_exit 2 "$NQUEENS" count 8 --device 99
 grep -q "count of 8 on the GPU: no GPU device 99" "$TMP/stderr" ||
     fail "--device 99: $(cat "$TMP/stderr")"
+# The dry run refuses a device that is not there as the count does (it
+# said "on an OpenCL device", exit 0, for a count that could not start).
+for json in "" --json; do
+    # shellcheck disable=SC2086
+    expect_exit 2 "$NQUEENS" count 20 --device 99 --dry-run $json
+    grep -q "count of 20 on the GPU: no GPU device 99" "$TMP/stderr" ||
+        fail "dry run $json, --device 99: $(cat "$TMP/stderr")"
+    [ ! -s "$TMP/stdout" ] || fail "dry run $json, --device 99 wrote: $(cat "$TMP/stdout")"
+done
+# No device at all (OpenCL: the loader shown an empty folder of drivers).
+if [ "${NQ_GPU_API:-OPENCL}" != CUDA ]; then
+    mkdir "$TMP/no-drivers"
+    expect_exit 2 env OCL_ICD_VENDORS="$TMP/no-drivers" "$NQUEENS" count 20 \
+        --engine gpu --dry-run
+    grep -q "count of 20 on the GPU: no OpenCL device found" "$TMP/stderr" ||
+        fail "dry run without a device: $(cat "$TMP/stderr")"
+fi
 expect_exit 2 "$NQUEENS" count 8 --device 0 --engine join
 grep -q -- "--device needs --engine gpu" "$TMP/stderr" || fail "--device with join"
 expect_exit 2 "$NQUEENS" count 8 --list-devices
