@@ -11,6 +11,7 @@
 #include "count/count_estimate.h"
 #include "count/count_request.h"
 #include "nqueens.h"
+#include "output/json.h"
 #include "output/writer.h"
 
 static const struct opt_choice engines[] = {
@@ -86,7 +87,7 @@ const struct opt_def count_opt_list_devices = {
     .name = "list-devices",
     .kind = OPTK_FLAG,
     .help = "name the devices (OpenCL, or CUDA) that --device\n"
-            "takes, and exit"};
+            "takes, and exit (with --json one object a line)"};
 
 int count_gpu_error(const struct count_request *req, int rc,
                     const char *message)
@@ -138,7 +139,7 @@ int count_rank_device(int rank)
     return found > 0 && rank >= 0 ? gpus[rank % found] : -1;
 }
 
-int count_list_devices(const char *output)
+int count_list_devices(const char *output, bool json)
 {
     int count = nq_gpu_device_count();
     if (count < 0) {
@@ -146,6 +147,10 @@ int count_list_devices(const char *output)
         nq_gpu_device_name(0, why, sizeof why);
         return cli_error("no GPU devices: %s", why);
     }
+    /* No device is an answer, an empty list: -o FILE is written, empty. */
+    struct writer out;
+    if (writer_open(&out, output) != 0)
+        return EXIT_USAGE;
     if (count == 0) {
         if (strcmp(nq_gpu_api(), "CUDA") == 0)
             cli_note("no CUDA device found (the NVIDIA driver and a GPU are "
@@ -153,17 +158,26 @@ int count_list_devices(const char *output)
         else
             cli_note("no OpenCL device found (install the driver's OpenCL "
                      "ICD, or pocl-opencl-icd to run on the CPU)");
-        return EXIT_OK;
     }
-    struct writer out;
-    if (writer_open(&out, output) != 0)
-        return EXIT_USAGE;
     for (int i = 0; i < count; i++) {
         char name[512];
-        if (nq_gpu_device_name(i, name, sizeof name) == NQ_OK)
+        if (nq_gpu_device_name(i, name, sizeof name) != NQ_OK)
+            continue;
+        if (!json) {
             writer_printf(&out, "%d: %s\n", i, name);
+            continue;
+        }
+        struct json j;
+        json_start(&j, &out);
+        json_begin_object(&j);
+        json_key(&j, "device");
+        json_int(&j, i);
+        json_key(&j, "description");
+        json_string(&j, name);
+        json_end_object(&j);
+        json_end_line(&j);
     }
-    return writer_close(&out, true);
+    return writer_close(&out, true) != 0 ? EXIT_USAGE : EXIT_OK;
 }
 
 int count_parse(int argc, char **argv, const struct optable *t,
@@ -178,7 +192,7 @@ int count_parse(int argc, char **argv, const struct optable *t,
     if (status != OPTABLE_GO)
         return status;
     if (req->list_devices && n_text == NULL)
-        return count_list_devices(req->output);
+        return count_list_devices(req->output, req->json);
     if (n_text == NULL)
         return cli_usage_error("count needs N");
     if (!cli_parse_n(n_text, NQ_MAX_N, "", &req->n))

@@ -82,9 +82,11 @@ void count_note_fallback(const struct count_request *req, int asked,
 int count_rank_device(int rank);
 
 /* `count --list-devices`: one line per device (OpenCL, or CUDA), numbered
- * as --device takes them, on standard output or in `output` (-o FILE).
+ * as --device takes them ("0: NAME (...)", or with `json` one object a
+ * line: {"device":0,"description":"NAME (...)"}), on standard output or
+ * in `output` (-o FILE; written, empty, where no device is found).
  * Returns the exit status. */
-int count_list_devices(const char *output);
+int count_list_devices(const char *output, bool json);
 
 /* Parses the arguments of `count` (argv[0] is the command) by the table
  * `t`; prints `head`, the table's Options block and `tail` for --help.

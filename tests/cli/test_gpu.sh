@@ -34,6 +34,16 @@ fi
 grep -q '^0: ' "$TMP/devices" ||
     fail "no device found (OpenCL: apt-get install pocl-opencl-icd, and ocl-icd-opencl-dev opencl-headers to build) $(cat "$TMP/err")"
 
+# With --json, the same devices as one object a line (--json was taken
+# and the text lines written).
+"$NQUEENS" count --list-devices --json > "$TMP/devices.json" 2> "$TMP/err" ||
+    fail "--list-devices --json: $(cat "$TMP/err")"
+[ "$(wc -l < "$TMP/devices.json")" = "$(wc -l < "$TMP/devices")" ] ||
+    fail "--list-devices --json: $(cat "$TMP/devices.json")"
+first=$(sed -n 's/^0: //p' "$TMP/devices" | sed 's/[\\"]/\\&/g')
+head -n 1 "$TMP/devices.json" | grep -qxF "{\"device\":0,\"description\":\"$first\"}" ||
+    fail "--list-devices --json: $(head -n 1 "$TMP/devices.json")"
+
 # --dry-run: no model of a device's time, and it says so (not the CPU's
 # time under the device's name).
 "$NQUEENS" count 20 --engine gpu --dry-run > "$TMP/out" ||
@@ -83,6 +93,15 @@ if [ "${NQ_GPU_API:-OPENCL}" != CUDA ]; then
         --engine gpu --dry-run
     grep -q "count of 20 on the GPU: no OpenCL device found" "$TMP/stderr" ||
         fail "dry run without a device: $(cat "$TMP/stderr")"
+    # No device is an empty list, exit 0: -o FILE is written, empty (it
+    # was left unmade).
+    env OCL_ICD_VENDORS="$TMP/no-drivers" "$NQUEENS" count --list-devices \
+        -o "$TMP/no-devices" 2> "$TMP/no-devices.err" ||
+        fail "--list-devices, no device"
+    { [ -f "$TMP/no-devices" ] && [ ! -s "$TMP/no-devices" ]; } ||
+        fail "--list-devices -o FILE, no device: $(ls -l "$TMP")"
+    grep -q "no OpenCL device found" "$TMP/no-devices.err" ||
+        fail "no note: $(cat "$TMP/no-devices.err")"
 fi
 expect_exit 2 "$NQUEENS" count 8 --device 0 --engine join
 grep -q -- "--device needs --engine gpu" "$TMP/stderr" || fail "--device with join"
@@ -121,6 +140,7 @@ grep -q "stopped by --max-time 0.5: no result" "$TMP/stderr" ||
 # signal goes once the count has begun (its first progress line is out):
 # before that the device is being opened, and the default action would
 # end the tool without a word.
+: > "$TMP/err" # empty before the wait below looks at it
 env --default-signal=INT "$NQUEENS" count $long_n --engine gpu --progress \
     > "$TMP/out" 2> "$TMP/err" &
 pid=$!
