@@ -81,6 +81,31 @@ void nq__gpu_batch_clear(struct nq__gpu_batch *b);
 int nq__gpu_batch_add(struct nq__gpu_batch *b, const struct nq__kernel_setup *s,
                       int rest);
 
+/* Where the host's placements of a search stopped when its batch filled
+ * up: a depth-first search over its first levels, resumed in the next
+ * batch. A search's tasks grow about twentyfold with each N once `rest`
+ * is NQ_GPU_DEPTH (up to 39 million at n = 25 in a sample, so billions
+ * at 27), so they are made a batch at a time, never all at once. */
+struct nq__gpu_cut {
+    bool more; /* the search has placements left to make into tasks */
+    int level; /* the level whose squares are being tried */
+    uint32_t cols[NQ_GPU_MAX_N];  /* per level: the columns taken above */
+    uint32_t right[NQ_GPU_MAX_N]; /* the diagonals running down-right */
+    uint32_t left[NQ_GPU_MAX_N];  /* the diagonals running down-left */
+    uint32_t todo[NQ_GPU_MAX_N];  /* the squares still to try */
+};
+
+/* nq__gpu_batch_add_part() : nq__gpu_batch_add(), but the search's tasks
+ * are made only while the batch holds fewer than `max_tasks`: where some
+ * are left, cut->more is set, and a later call with the same search and
+ * cut (in a batch cleared or another) appends it again with the tasks
+ * that follow. cut->more false: the search from its start. The
+ * completions of the search are the sum over its parts. On an error the
+ * cut is lost. */
+int nq__gpu_batch_add_part(struct nq__gpu_batch *b,
+                           const struct nq__kernel_setup *s, int rest,
+                           size_t max_tasks, struct nq__gpu_cut *cut);
+
 /* nq__gpu_batch_sum() : the completions of search k of the batch from the
  * tasks' counts (counts[0 .. b->tasks)). Returns 0, or NQ_E_OVERFLOW when
  * the sum does not fit in 64 bits. */

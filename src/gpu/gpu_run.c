@@ -45,12 +45,17 @@ struct slot {
     size_t counts_room; /* room of counts */
     struct nq__gpu_stream *stream;
     size_t first_item; /* the items first_item .. first_item + searches */
+    bool continued;    /* its first search goes on from the batch before */
+    bool partial;      /* its last search goes on in the next batch */
 };
 
 struct run {
     const struct nq__gpu_shape *shape;
     size_t want_tasks; /* the tasks a batch is filled to */
     struct slot slots[2];
+    struct nq__gpu_cut cut; /* where the search cut last stopped */
+    uint64_t carry;         /* the completions of a search cut over batches, in
+                               the batches reported so far */
 };
 
 void nq__gpu_shape_for(bool is_gpu, struct nq__gpu_shape *out)
@@ -135,23 +140,38 @@ static void slot_release(struct slot *s)
 }
 
 /* Fills slot s with the searches of items from `item` on: until the batch
- * holds its tasks, its searches, or the items run out. */
+ * holds its tasks, its searches, or the items run out. A search that does
+ * not fit whole is cut at the batch's tasks, and the next batch begins
+ * with the rest of it (the same item). */
 static int slot_fill(struct run *r, struct slot *s, size_t item, size_t count,
                      nq__gpu_setup_fn setup, void *user, int rest)
 {
     nq__gpu_batch_clear(&s->batch);
     s->first_item = item;
+    s->continued = r->cut.more;
+    s->partial = false;
     struct nq__kernel_setup k;
     while (item < count && s->batch.searches < r->shape->batch_searches &&
            s->batch.tasks < r->want_tasks) {
         int rc = setup(user, item, &k);
         if (rc == 0)
-            rc = nq__gpu_batch_add(&s->batch, &k, rest);
+            rc = nq__gpu_batch_add_part(&s->batch, &k, rest, r->want_tasks,
+                                        &r->cut);
         if (rc != 0)
             return rc;
+        if (r->cut.more) {
+            s->partial = true;
+            break;
+        }
         item++;
     }
     return 0;
+}
+
+/* The items slot s finishes: its searches, but one cut to go on. */
+static size_t slot_items(const struct slot *s)
+{
+    return s->batch.searches - (s->partial ? 1 : 0);
 }
 
 /* Starts the count of slot s's batch (called after its last wait, so
@@ -171,12 +191,21 @@ static int slot_launch(struct slot *s)
     return nq__gpu_stream_launch(s->stream, b, s->counts);
 }
 
-/* Hands slot s's searches to `done`, in order. */
-static int slot_report(struct slot *s, nq__gpu_done_fn done, void *user)
+/* Hands slot s's searches to `done`, in order: a search cut over
+ * batches once, with the sum of its parts, when its last part is in. */
+static int slot_report(struct run *r, struct slot *s, nq__gpu_done_fn done,
+                       void *user)
 {
     for (size_t k = 0; k < s->batch.searches; k++) {
         uint64_t completions;
         int rc = nq__gpu_batch_sum(&s->batch, k, s->counts, &completions);
+        if (rc == 0 && k == 0 && s->continued &&
+            __builtin_add_overflow(completions, r->carry, &completions))
+            rc = NQ_E_OVERFLOW;
+        if (rc == 0 && k + 1 == s->batch.searches && s->partial) {
+            r->carry = completions;
+            break;
+        }
         if (rc == 0)
             rc = done(user, s->first_item + k, completions);
         if (rc != 0)
@@ -208,7 +237,7 @@ int nq__gpu_run(const struct nq__gpu *g, int n, size_t count,
         rc = slot_fill(&r, &r.slots[cur], item, count, setup, user, rest);
     if (rc == 0)
         rc = slot_launch(&r.slots[cur]);
-    item += r.slots[cur].batch.searches;
+    item += slot_items(&r.slots[cur]);
     while (rc == 0) {
         struct slot *s = &r.slots[cur], *other = &r.slots[1 - cur];
         bool more = item < count;
@@ -217,14 +246,14 @@ int nq__gpu_run(const struct nq__gpu *g, int n, size_t count,
          * waits for the host. */
         if (more) {
             rc = slot_fill(&r, other, item, count, setup, user, rest);
-            item += other->batch.searches;
+            item += slot_items(other);
             if (rc == 0)
                 rc = slot_launch(other);
         }
         if (rc == 0)
             rc = nq__gpu_stream_wait(s->stream);
         if (rc == 0)
-            rc = slot_report(s, done, user);
+            rc = slot_report(&r, s, done, user);
         counted += s->batch.tasks;
         double seconds = nq__monotonic_seconds() - start;
         if (shape->is_gpu) {

@@ -6,8 +6,11 @@
  * free square on the next level becomes a task, the masks at that level.
  * A task then leaves at most `rest` levels below it, so that the device's
  * stack stays small and the tasks many; their counts, added per search,
- * are the search's completions, exactly what the CPU kernel counts.
+ * are the search's completions, exactly what the CPU kernel counts. A
+ * search with more tasks than a batch takes is cut a batch at a time
+ * (struct nq__gpu_cut), its parts' counts added up by the run.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,38 +88,47 @@ static int batch_task(struct nq__gpu_batch *b, size_t k, int level,
 /* The tasks of search k: the placements of its levels 0..start-1 (each
  * level's free squares from the three masks and its closed squares, as
  * the kernel computes them), one task per placement whose level `start`
- * has a free square. */
-static int batch_expand(struct nq__gpu_batch *b, size_t k, int start)
+ * has a free square; made while the batch holds fewer than max_tasks,
+ * from where `cut` stopped (cut->more) or from the start. */
+static int batch_expand(struct nq__gpu_batch *b, size_t k, int start,
+                        size_t max_tasks, struct nq__gpu_cut *cut)
 {
     const uint32_t *lv = b->levels + k * NQ_GPU_LEVEL_STRIDE * 2;
     if (start == 0) {
+        cut->more = false;
         // cppcheck-suppress knownConditionTrueFalse ; ~x can be 0
         if (~lv[0] == 0)
             return 0; /* no free square on the first level */
         return batch_task(b, k, 0, 0, 0, 0);
     }
-    uint32_t cols[NQ_GPU_MAX_N], right[NQ_GPU_MAX_N], left[NQ_GPU_MAX_N];
-    uint32_t todo[NQ_GPU_MAX_N];
-    cols[0] = 0;
-    right[0] = 0;
-    left[0] = 0;
-    todo[0] = ~lv[0];
-    int i = 0;
+    if (!cut->more) {
+        cut->cols[0] = 0;
+        cut->right[0] = 0;
+        cut->left[0] = 0;
+        cut->todo[0] = ~lv[0];
+        cut->level = 0;
+        cut->more = true;
+    }
+    int i = cut->level;
     for (;;) {
-        uint32_t avail = todo[i];
+        uint32_t avail = cut->todo[i];
         if (avail == 0) {
-            if (i == 0)
+            if (i == 0) {
+                cut->more = false;
                 break;
+            }
             i--;
             continue;
         }
+        if (b->tasks >= max_tasks)
+            break; /* the batch is full: the next one goes on from here */
         uint32_t bit = nq__lowest_bit32(avail);
-        todo[i] = avail ^ bit;
+        cut->todo[i] = avail ^ bit;
         int j = i + 1;
         uint32_t gap = lv[(size_t)j * 2 + 1];
-        uint32_t c = cols[i] | bit;
-        uint32_t r = (right[i] | bit) << gap;
-        uint32_t l = (left[i] | bit) >> gap;
+        uint32_t c = cut->cols[i] | bit;
+        uint32_t r = (cut->right[i] | bit) << gap;
+        uint32_t l = (cut->left[i] | bit) >> gap;
         uint32_t next = ~(c | r | l | lv[(size_t)j * 2]);
         // cppcheck-suppress knownConditionTrueFalse ; ~x can be 0
         if (next == 0)
@@ -126,17 +138,19 @@ static int batch_expand(struct nq__gpu_batch *b, size_t k, int start)
                 return NQ_E_NOMEM;
             continue;
         }
-        cols[j] = c;
-        right[j] = r;
-        left[j] = l;
-        todo[j] = next;
+        cut->cols[j] = c;
+        cut->right[j] = r;
+        cut->left[j] = l;
+        cut->todo[j] = next;
         i = j;
     }
+    cut->level = i;
     return 0;
 }
 
-int nq__gpu_batch_add(struct nq__gpu_batch *b, const struct nq__kernel_setup *s,
-                      int rest)
+int nq__gpu_batch_add_part(struct nq__gpu_batch *b,
+                           const struct nq__kernel_setup *s, int rest,
+                           size_t max_tasks, struct nq__gpu_cut *cut)
 {
     if (b->searches >= b->max_searches || rest < 1 || rest > NQ_GPU_DEPTH ||
         s->levels > NQ_GPU_LEVEL_STRIDE)
@@ -155,6 +169,7 @@ int nq__gpu_batch_add(struct nq__gpu_batch *b, const struct nq__kernel_setup *s,
     if (s->levels <= 1) {
         /* The border queens and at most one free row: the CPU kernel's
          * answer, without a task. */
+        cut->more = false;
         b->direct[k] = nq__kernel_count(s);
     } else {
         /* Levels 0 .. start-1 placed here, so that a task leaves at most
@@ -162,7 +177,7 @@ int nq__gpu_batch_add(struct nq__gpu_batch *b, const struct nq__kernel_setup *s,
         int start = s->levels - 1 - rest;
         if (start < 0)
             start = 0;
-        if (batch_expand(b, k, start) != 0) {
+        if (batch_expand(b, k, start, max_tasks, cut) != 0) {
             b->tasks = tasks;
             return NQ_E_NOMEM;
         }
@@ -170,6 +185,13 @@ int nq__gpu_batch_add(struct nq__gpu_batch *b, const struct nq__kernel_setup *s,
     b->searches++;
     b->first[b->searches] = b->tasks;
     return 0;
+}
+
+int nq__gpu_batch_add(struct nq__gpu_batch *b, const struct nq__kernel_setup *s,
+                      int rest)
+{
+    struct nq__gpu_cut whole = {.more = false};
+    return nq__gpu_batch_add_part(b, s, rest, SIZE_MAX, &whole);
 }
 
 int nq__gpu_batch_sum(const struct nq__gpu_batch *b, size_t k,

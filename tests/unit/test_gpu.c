@@ -5,7 +5,10 @@
  * (nq__plan_create_on()), since a first build on PoCL takes seconds.
  *
  *  - the tasks a search is cut into, counted by a C model of the kernel,
- *    add up to the CPU kernel's count (no device needed);
+ *    add up to the CPU kernel's count (no device needed), whole or cut
+ *    over batches of a few tasks;
+ *  - a search of millions of tasks (n = 20) run a batch at a time: the
+ *    memory does not grow with it;
  *  - every id of the GPU plan against the CPU's constellation plan for
  *    n <= 15, id by id, and the same signature and size;
  *  - the published totals, unique, sym180 and sym90 counts for n <= 15
@@ -25,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "count/count_plan.h"
@@ -122,6 +126,116 @@ static void test_tasks_model(void **state)
         }
         free(cons);
     }
+}
+
+/* A search cut over batches of at most `most` tasks each (every part in
+ * a batch of its own) counts what it counts whole. */
+static void check_parts(int n, const struct nq__constellation *c, int rest,
+                        size_t most)
+{
+    struct nq__kernel_setup s;
+    nq__constellation_setup(n, c, &s);
+    struct nq__gpu_cut cut = {.more = false};
+    uint64_t sum = 0;
+    int parts = 0;
+    do {
+        struct nq__gpu_batch b;
+        assert_int_equal(nq__gpu_batch_init(&b, 1, 4), NQ_OK);
+        assert_int_equal(nq__gpu_batch_add_part(&b, &s, rest, most, &cut),
+                         NQ_OK);
+        assert_int_equal(b.searches, 1);
+        assert_true(b.tasks <= most);
+        uint64_t *counts = malloc((b.tasks + 1) * sizeof *counts);
+        assert_non_null(counts);
+        nq__gpu_tasks_count(&b, counts);
+        uint64_t part;
+        assert_int_equal(nq__gpu_batch_sum(&b, 0, counts, &part), NQ_OK);
+        sum += part;
+        free(counts);
+        nq__gpu_batch_free(&b);
+        parts++;
+        assert_true(parts < 1000000);
+    } while (cut.more);
+    assert_int_equal(sum, nq__constellation_count(n, c));
+}
+
+static void test_tasks_in_parts(void **state)
+{
+    (void)state;
+    const int rests[] = {1, 2, 5};
+    const size_t most[] = {1, 7, 64};
+    for (int n = 1; n <= 12; n++) {
+        struct nq__constellation *cons;
+        uint64_t count;
+        assert_int_equal(nq__constellations_list(n, &cons, &count), NQ_OK);
+        for (uint64_t c = 0; c < count; c++)
+            for (size_t r = 0; r < sizeof rests / sizeof rests[0]; r++)
+                for (size_t m = 0; m < sizeof most / sizeof most[0]; m++)
+                    check_parts(n, &cons[c], rests[r], most[m]);
+        free(cons);
+    }
+}
+
+/* ---- a search of many tasks, a batch at a time ------------------------ */
+
+/* The setup of the constellations of n, stopping the run at the `stop`-th
+ * call. */
+struct stop_setup {
+    int n;
+    const struct nq__constellation *cons;
+    int calls, stop;
+};
+
+static int setup_then_stop(void *user, size_t item, struct nq__kernel_setup *s)
+{
+    struct stop_setup *m = user;
+    if (++m->calls >= m->stop)
+        return NQ_E_STOPPED;
+    nq__constellation_setup(m->n, &m->cons[item], s);
+    return 0;
+}
+
+static int ignore_done(void *user, size_t item, uint64_t completions)
+{
+    (void)user;
+    (void)item;
+    (void)completions;
+    return 0;
+}
+
+/* The peak resident memory of this process, in KiB. */
+static long peak_kib(void)
+{
+    struct rusage u;
+    assert_int_equal(getrusage(RUSAGE_SELF, &u), 0);
+    return u.ru_maxrss;
+}
+
+static void test_search_a_batch_at_a_time(void **state)
+{
+    (void)state;
+    /* At n = 20 a constellation's search makes about 31 million tasks on
+     * a CPU device (and at n = 26 hundreds of millions on a GPU): they
+     * were all made on the host for one batch, 16 bytes each, and as
+     * many counts and device buffers besides (2.4 GB at n = 20, more
+     * than any machine at n = 27). A batch takes its tasks (tens of
+     * thousands here) and the search goes on in the next: two batches
+     * in, the run stopped, the memory is what it was. */
+    const int n = 20;
+    struct nq__constellation *cons;
+    uint64_t count;
+    assert_int_equal(nq__constellations_list(n, &cons, &count), NQ_OK);
+    struct stop_setup m = {n, cons, 0, 3};
+    char message[512] = "";
+    long before = peak_kib();
+    assert_int_equal(nq__gpu_run(device, n, (size_t)count, setup_then_stop,
+                                 ignore_done, &m, message, sizeof message),
+                     NQ_E_STOPPED);
+    long grown = peak_kib() - before;
+    if (grown > 128 * 1024)
+        fail_msg("n = %d: the peak memory grew by %ld MiB in two batches", n,
+                 grown / 1024);
+    free(cons);
 }
 
 /* ---- every id against the CPU --------------------------------------- */
@@ -423,6 +537,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tasks_model),
+        cmocka_unit_test(test_tasks_in_parts),
+        cmocka_unit_test(test_search_a_batch_at_a_time),
         cmocka_unit_test(test_devices),
         cmocka_unit_test(test_ids_against_cpu),
         cmocka_unit_test(test_published_counts),
