@@ -199,11 +199,10 @@ static int count_checkpoint_plan(const struct count_request *req,
     plan_options.census = census;
     rc = nq_plan_create_ex(req->n, &options, &plan_options, plan);
     free(census);
-    if (rc != NQ_OK && options.engine == NQ_ENGINE_GPU)
-        return count_gpu_error(req, rc, message);
     if (rc != NQ_OK) {
         /* In the words of the engine that runs, the checkpoint's on a
-         * resume (the budget it needs, the join's range of N). */
+         * resume (the budget it needs, the join's range of N, the GPU's
+         * own words), as without a checkpoint. */
         struct count_request asked = *req;
         asked.engine = options.engine;
         return count_failure(&asked, rc, message);

@@ -103,6 +103,14 @@ if [ "${NQ_GPU_API:-OPENCL}" != CUDA ]; then
     grep -q "no OpenCL device found" "$TMP/no-devices.err" ||
         fail "no note: $(cat "$TMP/no-devices.err")"
 fi
+# A memory budget too small for the plan: the budget it needs, with a
+# checkpoint as without (with one it said "on the GPU: out of memory").
+for cp in "" "--checkpoint $TMP/small.db"; do
+    # shellcheck disable=SC2086
+    expect_exit 2 "$NQUEENS" count 12 --engine gpu --memory 1K $cp
+    grep -q "count of 12 needs a memory budget of about .*, more than the 1 KiB given (--memory)" \
+        "$TMP/stderr" || fail "--memory 1K $cp: $(cat "$TMP/stderr")"
+done
 expect_exit 2 "$NQUEENS" count 8 --device 0 --engine join
 grep -q -- "--device needs --engine gpu" "$TMP/stderr" || fail "--device with join"
 expect_exit 2 "$NQUEENS" count 8 --list-devices
