@@ -57,9 +57,11 @@ int nq__gpu_stream_open(const struct nq__gpu *g, char *message, size_t size,
 
 /* nq__gpu_stream_launch() : sends batch b (at least one task) to the
  * device and starts its count; the tasks' counts land in
- * counts[0 .. b->tasks) by the time nq__gpu_stream_wait() returns. b may
- * be refilled once this returns; counts must stay until the wait. Returns
- * 0, NQ_E_DEVICE, NQ_E_NOMEM. */
+ * counts[0 .. b->tasks) by the time nq__gpu_stream_wait() returns. b and
+ * counts must stay as they are until the wait (OpenCL's copies to the
+ * device are not blocking: they read b's memory while the device works;
+ * gpu_run.c refills a batch only after its wait). Returns 0,
+ * NQ_E_DEVICE, NQ_E_NOMEM. */
 int nq__gpu_stream_launch(struct nq__gpu_stream *s,
                           const struct nq__gpu_batch *b, uint64_t *counts);
 
