@@ -44,8 +44,8 @@ static const char solve_tail[] =
     "  nqueens solve 8 --unique --format json\n"
     "  nqueens solve 8 --format svg -o queens8.svg\n"
     "\n"
-    "Exit status: 0 success (also when there is no solution), 2 bad usage\n"
-    "or an output that could not be written.\n";
+    "Exit status: 0 success (also when there is no solution), 2 bad usage,\n"
+    "an output that could not be written or the time limit of --max-time.\n";
 
 /* nq_solve_encoded()'s side of a format that encodes: the search threads
  * make the text, the calling thread writes it. */
@@ -202,8 +202,10 @@ int cmd_solve(int argc, char **argv)
              : a.unique
                  ? nq_solve_unique(a.n, &options, format_stream_write, &s)
                  : nq_solve(a.n, &options, format_stream_write, &s);
-    /* A failed run only frees what the format holds. */
-    s.run.abandon = (rc != NQ_OK && rc != NQ_E_STOPPED) || s.svg_overflow;
+    /* A failed run only frees what the format holds: an SVG stopped by
+     * --max-time is not written, as it cannot end on a whole solution. */
+    s.run.abandon = (rc != NQ_OK && rc != NQ_E_STOPPED) || s.svg_overflow ||
+                    s.deadline.passed;
     s.run.limited = a.limit_given && s.run.index >= a.limit;
     status = a.format->end(&s.run);
     if (rc != NQ_OK && rc != NQ_E_STOPPED) {

@@ -37,4 +37,14 @@ for format in vector json csv board; do
         ;;
     esac
 done
+
+# An SVG is one picture, kept until the end: stopped by the limit it is not
+# written at all (it was cut wherever the writer's buffer last went out,
+# mid-element). 28 queens on one thread give about two thousand boards in
+# a second, 1.5 KB each: the picture passes that buffer (256 KiB) at a
+# tenth of that speed and stays far from --limit 100000 at ten times it.
+expect_exit 2 "$NQUEENS" solve 28 --format svg --limit 100000 --max-time 1 --threads 1
+grep -q "stopped by --max-time 1 " "$TMP/stderr" || fail "svg: $(cat "$TMP/stderr")"
+[ ! -s "$TMP/stdout" ] ||
+    fail "svg: $(wc -c < "$TMP/stdout") bytes of a cut picture: $(tail -c 80 "$TMP/stdout")"
 pass
