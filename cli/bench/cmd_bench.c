@@ -177,10 +177,28 @@ static int bench_run_checked(const struct bench_method *m, int n,
     return 0;
 }
 
-/* Times method m: one untimed call (checked) to warm up and to choose how
+/* More calls a run, for a run of `reps` calls that lasted `elapsed`
+ * seconds, short of BENCH_MIN_RUN_SECONDS: enough to pass it by a quarter,
+ * and always more than before. */
+static long bench_more_reps(long reps, double elapsed)
+{
+    double wanted = elapsed > 0
+                        ? 1.25 * BENCH_MIN_RUN_SECONDS / elapsed * (double)reps
+                        : (double)BENCH_MAX_REPS;
+    long more =
+        wanted < (double)BENCH_MAX_REPS ? (long)wanted + 1 : BENCH_MAX_REPS;
+    return more > reps ? more : reps + 1;
+}
+
+/* Times method m: one untimed call (checked) to warm up and to guess how
  * many calls make one run last BENCH_MIN_RUN_SECONDS, so that the clock's
  * resolution and the scheduler's noise stay small beside it; then `runs`
- * runs, every call checked. The row gets the median seconds per call. */
+ * runs of that many calls, every call checked. The first call, cold, may
+ * take many times longer than the next ones (an engine's threads start, its
+ * memory is touched): a run that falls short gets more calls and the runs
+ * begin again, so that every run lasts BENCH_MIN_RUN_SECONDS at least (but
+ * at BENCH_MAX_REPS calls) and holds as many calls. The row gets the
+ * median seconds per call. */
 static int bench_measure(const struct bench_method *m, int n, int runs,
                          uint64_t textbook_nodes, struct bench_row *row)
 {
@@ -198,14 +216,21 @@ static int bench_measure(const struct bench_method *m, int n, int runs,
                         : BENCH_MAX_REPS;
     if (reps > BENCH_MAX_REPS)
         reps = BENCH_MAX_REPS;
-    for (int i = 0; i < runs; i++) {
+    int done = 0;
+    while (done < runs) {
         start = cli_monotonic_seconds();
         for (long r = 0; r < reps; r++) {
             status = bench_run_checked(m, n, &total, &nodes);
             if (status != 0)
                 return status;
         }
-        seconds[i] = (cli_monotonic_seconds() - start) / (double)reps;
+        double elapsed = cli_monotonic_seconds() - start;
+        if (elapsed < BENCH_MIN_RUN_SECONDS && reps < BENCH_MAX_REPS) {
+            reps = bench_more_reps(reps, elapsed);
+            done = 0;
+            continue;
+        }
+        seconds[done++] = elapsed / (double)reps;
     }
     row->total = total;
     row->nodes = nodes;

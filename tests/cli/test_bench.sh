@@ -63,6 +63,15 @@ grep -q '^speed-up: over bitboard\.' "$TMP/order" || fail "speed-up baseline: $(
 [ "$(grep -o '"method":"[a-z0-9-]*"' "$TMP/some" | tr '\n' ' ')" = '"method":"bitboard" "method":"mirror" ' ] ||
     fail "--methods rows: $(cat "$TMP/some")"
 grep -q '"speedup_over":"bitboard"' "$TMP/some" || fail "--methods baseline"
+# Every run lasts 50 ms at least, as --help says, whatever the first call
+# cost (cold, it took up to fifty times longer than the next ones, and runs
+# of 1 to 30 ms came of it): the calls of a run times the median a call.
+"$NQUEENS" bench --json --runs 1 8 > "$TMP/runs"
+grep -o '"method":"[a-z0-9-]*","total":[0-9]*,"nodes":[0-9a-z]*,"calls_per_run":[0-9]*,"median_seconds":[0-9.e+-]*' "$TMP/runs" |
+    sed 's/"method":"\([^"]*\)".*"calls_per_run":\([0-9]*\),"median_seconds":\(.*\)/\1 \2 \3/' |
+    awk '{ n++; if ($2 * $3 < 0.0499) { print $1 ": " $2 " calls of " $3 " s"; bad = 1 } }
+         END { exit bad || n != 7 }' > "$TMP/short" ||
+    fail "runs shorter than 50 ms (or not 7 methods): $(cat "$TMP/short")"
 expect_exit 2 "$NQUEENS" bench --methods arrays,fast 8
 grep -q "unknown method 'fast'" "$TMP/stderr" || fail "--methods unknown"
 "$NQUEENS" bench --help | grep -q '^Usage: nqueens bench' || fail "--help"
