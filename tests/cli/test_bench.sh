@@ -33,6 +33,9 @@ for m in $methods; do
         fail "fault in $m: $(cat "$TMP/err")"
     [ ! -s "$TMP/out" ] || fail "fault in $m: figures printed anyway"
 done
+# The man page's EXIT STATUS names that 1, as the README's does.
+sed -n '/^\.SH EXIT STATUS/,/^\.SH DIAGNOSTICS/p' "$NQ_SOURCE_DIR/docs/nqueens.1" |
+    grep -q '^\.BR bench ,$' || fail "man page EXIT STATUS: no 1 for bench"
 # One run and one solution in the singular; every time with three
 # significant digits (a bitboard call on 8 takes microseconds: never 0.000).
 "$NQUEENS" bench --methods bitboard,mirror --runs 1 1 > "$TMP/one"
