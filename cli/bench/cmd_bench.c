@@ -338,7 +338,8 @@ static void bench_write_table(struct writer *w, int n, int runs,
         }
         char label[64];
         if (strcmp(bench_methods[i].key, "engine-all") == 0)
-            snprintf(label, sizeof label, "engine, %ld threads", cores);
+            snprintf(label, sizeof label, "engine, %ld thread%s", cores,
+                     cores == 1 ? "" : "s");
         else
             snprintf(label, sizeof label, "%s", bench_methods[i].label);
         writer_printf(w, "%-26s %14s %12.*f %12s", label, nodes,

@@ -33,6 +33,14 @@ for m in $methods; do
         fail "fault in $m: $(cat "$TMP/err")"
     [ ! -s "$TMP/out" ] || fail "fault in $m: figures printed anyway"
 done
+# On one core the engine's last row is "engine, 1 thread" (it read "1
+# threads"): where a mount namespace can be had, the kernel's list of
+# online processors is made to say one.
+echo 0 > "$TMP/online"
+if unshare -m sh -c "mount --bind '$TMP/online' /sys/devices/system/cpu/online &&
+    '$NQUEENS' bench --runs 1 --methods engine-all 4" > "$TMP/one-core" 2> /dev/null; then
+    grep -q '^engine, 1 thread  ' "$TMP/one-core" || fail "one core: $(cat "$TMP/one-core")"
+fi
 # The man page's EXIT STATUS names that 1, as the README's does.
 sed -n '/^\.SH EXIT STATUS/,/^\.SH DIAGNOSTICS/p' "$NQ_SOURCE_DIR/docs/nqueens.1" |
     grep -q '^\.BR bench ,$' || fail "man page EXIT STATUS: no 1 for bench"
