@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/clock.h"
@@ -22,11 +23,8 @@
 
 #define WRITER_CAPACITY ((size_t)256 * 1024)
 
-/* The longest pending bytes wait for writer_record_end() (seconds), and
- * how many records it lets pass between two looks at the clock once the
- * first bytes are out. */
+/* The longest pending bytes wait for writer_record_end() (seconds). */
 #define WRITER_LATENCY 0.1
-#define WRITER_RECORDS_PER_LOOK 64
 
 /* A named file may be written around the page cache (O_DIRECT) where the
  * file system allows it (writer_direct()): the file is fsync'ed before it
@@ -46,6 +44,21 @@
  * WRITER_HANDOVER bytes as they are written lets the disk work while the
  * stream is computed. */
 #define WRITER_HANDOVER ((uint64_t)8 << 20)
+
+/* The clock of the latency rule, read at every record end: the coarse one
+ * where there is one, a few nanoseconds a read to a few milliseconds'
+ * grain, against a tenth of a second. Looking only every so many records
+ * instead held a slow stream's records until that many had come (a
+ * solution every second: a minute). */
+static double writer_now(void)
+{
+#ifdef CLOCK_MONOTONIC_COARSE
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC_COARSE, &ts) == 0)
+        return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+#endif
+    return cli_monotonic_seconds();
+}
 
 /* Starts the disk write of what was written since the last call, once
  * there is enough of it (only for a file that will be fsync'ed). */
@@ -108,7 +121,7 @@ int writer_open(struct writer *w, const char *path)
 {
     memset(w, 0, sizeof *w);
     w->fd = STDOUT_FILENO;
-    w->flushed_at = cli_monotonic_seconds();
+    w->flushed_at = writer_now();
     w->cap = WRITER_CAPACITY;
     w->buf = malloc(w->cap);
     if (w->buf == NULL)
@@ -193,7 +206,7 @@ void writer_flush(struct writer *w)
                 writer_end_direct(w); /* a short write left it unaligned */
         }
     }
-    w->flushed_at = cli_monotonic_seconds();
+    w->flushed_at = writer_now();
     w->record_end = w->record_end > done ? w->record_end - done : 0;
     if (w->err != 0 || done == w->len) {
         w->len = 0;
@@ -207,15 +220,8 @@ void writer_flush(struct writer *w)
 
 void writer_record_end(struct writer *w)
 {
-    /* Until the first bytes are out every record looks at the clock (they
-     * come slowly then, or the first flush would have come); after that
-     * one in WRITER_RECORDS_PER_LOOK does. */
-    w->records++;
     w->record_end = w->len;
-    if (w->len == 0 ||
-        (w->written != 0 && w->records % WRITER_RECORDS_PER_LOOK != 0))
-        return;
-    if (cli_monotonic_seconds() - w->flushed_at >= WRITER_LATENCY)
+    if (w->len != 0 && writer_now() - w->flushed_at >= WRITER_LATENCY)
         writer_flush(w);
 }
 

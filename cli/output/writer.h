@@ -29,7 +29,6 @@ struct writer {
     uint64_t written;     /* bytes written to fd so far */
     uint64_t handed_over; /* bytes whose write-back to disk has begun */
     bool direct;          /* writes go around the page cache (O_DIRECT) */
-    uint64_t records;     /* writer_record_end() calls */
     double flushed_at;    /* when the buffer last went out (monotonic s) */
 };
 

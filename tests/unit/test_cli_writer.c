@@ -7,10 +7,12 @@
  * tool's one-line messages (not checked here: the CLI tests do).
  */
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/messages.h"
@@ -307,6 +309,38 @@ static void test_standard_output_names(void **state)
     assert_int_equal(writer_close(&w, false), 0);
 }
 
+/* A slow stream shows its records within about a tenth of a second, not
+ * in batches: 40 records through a pipe, one every 10 ms (or more on a
+ * busy machine). By the last one, all but those of the last tenth of a
+ * second have gone out; once the first bytes were out, the writer looked
+ * at the clock only every 64 records and held the 30 after them. */
+static void test_slow_records_go_out_soon(void **state)
+{
+    (void)state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    assert_int_equal(fcntl(fds[0], F_SETFL, O_NONBLOCK), 0);
+    char path[64];
+    snprintf(path, sizeof path, "/dev/fd/%d", fds[1]);
+    struct writer w;
+    assert_int_equal(writer_open(&w, path), 0);
+    const struct timespec pause = {.tv_sec = 0, .tv_nsec = 10000000L};
+    for (int i = 0; i < 40; i++) {
+        writer_puts(&w, "1 3 5 2 4\n");
+        writer_record_end(&w);
+        nanosleep(&pause, NULL);
+    }
+    char buf[4096];
+    ssize_t got = read(fds[0], buf, sizeof buf);
+    int lines = 0;
+    for (ssize_t i = 0; i < got; i++)
+        lines += buf[i] == '\n';
+    assert_in_range(lines, 25, 40);
+    assert_int_equal(writer_close(&w, true), 0);
+    close(fds[0]);
+    close(fds[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -332,6 +366,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_late_direct_changes_nothing,
                                         make_scratch, remove_scratch),
         cmocka_unit_test(test_standard_output_names),
+        cmocka_unit_test(test_slow_records_go_out_soon),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
