@@ -315,8 +315,8 @@ static void bench_write_table(struct writer *w, int n, int runs,
     size_t base = bench_baseline(rows);
     writer_printf(w,
                   "nqueens bench %d: median time a call over %d run%s, on "
-                  "this machine (%ld cores online)\n",
-                  n, runs, runs == 1 ? "" : "s", cores);
+                  "this machine (%ld core%s online)\n",
+                  n, runs, runs == 1 ? "" : "s", cores, cores == 1 ? "" : "s");
     writer_printf(w,
                   "every run checked against the published count: %llu "
                   "solution%s\n\n",
