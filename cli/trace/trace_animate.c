@@ -18,8 +18,23 @@
 #include "common/interrupt.h"
 #include "trace/trace.h"
 
-/* The width of the lines under the board (the counters). */
+/* The columns a frame is taken to need where the run is not measured
+ * (trace_frame_size()): its counters pass them only after millions of
+ * steps. */
 #define TRACE_MIN_COLUMNS 72
+
+/* A run is measured (the search run through first, without frames, to
+ * learn how wide its counters grow) up to this n, a tenth of a second at
+ * 12, or when --max-steps keeps it to this many steps. */
+#define TRACE_MEASURE_MAX_N 12
+#define TRACE_MEASURE_MAX_STEPS 10000000
+
+/* The frame's lines that grow with the run: its first line (n, the step)
+ * and the counters. */
+#define TRACE_HEADER_FORMAT "nqueens trace %d   step %llu   (Ctrl-C stops)"
+#define TRACE_COUNTERS_FORMAT                                                  \
+    "  placements %llu   conflicts %llu (column %llu, \\ %llu, / %llu)"
+#define TRACE_TOTALS_FORMAT "  backtracks %llu   solutions %llu"
 
 /* How much longer a solution stays on the screen than another step. */
 #define TRACE_SOLUTION_PAUSE 5
@@ -137,7 +152,7 @@ static void trace_frame(struct trace_animation *a, const nq_trace_event *e,
     char reason[64];
     const uint64_t *c = a->seen.conflicts;
     writer_puts(w, "\x1b[H"); /* home; every line then clears its end */
-    writer_printf(w, "nqueens trace %d   step %llu   (Ctrl-C stops)\x1b[K\n", n,
+    writer_printf(w, TRACE_HEADER_FORMAT "\x1b[K\n", n,
                   (unsigned long long)e->step);
     writer_puts(w, "\x1b[K\n");
     trace_column_labels(w, n);
@@ -160,9 +175,8 @@ static void trace_frame(struct trace_animation *a, const nq_trace_event *e,
     for (int r = 0; r < e->depth; r++)
         writer_printf(w, r > 0 ? " %d" : "%d", e->cols[r] + 1);
     writer_printf(w,
-                  "]\x1b[K\n\x1b[K\n  placements %llu   conflicts %llu "
-                  "(column %llu, \\ %llu, / %llu)\x1b[K\n"
-                  "  backtracks %llu   solutions %llu\x1b[K\n\x1b[J",
+                  "]\x1b[K\n\x1b[K\n" TRACE_COUNTERS_FORMAT
+                  "\x1b[K\n" TRACE_TOTALS_FORMAT "\x1b[K\n\x1b[J",
                   (unsigned long long)a->seen.placements,
                   (unsigned long long)nq_trace_conflicts(&a->seen),
                   (unsigned long long)c[NQ_CONSTRAINT_COLUMN],
@@ -219,22 +233,91 @@ static int trace_animate_event(const nq_trace_event *e, int n, void *user)
     return trace_stop(e, a->first, a->max_steps, &a->end);
 }
 
+/* The stop rule of the animation, for the run that measures it. */
+struct trace_measure {
+    bool first;
+    uint64_t max_steps;
+    enum trace_end end;
+};
+
+static int trace_measure_event(const nq_trace_event *e, int n, void *user)
+{
+    (void)n;
+    struct trace_measure *m = user;
+    return trace_stop(e, m->first, m->max_steps, &m->end);
+}
+
+/* The width of the widest line that shows the counters of `s` (which only
+ * grow: the last frame's are the widest), the first line's with them. */
+static int trace_counters_width(int n, const nq_trace_stats *s)
+{
+    const uint64_t *c = s->conflicts;
+    int widths[3] = {
+        snprintf(NULL, 0, TRACE_HEADER_FORMAT, n, (unsigned long long)s->steps),
+        snprintf(NULL, 0, TRACE_COUNTERS_FORMAT,
+                 (unsigned long long)s->placements,
+                 (unsigned long long)nq_trace_conflicts(s),
+                 (unsigned long long)c[NQ_CONSTRAINT_COLUMN],
+                 (unsigned long long)c[NQ_CONSTRAINT_DIAGONAL],
+                 (unsigned long long)c[NQ_CONSTRAINT_ANTIDIAGONAL]),
+        snprintf(NULL, 0, TRACE_TOTALS_FORMAT,
+                 (unsigned long long)s->backtracks,
+                 (unsigned long long)s->solutions)};
+    int widest = 0;
+    for (int i = 0; i < 3; i++)
+        widest = widths[i] > widest ? widths[i] : widest;
+    return widest;
+}
+
+/* The width of the widest event line ("  conflict   (2,3)    ..."): its
+ * longest reason, with the largest numbers n and the run can give. */
+static int trace_event_width(int n, uint64_t solutions)
+{
+    int reasons[4] = {
+        snprintf(NULL, 0, "anti-diagonal / of (%d,%d)", n, n),
+        snprintf(NULL, 0, "no column left: back to row %d", n > 1 ? n - 1 : 1),
+        (int)strlen("no column left: search done"),
+        snprintf(NULL, 0, "solution %llu", (unsigned long long)solutions)};
+    int widest = 0;
+    for (int i = 0; i < 4; i++)
+        widest = reasons[i] > widest ? reasons[i] : widest;
+    return 2 + 10 + 1 + 8 + 1 + widest;
+}
+
 /* The rows and columns a frame takes: the lines of trace_frame() and one
- * for the cursor after them; the widest of the board's rows, the vector
- * line (every column's number) and the counters. */
-static void trace_frame_size(int n, int *rows, int *cols)
+ * for the cursor after them; one column more than the widest line of the
+ * run: the board's rows, the vector line (every column's number), the
+ * event line, and the first line and the counters at their last values,
+ * which a run short enough to measure gives (TRACE_MEASURE_MAX_N,
+ * TRACE_MEASURE_MAX_STEPS); for a longer one at least TRACE_MIN_COLUMNS. */
+static void trace_frame_size(int n, bool first, uint64_t max_steps, int *rows,
+                             int *cols)
 {
     int label_rows = n >= 10 ? 2 : 1;
     *rows = n + label_rows + 9;
     int vector = (int)strlen("  vector []");
     for (int k = 1; k <= n; k++)
         vector += (k >= 10 ? 2 : 1) + (k > 1 ? 1 : 0);
-    int board = 2 * n + 6;
-    *cols = TRACE_MIN_COLUMNS;
-    if (board > *cols)
-        *cols = board;
-    if (vector + 1 > *cols)
-        *cols = vector + 1;
+    int widest = 5 + 2 * n; /* a board row: "  12 " and two a cell */
+    if (vector > widest)
+        widest = vector;
+    nq_trace_stats last = {0};
+    struct trace_measure m = {.first = first, .max_steps = max_steps};
+    bool measured = false;
+    if (n <= TRACE_MEASURE_MAX_N ||
+        (max_steps != 0 && max_steps <= TRACE_MEASURE_MAX_STEPS)) {
+        int rc = nq_trace(n, trace_measure_event, &m, &last);
+        measured = rc == NQ_OK || rc == NQ_E_STOPPED;
+    }
+    if (measured) {
+        int counters = trace_counters_width(n, &last);
+        int event = trace_event_width(n, last.solutions);
+        widest = counters > widest ? counters : widest;
+        widest = event > widest ? event : widest;
+        *cols = widest + 1;
+        return;
+    }
+    *cols = widest + 1 > TRACE_MIN_COLUMNS ? widest + 1 : TRACE_MIN_COLUMNS;
 }
 
 /* A positive whole number from the environment, or 0. */
@@ -271,7 +354,7 @@ int trace_animate(int n, bool first, uint64_t max_steps, long delay_ms)
     /* A frame taller or wider than the terminal would scroll instead of
      * redrawing in place. */
     int need_rows = 0, need_cols = 0;
-    trace_frame_size(n, &need_rows, &need_cols);
+    trace_frame_size(n, first, max_steps, &need_rows, &need_cols);
     int rows = 0, cols = 0;
     trace_terminal_size(&rows, &cols);
     if ((rows > 0 && rows < need_rows) || (cols > 0 && cols < need_cols))

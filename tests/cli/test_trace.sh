@@ -135,6 +135,19 @@ script -qec "stty rows 40 cols 80; '$NQUEENS' trace --animate --delay 0 50" \
 [ "$status" = 2 ] || fail "--animate 50 on 80 columns: exit $status"
 grep -q "nqueens: error: --animate: a board of 50 needs a terminal of 61 rows and 152 columns, this one has 40 and 80; enlarge it, or use --board" \
     "$TMP/narrow" || fail "--animate 50: message"
+# Up to 12 the columns needed are the widest line of the run: 4 fits in 60
+# (it was refused, "72 columns", though no line of it passes 52), and the
+# counters of the whole search of 12 take 77 (76 columns were taken, and
+# its counters line wrapped after some million steps, scrolling the frame).
+script -qec "stty rows 30 cols 60; NO_COLOR=1 '$NQUEENS' trace --animate --delay 0 --max-steps 5 4" \
+    "$TMP/sixty" > /dev/null 2>&1 || fail "--animate 4 on 60 columns: exit $?: $(tail -c 300 "$TMP/sixty")"
+grep -q 'stopped after 5 steps' "$TMP/sixty" || fail "--animate 4 on 60 columns: no summary"
+status=0
+timeout 60 script -qec "stty rows 40 cols 76; '$NQUEENS' trace --animate --delay 0 12" \
+    "$TMP/wide" > /dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "--animate 12 on 76 columns: exit $status"
+grep -q "a board of 12 needs a terminal of 23 rows and 78 columns, this one has 40 and 76" \
+    "$TMP/wide" || fail "--animate 12 on 76 columns: $(tail -c 300 "$TMP/wide")"
 status=0
 script -qec "stty rows 0 cols 0; COLUMNS=60 LINES=50 '$NQUEENS' trace --animate --delay 0 30" \
     "$TMP/columns" > /dev/null 2>&1 || status=$?
