@@ -652,6 +652,11 @@ static size_t detect_feed(struct reader *r, const unsigned char *p, size_t len)
                             "JSON is read as one object a line with a "
                             "\"queens\" array, as solve --json writes it; "
                             "or give the columns as a vector (2 4 1 3)");
+        else if (c == '<')
+            fail_unexpected(r, c,
+                            "an SVG picture is not read back; write the "
+                            "placements with --format vector, json, csv or "
+                            "board");
         else
             fail_unexpected(r, c,
                             "expected column numbers or the rows of a board");
