@@ -4,6 +4,7 @@
  * `nqueens count`, `nqueens status` and nqueens-mpi.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -49,6 +50,24 @@ int checkpoint_error(const char *path, int err, int n, const char *signature,
             return cli_error("checkpoint '%s' is for n = %d, not n = %d "
                              "(give another file name)",
                              name, info.n, n);
+        /* The same plan, but a part's file (or a merge of parts) opened
+         * for the whole count: say so rather than "another plan". */
+        bool same = signature != NULL && info.size == size &&
+                    strcmp(info.signature, signature) == 0;
+        if (same && info.part > 0)
+            return cli_error("checkpoint '%s' holds part %u/%u of the "
+                             "count, not the whole count (`nqueens count %d "
+                             "--part %u/%u` resumes it, or give another "
+                             "file name)",
+                             name, info.part, info.parts, n, info.part,
+                             info.parts);
+        if (same && info.parts > 0)
+            return cli_error("checkpoint '%s' is a merge of %llu of %u "
+                             "parts, which no count resumes (finish the "
+                             "parts and merge them, or give another file "
+                             "name)",
+                             name, (unsigned long long)info.parts_held,
+                             info.parts);
         return cli_error("checkpoint '%s' was made for another decomposition "
                          "('%s', %llu subproblems; this run: '%s', %llu) "
                          "(give another file name)",

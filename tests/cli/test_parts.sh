@@ -87,7 +87,14 @@ grep -q "no checkpoint '$TMP/missing.db'" "$TMP/stderr" || fail "missing file: $
 expect_exit 2 "$NQUEENS" count 12 --part 2/3 --checkpoint "$TMP/p1.db"
 grep -q "checkpoint '$TMP/p1.db' is of part 1/3, not 2/3" "$TMP/stderr" ||
     fail "part into another's file: $(cat "$TMP/stderr")"
+# Opened for the whole count, a part's file or a merge's says what it
+# holds (the plan is the same: no "other decomposition").
 expect_exit 2 "$NQUEENS" count 12 --checkpoint "$TMP/p1.db"
+grep -qx "nqueens: error: checkpoint '$TMP/p1.db' holds part 1/3 of the count, not the whole count (\`nqueens count 12 --part 1/3\` resumes it, or give another file name)" \
+    "$TMP/stderr" || fail "part's file for the whole count: $(cat "$TMP/stderr")"
+expect_exit 2 "$NQUEENS" count 12 --checkpoint "$TMP/m13.db"
+grep -q "^nqueens: error: checkpoint '$TMP/m13.db' is a merge of 2 of 3 parts, which no count resumes" \
+    "$TMP/stderr" || fail "merge's file for the whole count: $(cat "$TMP/stderr")"
 expect_exit 2 "$NQUEENS" count 12 --part 1/3
 grep -q "part needs --checkpoint FILE" "$TMP/stderr" || fail "--part alone: $(cat "$TMP/stderr")"
 for bad in 0/3 4/3 2/ 1/1000001; do
