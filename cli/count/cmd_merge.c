@@ -110,8 +110,9 @@ static int merge_other_plan(const char *path, const char *first,
     cli_quote(path, name, sizeof name);
     cli_quote(first, first_name, sizeof first_name);
     nq_checkpoint_info info;
-    if (nq_checkpoint_read(path, &info) != NQ_OK)
-        return checkpoint_error(path, NQ_E_CORRUPT, 0, NULL, 0);
+    int rc = nq_checkpoint_read(path, &info);
+    if (rc != NQ_OK) /* a newer format, or a file that changed meanwhile */
+        return checkpoint_error(path, rc, 0, NULL, 0);
     if (info.n != plan->n || strcmp(info.signature, plan->signature) != 0 ||
         info.size != plan->size)
         return cli_error("'%s' is of another count than '%s' ('%s', %llu "

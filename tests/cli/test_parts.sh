@@ -68,6 +68,15 @@ sqlite3 "$TMP/r2.db" "UPDATE meta SET value = 7 WHERE key = 'part_rule'"
 expect_exit 2 "$NQUEENS" merge "$TMP/p1.db" "$TMP/r2.db"
 grep -q "holds parts cut by rule 7 and '$TMP/p1.db' by rule 2" "$TMP/stderr" ||
     fail "other rule: $(cat "$TMP/stderr")"
+# A file of a newer format is named as such, second as first.
+cp "$TMP/p2.db" "$TMP/v2.db"
+sqlite3 "$TMP/v2.db" "PRAGMA user_version = 3"
+for order in "$TMP/p1.db $TMP/v2.db" "$TMP/v2.db $TMP/p1.db"; do
+    # shellcheck disable=SC2086
+    expect_exit 2 "$NQUEENS" merge $order
+    grep -qx "nqueens: error: checkpoint '$TMP/v2.db' has format 3; this nqueens reads format 2 (use a newer nqueens)" \
+        "$TMP/stderr" || fail "merge $order, a newer format: $(cat "$TMP/stderr")"
+done
 # A part table altered to claim more subproblems than the plan holds.
 cp "$TMP/p2.db" "$TMP/s2.db"
 sqlite3 "$TMP/s2.db" "UPDATE part SET size = size + 1"
