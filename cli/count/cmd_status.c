@@ -159,9 +159,20 @@ static void status_text(struct writer *w, const char *path,
                       (unsigned long long)info->result.total,
                       info->result.total == 1 ? "" : "s",
                       (unsigned long long)info->result.unique);
-    else if (info->parts > 0 && info->done == info->part_size) {
+    else if (info->part > 0 && info->done == info->part_size) {
         writer_puts(w, "result      this part is complete: `nqueens merge` "
                        "it with the other parts\n");
+    } else if (info->parts > 0 && info->done == info->part_size) {
+        writer_puts(w, "result      the parts it holds are complete: "
+                       "`nqueens merge` it with the other parts\n");
+    } else if (info->parts > 0 && info->part == 0) {
+        /* A merge of parts: no count resumes it, each part's own file
+         * goes on. */
+        writer_printf(w,
+                      "result      not yet: some of its parts are not "
+                      "finished (resume each with `nqueens count %d --part "
+                      "K/%u` on its own checkpoint, then merge again)\n",
+                      info->n, info->parts);
     } else if (info->part > 0) {
         writer_printf(w,
                       "result      not yet: run `nqueens count %d --part "

@@ -130,6 +130,19 @@ grep -qx "part        2 of 3 ([0-9]* subproblems)" "$TMP/status" || fail "status
 grep -qx "result      this part is complete: \`nqueens merge\` it with the other parts" "$TMP/status" ||
     fail "status of a part: $(cat "$TMP/status")"
 
+# A merge of several parts: no count resumes it, and status says what
+# does (the parts' own files, merged again).
+"$NQUEENS" status "$TMP/m13.db" > "$TMP/status"
+grep -qx "parts       2 of 3 ([0-9]* subproblems)" "$TMP/status" &&
+    grep -qx "result      the parts it holds are complete: \`nqueens merge\` it with the other parts" "$TMP/status" ||
+    fail "status of a merge: $(cat "$TMP/status")"
+cp "$TMP/p1.db" "$TMP/u1.db"
+sqlite3 "$TMP/u1.db" "DELETE FROM done WHERE id = (SELECT min(id) FROM done)"
+"$NQUEENS" merge -o "$TMP/u13.db" "$TMP/u1.db" "$TMP/p3.db" > /dev/null || true
+"$NQUEENS" status "$TMP/u13.db" > "$TMP/status"
+grep -qx "result      not yet: some of its parts are not finished (resume each with \`nqueens count 12 --part K/3\` on its own checkpoint, then merge again)" \
+    "$TMP/status" || fail "status of an unfinished merge: $(cat "$TMP/status")"
+
 # A part killed with SIGKILL resumes and merges to the published count.
 db=$TMP/k2.db
 "$NQUEENS" count 14 --part 2/2 --engine constellations --threads 1 --checkpoint "$db" \
