@@ -372,9 +372,20 @@ int cmd_audit(int argc, char **argv)
     free(ids);
     nq_plan_free(plan);
     if (rc != NQ_OK) {
-        free(a.rows);
-        char name[256];
+        char name[256], version[NQ_PROVENANCE_MAX + 16] = "";
         cli_quote(path, name, sizeof name);
+        if (a.len > 0 && a.rows[0].rec.version[0] != '\0')
+            snprintf(version, sizeof version, ", nqueens %s",
+                     a.rows[0].rec.version);
+        free(a.rows);
+        /* The plan is remade to recount: another version's is not. */
+        if (rc == NQ_E_CHECKPOINT)
+            return cli_error("cannot audit '%s': its plan '%s' (%llu "
+                             "subproblems) is not one this nqueens makes "
+                             "(audit it with the nqueens that counted "
+                             "it%s)",
+                             name, info.signature,
+                             (unsigned long long)info.size, version);
         return cli_error("cannot audit '%s': %s", name, nq_strerror(rc));
     }
     size_t bad = 0;

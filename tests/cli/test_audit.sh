@@ -69,6 +69,13 @@ at=$(sed -n "s/.*\"host\":\"node-a\",\"at\":\"\($iso\)\".*/\1/p" "$TMP/stdout")
 # The damaged row is there in any sample.
 expect_exit 1 "$NQUEENS" audit --fraction 0 "$db"
 
+# A plan this nqueens does not make (another version's): named, exit 2.
+cp "$cdb" "$TMP/other.db"
+sqlite3 "$TMP/other.db" "UPDATE meta SET value = 'constellations/0 n=11' WHERE key = 'signature'"
+expect_exit 2 "$NQUEENS" audit "$TMP/other.db"
+grep -q "^nqueens: error: cannot audit '$TMP/other.db': its plan 'constellations/0 n=11' ([0-9]* subproblems) is not one this nqueens makes (audit it with the nqueens that counted it, nqueens [0-9.]*)\$" \
+    "$TMP/stderr" || fail "another plan: $(cat "$TMP/stderr")"
+
 # Usage.
 expect_exit 2 "$NQUEENS" audit
 expect_exit 2 "$NQUEENS" audit --fraction 1.5 "$db"
