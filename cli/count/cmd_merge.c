@@ -7,6 +7,7 @@
  * which ones and how many subproblems (exit 1). `-o FILE` writes the union
  * as a checkpoint of its own, which merges again (merge of merges).
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -245,6 +246,19 @@ static int merge_write(const nq_merge *mg, const char *path)
     }
     if (rc != NQ_OK)
         unlink(tmp);
+    /* The library says only "input or output error": a file made where
+     * the merge's was made gives the system's reason (a missing folder,
+     * one not writable, a full disk). */
+    const char *why = nq_strerror(rc);
+    if (rc == NQ_E_IO) {
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0600);
+        if (fd < 0) {
+            why = strerror(errno);
+        } else {
+            close(fd);
+            unlink(tmp);
+        }
+    }
     cleanup_disarm();
     free(tmp);
     replace_target_free(&target);
@@ -252,8 +266,7 @@ static int merge_write(const nq_merge *mg, const char *path)
         return EXIT_OK;
     char name[256];
     cli_quote(path, name, sizeof name);
-    return cli_error("cannot write the merged checkpoint '%s': %s", name,
-                     nq_strerror(rc));
+    return cli_error("cannot write the merged checkpoint '%s': %s", name, why);
 }
 
 int cmd_merge(int argc, char **argv)

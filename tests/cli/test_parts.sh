@@ -90,6 +90,11 @@ expect_exit 2 "$NQUEENS" merge -o "$TMP/h.db" "$TMP/p1.db" "$TMP/h2.db"
 grep -q "'$TMP/h2.db' and the files before it do not add up" "$TMP/stderr" ||
     fail "altered sessions: $(cat "$TMP/stderr")"
 [ ! -e "$TMP/h.db" ] || fail "a refused merge wrote its file"
+# -o in a folder that does not exist: the system's reason, as -o says it.
+expect_exit 2 "$NQUEENS" merge -o "$TMP/no/such/m.db" "$TMP/p1.db"
+grep -qx "nqueens: error: cannot write the merged checkpoint '$TMP/no/such/m.db': No such file or directory" \
+    "$TMP/stderr" || fail "merge -o in a missing folder: $(cat "$TMP/stderr")"
+[ ! -s "$TMP/stdout" ] || fail "merge -o in a missing folder printed: $(cat "$TMP/stdout")"
 expect_exit 2 "$NQUEENS" merge "$TMP/p1.db" "$TMP/missing.db"
 grep -q "no checkpoint '$TMP/missing.db'" "$TMP/stderr" || fail "missing file: $(cat "$TMP/stderr")"
 # A part's file is its part's alone.
