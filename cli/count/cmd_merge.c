@@ -282,6 +282,10 @@ int cmd_merge(int argc, char **argv)
     if (optind == argc)
         return cli_usage_error("merge needs one checkpoint FILE or more");
 
+    /* A run still counting into the file would go on into the file the
+     * merge replaced, and its work since would be lost. */
+    if (a.output != NULL && nq_checkpoint_in_use(a.output) == NQ_E_BUSY)
+        return checkpoint_error(a.output, NQ_E_BUSY, 0, NULL, 0);
     nq_merge *mg = NULL;
     if (nq_merge_new(&mg) != NQ_OK)
         return cli_error("out of memory");

@@ -41,6 +41,11 @@ grep -q "is in use by another run" "$TMP/stderr" || fail "plan built before the 
 "$NQUEENS" status "$db" > "$TMP/status" 2> "$TMP/status.err" ||
     fail "status while held: $(cat "$TMP/status.err")"
 grep -q '^done  *[0-9]* of [0-9]* subproblems' "$TMP/status" || fail "status while held: $(cat "$TMP/status")"
+# merge -o does not replace the file under the run (whose work since
+# would go into the file replaced): refused at once, the file kept.
+expect_exit 2 "$NQUEENS" merge -o "$db" "$db"
+grep -q "is in use by another run" "$TMP/stderr" || fail "merge -o onto the held file: $(cat "$TMP/stderr")"
+[ ! -s "$TMP/stdout" ] || fail "merge -o onto the held file printed: $(cat "$TMP/stdout")"
 
 status=0
 wait "$first" || status=$?
