@@ -12,10 +12,12 @@
 #include "common/duration.h"
 #include "common/messages.h"
 #include "common/opt_common.h"
+#include "common/parse.h"
 #include "count/checkpoint_errors.h"
 #include "count/status_units.h"
 #include "nqueens.h"
 #include "output/json.h"
+#include "output/replace.h"
 #include "output/writer.h"
 
 static const char status_head[] =
@@ -235,6 +237,15 @@ int cmd_status(int argc, char **argv)
     if (argc - optind > 1)
         return cli_usage_error("status takes one FILE");
     const char *path = argv[optind];
+    /* status never changes FILE: its output must not replace it. */
+    if (a.output != NULL && replace_same_file(path, a.output)) {
+        char name[256];
+        cli_quote(path, name, sizeof name);
+        return cli_usage_error("-o names the checkpoint '%s' itself, which "
+                               "status does not change; give another file "
+                               "name",
+                               name);
+    }
 
     nq_checkpoint_info info;
     int err = a.units ? nq_checkpoint_units(path, count_nothing, NULL, &info)

@@ -12,6 +12,7 @@
 #include "count/count_request.h"
 #include "nqueens.h"
 #include "output/json.h"
+#include "output/replace.h"
 #include "output/writer.h"
 
 static const struct opt_choice engines[] = {
@@ -209,6 +210,23 @@ int count_parse(int argc, char **argv, const struct optable *t,
                                "counts go there, for `nqueens merge`)");
     if (req->census != NULL && req->checkpoint == NULL)
         return cli_usage_error("--census needs --checkpoint FILE");
+    /* One file for two jobs: the result (or the census) written over the
+     * checkpoint would destroy it. */
+    const char *same = NULL;
+    if (req->checkpoint != NULL && req->output != NULL &&
+        replace_same_file(req->checkpoint, req->output))
+        same = "-o";
+    else if (req->checkpoint != NULL && req->census != NULL &&
+             replace_same_file(req->checkpoint, req->census))
+        same = "--census";
+    if (same != NULL) {
+        char name[256];
+        cli_quote(req->checkpoint, name, sizeof name);
+        return cli_usage_error("%s names the checkpoint '%s' itself, which "
+                               "writing it would destroy; give another file "
+                               "name",
+                               same, name);
+    }
     if (req->list_devices)
         return cli_usage_error("--list-devices takes no N");
     if (req->device_set) {

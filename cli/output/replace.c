@@ -115,3 +115,11 @@ void replace_target_free(struct replace_target *t)
     free(t->path);
     memset(t, 0, sizeof *t);
 }
+
+bool replace_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return strcmp(a, b) == 0;
+}

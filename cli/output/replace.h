@@ -33,4 +33,8 @@ void replace_target_keep_mode(const struct replace_target *t, int fd);
 
 void replace_target_free(struct replace_target *t);
 
+/* Whether `a` and `b` name one file: the same file where both exist (a
+ * link, another spelling), else the same name. */
+bool replace_same_file(const char *a, const char *b);
+
 #endif /* NQ_CLI_REPLACE_H */

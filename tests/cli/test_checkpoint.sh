@@ -51,6 +51,15 @@ if command -v sqlite3 > /dev/null; then
         fail "sqlite3 sees $(sqlite3 "$db" 'SELECT count(*), sum(total) FROM done')"
 fi
 
+# -o or --census naming the checkpoint itself (status -o, its FILE):
+# refused before anything is written, the checkpoint kept.
+expect_refused "names the checkpoint '$db' itself" "$db" "$NQUEENS" count 12 --checkpoint "$db" -o "$db"
+expect_refused "names the checkpoint '$db' itself" "$db" "$NQUEENS" count 12 --checkpoint "$db" -o "$TMP/./run.db"
+expect_refused "names the checkpoint '$db' itself" "$db" "$NQUEENS" count 12 --checkpoint "$db" --census "$db"
+expect_refused "names the checkpoint '$db' itself" "$db" "$NQUEENS" status "$db" -o "$db"
+expect_exit 2 "$NQUEENS" count 12 --checkpoint "$TMP/new.db" -o "$TMP/new.db"
+[ ! -e "$TMP/new.db" ] || fail "count --checkpoint F -o F made F"
+
 # Another n: refused, the file says what it is for.
 expect_refused "is for n = 12, not n = 13" "$db" "$NQUEENS" count 13 --checkpoint "$db"
 
