@@ -71,6 +71,8 @@ static void status_json(struct writer *w, const char *path,
     json_string(&j, info->signature);
     json_key(&j, "subproblems");
     json_uint(&j, info->size);
+    json_key(&j, "part"); /* K of a part's file, else 0 */
+    json_int(&j, (int)info->part);
     json_key(&j, "parts");
     json_int(&j, info->parts);
     json_key(&j, "parts_held");

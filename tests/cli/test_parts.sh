@@ -134,6 +134,11 @@ grep -q '"engine":"join","version":"'"$version"'","host":"host2","at":"20' "$TMP
 grep -qx "part        2 of 3 ([0-9]* subproblems)" "$TMP/status" || fail "status of a part: $(cat "$TMP/status")"
 grep -qx "result      this part is complete: \`nqueens merge\` it with the other parts" "$TMP/status" ||
     fail "status of a part: $(cat "$TMP/status")"
+# JSON says which part too (0: the whole count, or a merge of several).
+"$NQUEENS" status --json "$TMP/p2.db" | grep -q '"subproblems":276,"part":2,"parts":3,"parts_held":1,' ||
+    fail "status --json of a part: $("$NQUEENS" status --json "$TMP/p2.db")"
+"$NQUEENS" status --json "$TMP/m13.db" | grep -q '"part":0,"parts":3,"parts_held":2,' ||
+    fail "status --json of a merge: $("$NQUEENS" status --json "$TMP/m13.db")"
 
 # A merge of several parts: no count resumes it, and status says what
 # does (the parts' own files, merged again).
