@@ -158,7 +158,7 @@ void count_part_report(struct writer *out, const struct count_request *req,
         engine, cli_seconds_decimals(seconds), seconds);
 }
 
-int count_part_refused(const struct count_request *req)
+int count_part_refused(const struct count_request *req, const nq_plan *plan)
 {
     char name[256];
     cli_quote(req->checkpoint, name, sizeof name);
@@ -184,7 +184,18 @@ int count_part_refused(const struct count_request *req)
                          "nqueens cuts by rule %d (finish it with the "
                          "nqueens that began it)",
                          name, info.part_rule, NQ_PART_RULE);
-    return cli_error("checkpoint '%s' was made for another plan ('%s') "
-                     "(give another file name)",
-                     name, info.signature);
+    if (strcmp(info.signature, nq_plan_signature(plan)) != 0 ||
+        info.size != nq_plan_size(plan))
+        return cli_error("checkpoint '%s' was made for another plan ('%s', "
+                         "%llu subproblems; this run: '%s', %llu) (give "
+                         "another file name)",
+                         name, info.signature, (unsigned long long)info.size,
+                         nq_plan_signature(plan),
+                         (unsigned long long)nq_plan_size(plan));
+    /* The plan and the part agree: the subproblems the file holds, or
+     * the size its part table gives, are not the part's. */
+    return cli_error("checkpoint '%s' is of part %u/%u of this plan, but "
+                     "what it holds is not that part's subproblems (an "
+                     "altered file; give another file name)",
+                     name, req->part, req->parts);
 }

@@ -36,9 +36,10 @@ int count_name_host(struct nq_checkpoint *cp);
  * that could not record it; returns 0 or the exit status. */
 int count_check_host(void);
 
-/* Says why the checkpoint of a part was refused as another plan's or
- * part's; returns EXIT_USAGE. */
-int count_part_refused(const struct count_request *req);
+/* Says why the checkpoint of a part of `plan` was refused as another
+ * plan's or part's; returns EXIT_USAGE. */
+int count_part_refused(const struct count_request *req,
+                       const struct nq_plan *plan);
 
 /* Writes what a finished part counted (text lines or one JSON object). */
 void count_part_report(struct writer *out, const struct count_request *req,

@@ -55,7 +55,7 @@ static int tally_open_checkpoint(struct tally *t, bool keep_census)
                             : nq_checkpoint_open(req->checkpoint, req->n,
                                                  signature, t->size, &t->cp);
     if (rc == NQ_E_CHECKPOINT && req->parts > 0)
-        return count_part_refused(req);
+        return count_part_refused(req, t->plan);
     if (rc != NQ_OK)
         return checkpoint_error(req->checkpoint, rc, req->n, signature,
                                 t->size);

@@ -109,6 +109,18 @@ grep -qx "nqueens: error: checkpoint '$TMP/p1.db' holds part 1/3 of the count, n
 expect_exit 2 "$NQUEENS" count 12 --checkpoint "$TMP/m13.db"
 grep -q "^nqueens: error: checkpoint '$TMP/m13.db' is a merge of 2 of 3 parts, which no count resumes" \
     "$TMP/stderr" || fail "merge's file for the whole count: $(cat "$TMP/stderr")"
+# A part's file whose part table, or whose rows, are not the part's (the
+# plan the same): named as altered, not as another plan's.
+cp "$TMP/p1.db" "$TMP/a1.db"
+sqlite3 "$TMP/a1.db" "UPDATE part SET size = size + 1"
+cp "$TMP/p2.db" "$TMP/a2.db"
+sqlite3 "$TMP/a2.db" "ATTACH '$TMP/p1.db' AS o; DELETE FROM done WHERE id = (SELECT min(id) FROM done);
+    INSERT INTO done SELECT * FROM o.done LIMIT 1"
+for k in 1 2; do
+    expect_exit 2 "$NQUEENS" count 12 --part $k/3 --checkpoint "$TMP/a$k.db"
+    grep -qx "nqueens: error: checkpoint '$TMP/a$k.db' is of part $k/3 of this plan, but what it holds is not that part's subproblems (an altered file; give another file name)" \
+        "$TMP/stderr" || fail "altered part $k: $(cat "$TMP/stderr")"
+done
 expect_exit 2 "$NQUEENS" count 12 --part 1/3
 grep -q "part needs --checkpoint FILE" "$TMP/stderr" || fail "--part alone: $(cat "$TMP/stderr")"
 for bad in 0/3 4/3 2/ 1/1000001; do
