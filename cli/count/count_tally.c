@@ -3,10 +3,13 @@
  * `count --checkpoint` and rank 0 of nqueens-mpi (count_tally.h): the
  * checkpoint's open, census, records, saves and outcome, and their words.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "common/messages.h"
 #include "common/parse.h"
@@ -39,6 +42,34 @@ static int tally_cannot_save(const struct tally *t)
                      tally_name(t, name, sizeof name));
 }
 
+/* Refuses, before anything is counted, a checkpoint in a folder the user
+ * may not write: SQLite makes its journal beside the file at every save,
+ * so the first save would fail after the work it was to keep. Returns -1
+ * or the exit status. */
+static int tally_check_folder(const struct tally *t)
+{
+    char *real = realpath(t->req->checkpoint, NULL); /* where SQLite is */
+    if (real == NULL)
+        return -1; /* the save says what is wrong */
+    char *slash = strrchr(real, '/');
+    if (slash == real)
+        slash[1] = '\0';
+    else if (slash != NULL)
+        *slash = '\0';
+    int status = -1;
+    if (access(real, W_OK | X_OK) != 0) {
+        char name[256], folder[256];
+        cli_quote(real, folder, sizeof folder);
+        status = cli_error("cannot save checkpoint '%s': its folder '%s' "
+                           "may not be written (SQLite keeps its journal "
+                           "there while it saves): %s",
+                           tally_name(t, name, sizeof name), folder,
+                           strerror(errno));
+    }
+    free(real);
+    return status;
+}
+
 /* Opens the checkpoint and keeps the plan's census in it where
  * `keep_census`, so that a resume plans without walking the tops again.
  * A census read from --census FILE is not kept: only the tables built
@@ -59,6 +90,9 @@ static int tally_open_checkpoint(struct tally *t, bool keep_census)
     if (rc != NQ_OK)
         return checkpoint_error(req->checkpoint, rc, req->n, signature,
                                 t->size);
+    int status = tally_check_folder(t);
+    if (status >= 0)
+        return status;
     /* Provenance: the engine of the plan, and NQUEENS_HOST's name. */
     rc = nq_checkpoint_set_provenance(
         t->cp, nq_engine_name(nq_plan_engine(t->plan)), NULL);

@@ -37,5 +37,19 @@ if [ "$got" != 99 ]; then
     [ "$got" = 2 ] || fail "count on a read-only file: exit $got"
     grep -q "cannot read and write checkpoint '$TMP/c9.db': Permission denied" "$TMP/err" ||
         fail "count message: $(cat "$TMP/err")"
+    # A file that may be written in a folder that may not: SQLite could
+    # not make its journal there, so the count is refused before it
+    # counts, the folder named (not "disk full or file not writable?").
+    mkdir "$TMP/ro"
+    "$NQUEENS" count 9 --checkpoint "$TMP/ro/c9.db" --quiet > /dev/null || fail "count 9 in ro"
+    chmod 666 "$TMP/ro/c9.db"
+    chmod 555 "$TMP/ro"
+    got=0
+    as_user "$tool" count 9 --checkpoint "$TMP/ro/c9.db" > "$TMP/out" 2> "$TMP/err" || got=$?
+    chmod 755 "$TMP/ro"
+    [ "$got" = 2 ] || fail "count in a read-only folder: exit $got"
+    grep -qx "nqueens: error: cannot save checkpoint '$TMP/ro/c9.db': its folder '[^']*/ro' may not be written (SQLite keeps its journal there while it saves): Permission denied" \
+        "$TMP/err" || fail "count in a read-only folder: $(cat "$TMP/err")"
+    [ ! -s "$TMP/out" ] || fail "count in a read-only folder printed: $(cat "$TMP/out")"
 fi
 pass
