@@ -349,8 +349,8 @@ int main(int argc, char **argv)
     int rank = 0, ranks = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    /* Every rank notes SIGINT, SIGTERM and SIGHUP from the start instead of dying
-     * of them: a rank that dies makes Open MPI kill the others, rank 0
+    /* Every rank notes SIGINT, SIGTERM and SIGHUP from the start instead of
+     * dying of them: a rank that dies makes Open MPI kill the others, rank 0
      * before it could save (mpirun, when it is stopped, sends SIGTERM to
      * every rank at once). */
     interrupt_install();
