@@ -71,6 +71,30 @@ readme_run_example() {
     readme_checked=$((readme_checked + 1))
 }
 
+# wait_catching PID: waits until process PID catches SIGINT, SIGTERM and
+# SIGHUP (its handlers, as Linux shows them in /proc/PID/status), which the
+# tool does once it is ready to stop in order: a signal sent before would
+# meet the default action and end it without a word. A shell catches
+# SIGINT alone, so the three together are the tool's, not those of the sh
+# that execs it. 60 s at most; fails if PID ends first. Not for a run under
+# valgrind, which catches every signal itself from its start.
+wait_catching() {
+    tries=0
+    while :; do
+        # "State SigCgt-low-16-bits"; empty once the process is gone.
+        seen=$(awk '/^State:/ { s = $2 } /^SigCgt:/ { c = substr($2, length($2) - 3) }
+                    END { if (s != "") print s, c }' "/proc/$1/status" 2> /dev/null) ||
+            seen=
+        case $seen in
+        "" | Z* | X*) fail "process $1 ended before it caught SIGINT, SIGTERM and SIGHUP" ;;
+        esac
+        [ $((0x${seen#* } & 0x4003)) = $((0x4003)) ] && return 0
+        tries=$((tries + 1))
+        [ "$tries" -lt 1200 ] || fail "process $1 did not catch SIGINT, SIGTERM and SIGHUP within 60 s"
+        sleep 0.05
+    done
+}
+
 # need_tool TOOL PACKAGE: fails at once, naming the Debian package to
 # install, when TOOL is not on the PATH (make check installs it).
 need_tool() {
