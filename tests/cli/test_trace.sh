@@ -158,15 +158,22 @@ grep -q "needs a terminal of 41 rows and 92 columns, this one has 50 and 60" \
 # Ctrl-C (SIGINT), SIGTERM and SIGHUP end the animation with the cursor
 # back, the summary and 128 + the signal. (A script's background command
 # starts with SIGINT ignored, which the tool leaves ignored: env gives the
-# run its default action, as on a terminal.)
+# run its default action, as on a terminal.) The signal goes once the tool
+# catches them: sent before, on a slow machine, it would meet the default
+# action and end the run without its summary.
 for sig in INT:130 TERM:143 HUP:129; do
     rm -f "$TMP/pid"
     script -qec "sh -c 'echo \$\$ > \"$TMP/pid\"; exec env --default-signal=INT \"$NQUEENS\" trace --animate --delay 300 8'" \
         "$TMP/interrupted" > /dev/null 2>&1 &
     script_pid=$!
     tries=0
-    while [ ! -s "$TMP/pid" ] && [ $tries -lt 100 ]; do sleep 0.1; tries=$((tries + 1)); done
-    sleep 0.5
+    while [ ! -s "$TMP/pid" ]; do
+        kill -0 "$script_pid" 2> /dev/null || fail "SIG${sig%:*}: the animation ended before it started"
+        tries=$((tries + 1))
+        [ "$tries" -lt 1200 ] || fail "SIG${sig%:*}: the animation did not start within 60 s"
+        sleep 0.05
+    done
+    wait_catching "$(cat "$TMP/pid")"
     kill -"${sig%:*}" "$(cat "$TMP/pid")"
     status=0
     wait "$script_pid" || status=$?
