@@ -170,9 +170,10 @@ void count_report(struct writer *out, const struct count_request *req,
 /* The budget the library takes when --memory is not given. */
 #define COUNT_DEFAULT_BUDGET ((uint64_t)2 << 30)
 
-/* How long the refusal of a budget may look for the one needed, and how
- * far above the budget: a plan is made for each budget tried, and a large
- * one takes long to make (seconds from n = 18 on). */
+/* How long the refusal of a budget may look for the one needed (seconds
+ * of processor time), and how far above the budget: a plan is made for
+ * each budget tried, and a large one takes long to make (seconds from
+ * n = 18 on). */
 #define COUNT_NEED_SECONDS 2.0
 #define COUNT_NEED_ABOVE ((uint64_t)256 << 20)
 #define COUNT_NEED_SMALL ((uint64_t)64 << 20)

@@ -23,12 +23,15 @@ int cli_memory_need(int n, const nq_count_options *options,
                     const nq_plan_options *plan_options, uint64_t ceiling,
                     double seconds, struct memory_need *need)
 {
-    double deadline = cli_monotonic_seconds() + seconds;
+    /* Processor time, not the wall clock's: on a loaded machine the same
+     * search would stop sooner and the same count be refused with a wider
+     * range of budgets. */
+    double deadline = cli_process_seconds() + seconds;
     need->low = options->memory_bytes != 0 ? options->memory_bytes : 1;
     need->high = 0;
     /* Doubling up to the ceiling finds a budget that fits... */
     while (need->high == 0) {
-        if (need->low >= ceiling || cli_monotonic_seconds() > deadline)
+        if (need->low >= ceiling || cli_process_seconds() > deadline)
             return 0;
         uint64_t tried = need->low > ceiling / 2 ? ceiling : need->low * 2;
         int rc = plan_fits(n, options, plan_options, tried);
@@ -41,7 +44,7 @@ int cli_memory_need(int n, const nq_count_options *options,
     }
     /* ...and halving the gap narrows it to an eighth. */
     while (need->high - need->low > need->high / 8 &&
-           cli_monotonic_seconds() <= deadline) {
+           cli_process_seconds() <= deadline) {
         uint64_t middle = need->low + (need->high - need->low) / 2;
         int rc = plan_fits(n, options, plan_options, middle);
         if (rc == 0)

@@ -23,8 +23,9 @@ struct memory_need {
  * plans under larger budgets: a budget too small fails early, one that
  * fits builds the plan and frees it (so the search takes about the memory
  * the count would). It tries no budget above `ceiling`, stops once `high`
- * is within an eighth of `low`, or when `seconds` have passed. Returns 0,
- * or an error of the plan other than NQ_E_NOMEM. */
+ * is within an eighth of `low`, or when it has used `seconds` of processor
+ * time (not of the wall clock's: the answer does not depend on how busy the
+ * machine is). Returns 0, or an error of the plan other than NQ_E_NOMEM. */
 int cli_memory_need(int n, const nq_count_options *options,
                     const nq_plan_options *plan_options, uint64_t ceiling,
                     double seconds, struct memory_need *need);

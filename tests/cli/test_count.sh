@@ -136,4 +136,17 @@ for args in "12 --engine join" "13 --engine join" "12"; do
     # ...and not far above the least: an eighth less is refused.
     expect_exit 2 "$NQUEENS" count $args --threads 1 --memory "$((need * 7 / 8 - 1))K"
 done
+# The search for that budget is bounded in processor time, not on the wall
+# clock: a machine so busy that the wall clock runs far ahead of the tool
+# (here a clock preloaded that jumps a second at each reading) gets the
+# same refusal, not a wider range of budgets or none.
+for args in "12 --engine join" "13 --engine join" "12"; do
+    expect_exit 2 "$NQUEENS" count $args --threads 1 --memory 4K
+    cp "$TMP/stderr" "$TMP/idle"
+    expect_exit 2 env LD_PRELOAD="$NQ_FASTCLOCK" \
+        ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+        "$NQUEENS" count $args --threads 1 --memory 4K
+    cmp -s "$TMP/idle" "$TMP/stderr" ||
+        fail "count $args --memory 4K on a busy machine: $(cat "$TMP/stderr"), idle: $(cat "$TMP/idle")"
+done
 pass
