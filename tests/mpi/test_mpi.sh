@@ -43,14 +43,17 @@ mpi 2 count 14 --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" || status=$?
 [ "$(cksum < "$db")" = "$before" ] || fail "refused file changed"
 
 # ... and refused while another run holds it: a count of its own is at work
-# on it (nothing waits, nothing is written, rank 0 says it once).
+# on it (nothing waits, nothing is written, rank 0 says it once). The
+# holder counts 18, about a minute of work on one thread, and is stopped once the
+# two jobs are refused: 17 (8 s) ended before them where mpirun took half
+# a minute to start each job on a busy machine.
 held=$TMP/held.db
-"$NQUEENS" count 17 --threads 1 --engine constellations --checkpoint "$held" \
+"$NQUEENS" count 18 --threads 1 --engine constellations --checkpoint "$held" \
     --checkpoint-interval 0.05 --quiet > /dev/null 2>&1 &
 holder=$!
 wait_done_above "$held" 0 "$holder"
 status=0
-mpi 2 count 17 --engine constellations --checkpoint "$held" > "$TMP/out" 2> "$TMP/err" || status=$?
+mpi 2 count 18 --engine constellations --checkpoint "$held" > "$TMP/out" 2> "$TMP/err" || status=$?
 # Before any rank builds its plan (this one could not be built at all).
 status2=0
 mpi 2 count 20 --engine join --memory 1K --checkpoint "$held" > /dev/null 2> "$TMP/err2" || status2=$?
