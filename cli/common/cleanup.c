@@ -5,8 +5,11 @@
  * what is safe in a signal handler: unlink, then die of the same signal
  * (so the shell sees the usual status, 130 for Ctrl-C).
  */
+#include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "common/interrupt.h"
@@ -36,6 +39,24 @@ void cleanup_arm(const char *path)
     installed = true;
     for (size_t i = 0; i < CLEANUP_SIGNAL_COUNT; i++)
         signal_catch(cleanup_signals[i], cleanup_on_signal, &previous[i]);
+}
+
+int cleanup_mkstemp(char *template)
+{
+    /* Held from before the file exists until it is armed: a signal in
+     * between would leave it behind. It comes once they are let go. */
+    sigset_t held, before;
+    sigemptyset(&held);
+    for (size_t i = 0; i < CLEANUP_SIGNAL_COUNT; i++)
+        sigaddset(&held, cleanup_signals[i]);
+    pthread_sigmask(SIG_BLOCK, &held, &before);
+    int fd = mkstemp(template);
+    int e = errno;
+    if (fd >= 0)
+        cleanup_arm(template);
+    pthread_sigmask(SIG_SETMASK, &before, NULL);
+    errno = e;
+    return fd;
 }
 
 void cleanup_disarm(void)

@@ -29,6 +29,9 @@ int interrupt_exit_status(void);
  * not copied) before the tool dies of the signal. One path at a time;
  * cleanup_disarm() without an armed path does nothing. */
 void cleanup_arm(const char *path);
+/* mkstemp(template), and where the file is made, cleanup_arm(template),
+ * with no moment between them when a signal would leave the file. */
+int cleanup_mkstemp(char *template);
 void cleanup_disarm(void);
 /* Removes the armed path now (for a process about to _exit). */
 void cleanup_now(void);

@@ -171,7 +171,7 @@ int writer_open(struct writer *w, const char *path)
         return cli_error("out of memory");
     }
     snprintf(w->tmp_path, target_len + 16, "%s.tmp-XXXXXX", w->target);
-    w->fd = mkstemp(w->tmp_path);
+    w->fd = cleanup_mkstemp(w->tmp_path);
     if (w->fd < 0) {
         int e = errno;
         free(w->tmp_path);
@@ -180,7 +180,6 @@ int writer_open(struct writer *w, const char *path)
         return cli_error("cannot write '%s': %s", path, strerror(e));
     }
     replace_target_keep_mode(&target, w->fd);
-    cleanup_arm(w->tmp_path);
     return 0;
 }
 

@@ -64,6 +64,15 @@ for sig in TERM INT; do
     [ "$(ls "$TMP/out" | wc -l)" = 5 ] ||
         fail "SIG$sig left files behind: $(ls "$TMP/out")"
 done
+# The same for a signal that comes the moment the temporary file is made
+# (a preloaded mkstemp raises SIGTERM).
+status=0
+env LD_PRELOAD="$NQ_SIGNAL_AT_MKSTEMP" \
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+    "$NQUEENS" solve 8 -o "$TMP/out/made.txt" 2> "$TMP/err" || status=$?
+[ "$status" = 143 ] || fail "SIGTERM at mkstemp: exit $status: $(cat "$TMP/err")"
+[ "$(ls "$TMP/out" | wc -l)" = 5 ] ||
+    fail "SIGTERM at mkstemp left files behind: $(ls "$TMP/out")"
 
 # Glyphs too long for the board's row buffer take the cell-by-cell path and
 # draw the same boards.
