@@ -369,11 +369,21 @@ int main(int argc, char **argv)
     /* A checkpoint another run holds is refused before any rank builds
      * the plan (the join's table takes seconds and gigabytes at large n);
      * rank 0's open decides all the same. So is a NQUEENS_HOST that rank
-     * 0's rows could not record, before the file is made. */
+     * 0's rows could not record, before the file is made, and an -o FILE
+     * that cannot be written, as `nqueens count` refuses it: not after
+     * the whole count. */
     int refused = -1;
+    struct writer out;
+    bool out_open = false;
     if (rank == 0) {
         int host = count_check_host();
         refused = host != 0 ? host : tally_refuse_busy(&req);
+        if (refused < 0 && writer_open(&out, req.output) != 0)
+            refused = EXIT_USAGE;
+        out_open = refused < 0;
+        /* writer_open() made SIGINT, SIGTERM and SIGHUP remove its file
+         * and kill: the first is noted again, a second still does that. */
+        interrupt_install();
     }
     MPI_Bcast(&refused, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (refused >= 0) {
@@ -388,6 +398,8 @@ int main(int argc, char **argv)
     status =
         agree_on_plan(&req, rank, &plan, device_message, sizeof device_message);
     if (status != 0) {
+        if (out_open)
+            writer_close(&out, false);
         nq_plan_free(plan);
         MPI_Finalize();
         return status;
@@ -399,6 +411,7 @@ int main(int argc, char **argv)
         .ranks = ranks,
         .threads = req.threads != 0 ? req.threads : rank_cores(),
         .device_message = device_message,
+        .out = out_open ? &out : NULL,
     };
     MPI_Allreduce(&job.threads, &job.total_threads, 1, MPI_INT, MPI_SUM,
                   MPI_COMM_WORLD);

@@ -275,6 +275,9 @@ static void master_loop(struct master *m)
         }
         /* A signal after the last count lets the workers go in order. */
         if (m->err != NQ_OK || (stopping && m->t.done < m->t.size)) {
+            /* No result: the -o file goes now, as mpirun's SIGKILL may
+             * come before rank 0's own chunk ends. */
+            cleanup_now();
             master_stop_local(m);
             break;
         }
@@ -379,13 +382,11 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
     free(m.outstanding);
     free(m.stops);
     free(m.buf);
-    if (status >= 0)
+    if (status >= 0) {
+        writer_close(job->out, false); /* no result: no -o file */
         return status;
-
-    struct writer out;
-    if (writer_open(&out, job->req->output) != 0)
-        return EXIT_USAGE;
-    count_report(&out, job->req, &result, job->total_threads,
+    }
+    count_report(job->out, job->req, &result, job->total_threads,
                  nq_plan_signature(job->plan), cli_monotonic_seconds() - start);
-    return writer_close(&out, true);
+    return writer_close(job->out, true);
 }

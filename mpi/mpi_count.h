@@ -112,6 +112,8 @@ struct mpi_job {
     int in_flight;                    /* requests a worker keeps out */
     const struct mpi_origin *origins; /* rank 0: each rank's origin */
     const char *device_message;       /* what this rank's GPU said, or "" */
+    struct writer *out; /* rank 0: the result's stream (-o), opened before
+                           the plan as `nqueens count` opens it */
 };
 
 /* A fingerprint of how `plan` cuts its ids into passes: a worker sent a
@@ -133,9 +135,10 @@ bool mpi_wait_message(int source, MPI_Status *status, bool watch_signals);
 
 /* The sleeps are local_nap()'s (count/local_run.h). */
 
-/* The master's part: counts, hands out, collects, checkpoints, prints.
- * Returns the exit status; sets *abort_job when the workers cannot be let
- * go in order (an error or a signal in the middle of the run). */
+/* The master's part: counts, hands out, collects, checkpoints, prints
+ * into job->out and closes it (a named file is kept only with the
+ * result). Returns the exit status; sets *abort_job when the workers cannot be
+ * let go in order (an error or a signal in the middle of the run). */
 int mpi_master(const struct mpi_job *job, bool *abort_job);
 
 /* A worker's part. Returns the exit status. */

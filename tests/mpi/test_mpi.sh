@@ -86,6 +86,24 @@ mpi 2 count 16 --engine constellations --threads 1 --checkpoint "$db" > "$TMP/ou
     fail "resumed after --max-time"
 expect_published 16 "$TMP/out"
 
+# An -o FILE that cannot be written is refused before the count, as
+# `nqueens count` refuses it (not after the whole job): nothing counted,
+# no checkpoint made. A job that ends without a result leaves no -o file.
+status=0
+mpi 2 count 16 --engine constellations --threads 1 --checkpoint "$TMP/o.db" \
+    -o "$TMP/no/such/dir/out" > "$TMP/out" 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] || fail "-o in no folder: exit $status"
+[ "$(grep -c "^nqueens-mpi: error: cannot write '$TMP/no/such/dir/out'" "$TMP/err")" = 1 ] ||
+    fail "-o in no folder: $(head -3 "$TMP/err")"
+[ ! -e "$TMP/o.db" ] || fail "-o in no folder: the job ran first"
+status=0
+mpi 2 count 16 --engine constellations --threads 1 --max-time 0.2 \
+    -o "$TMP/result" > /dev/null 2>&1 || status=$?
+[ "$status" = 2 ] || fail "-o stopped by --max-time: exit $status"
+[ -z "$(ls "$TMP" | grep '^result')" ] || fail "-o stopped by --max-time: $(ls "$TMP")"
+mpi 2 count 12 --json -o "$TMP/result" > "$TMP/out" || fail "-o FILE"
+[ ! -s "$TMP/out" ] && grep -q '^{"n":12,"total":14200,' "$TMP/result" || fail "-o FILE: $(cat "$TMP/result")"
+
 # Usage errors come once, from rank 0.
 status=0
 mpi 2 count > "$TMP/out" 2> "$TMP/err" || status=$?
