@@ -239,9 +239,13 @@ static int plan_failure(int rc, int rank, char *message, int *failed_rank)
 
 /* Builds the plan on every rank, all at once, and checks that all ranks
  * got the same one (another library version or memory budget on some
- * node would give ids another meaning). A resumed count takes the engine
- * of rank 0's checkpoint. Returns 0 or the exit status. */
-static int agree_on_plan(const struct count_request *req, int rank,
+ * node would give ids another meaning). Every rank plans for `threads`,
+ * the most threads of any rank: the join cuts its passes by the threads
+ * that build and count them, and ranks of other --threads (or of other
+ * cores by default) must cut alike; the most keeps every rank within its
+ * --memory. A resumed count takes the engine of rank 0's checkpoint.
+ * Returns 0 or the exit status. */
+static int agree_on_plan(const struct count_request *req, int rank, int threads,
                          nq_plan **plan, char *device_message,
                          size_t device_message_size)
 {
@@ -251,6 +255,7 @@ static int agree_on_plan(const struct count_request *req, int rank,
     nq_count_options options;
     nq_plan_options plan_options;
     count_request_options(req, true, &options, &plan_options);
+    options.threads = threads;
     int engine = (int)options.engine;
     if (rank == 0 && options.engine == NQ_ENGINE_AUTO &&
         req->checkpoint != NULL)
@@ -391,12 +396,15 @@ int main(int argc, char **argv)
         return refused;
     }
 
+    int threads = req.threads != 0 ? req.threads : rank_cores();
+    int plan_threads = threads;
+    MPI_Allreduce(&threads, &plan_threads, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     nq_plan *plan = NULL;
     /* What a GPU that fails says (the device, the call, the build log):
      * written by the plan's runs, so it outlives the plan. */
     char device_message[MPI_DEVICE_MESSAGE_MAX] = "";
-    status =
-        agree_on_plan(&req, rank, &plan, device_message, sizeof device_message);
+    status = agree_on_plan(&req, rank, plan_threads, &plan, device_message,
+                           sizeof device_message);
     if (status != 0) {
         if (out_open)
             writer_close(&out, false);
@@ -409,7 +417,7 @@ int main(int argc, char **argv)
         .plan = plan,
         .rank = rank,
         .ranks = ranks,
-        .threads = req.threads != 0 ? req.threads : rank_cores(),
+        .threads = threads,
         .device_message = device_message,
         .out = out_open ? &out : NULL,
     };

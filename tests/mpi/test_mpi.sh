@@ -202,6 +202,20 @@ timeout 300 "$MPIRUN" $MPIRUN_FLAGS \
 grep -q "^nqueens-mpi: error: the ranks do not agree on the plan" "$TMP/err" ||
     fail "ranks with other cuts: $(head -3 "$TMP/err")"
 
+# Ranks of other --threads (as nodes of other cores give by default)
+# cut the same passes: every rank plans for the most threads of any.
+for threads in "1 2" "2 1"; do
+    set -- $threads
+    # shellcheck disable=SC2086
+    timeout 300 "$MPIRUN" $MPIRUN_FLAGS \
+        -np 1 "$NQUEENS_MPI" count 16 --engine join --threads "$1" : \
+        -np 2 "$NQUEENS_MPI" count 16 --engine join --threads "$2" \
+        > "$TMP/out" 2> "$TMP/err" ||
+        fail "ranks of $1 and $2 threads: $(head -3 "$TMP/err")"
+    expect_published 16 "$TMP/out"
+    grep -qx "threads  $(($1 + 2 * $2))" "$TMP/out" || fail "ranks of $1 and $2 threads: $(cat "$TMP/out")"
+done
+
 # --engine gpu: each rank counts on a device (a GPU of its own, round the
 # GPUs found; PoCL's CPU where there is none), the published counts, and
 # every unit recorded as the GPU engine's.
