@@ -143,6 +143,9 @@ for option in $("$NQUEENS" count --help | sed -n 's/^ \{1,6\}\(-[A-Za-z0-9], \)\
     grep -qE -- "$option([^a-z-]|\$)" "$TMP/help" || fail "nqueens-mpi --help: no $option"
 done
 grep -q 'auto (default), join, constellations or gpu' "$TMP/help" || fail "--help: --engine gpu"
+# The exit statuses of a stop, SIGHUP's 129 among them, as docs/mpi.md.
+tr '\n' ' ' < "$TMP/help" | grep -q '130, 143 or 129 after SIGINT, SIGTERM or SIGHUP to a rank' ||
+    fail "--help: the exit statuses of a stop"
 
 # Where the join's whole table does not fit --memory (33 MiB at 16), the
 # ranks run it in passes, a pass to a rank: the published counts on 1, 2
