@@ -375,14 +375,15 @@ int main(int argc, char **argv)
     /* A checkpoint another run holds is refused before any rank builds
      * the plan (the join's table takes seconds and gigabytes at large n);
      * rank 0's open decides all the same. So is a NQUEENS_HOST that rank
-     * 0's rows could not record, before the file is made, and an -o FILE
+     * 0's rows could not record, before the file is made (without one
+     * nothing records it, as in `nqueens count`), and an -o FILE
      * that cannot be written, as `nqueens count` refuses it: not after
      * the whole count. */
     int refused = -1;
     struct writer out;
     bool out_open = false;
     if (rank == 0) {
-        int host = count_check_host();
+        int host = req.checkpoint != NULL ? count_check_host() : 0;
         refused = host != 0 ? host : tally_refuse_busy(&req);
         if (refused < 0 && writer_open(&out, req.output) != 0)
             refused = EXIT_USAGE;

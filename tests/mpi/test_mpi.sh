@@ -250,4 +250,15 @@ for host in rank-0 rank-1; do
     grep -Eq "^[0-9]+ [0-9]+ [0-9]+ [0-9]+ constellations [0-9.]+ $host " "$TMP/units" ||
         fail "no unit of $host: $(awk '{ print $7 }' "$TMP/units" | sort | uniq -c)"
 done
+# A NQUEENS_HOST that no row could record is refused where rows are
+# recorded (with --checkpoint, before the file is made), and only there,
+# as `nqueens count` refuses it.
+NQUEENS_HOST="a b" mpi 2 count 8 > "$TMP/out" 2> "$TMP/err" ||
+    fail "NQUEENS_HOST 'a b' without a checkpoint: $(head -3 "$TMP/err")"
+expect_published 8 "$TMP/out"
+status=0
+NQUEENS_HOST="a b" mpi 2 count 8 --checkpoint "$TMP/host.db" > "$TMP/out" 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] && [ ! -e "$TMP/host.db" ] || fail "NQUEENS_HOST 'a b' with a checkpoint: exit $status"
+[ "$(grep -c '^nqueens-mpi: error: NQUEENS_HOST must be a name of 1 to 63 bytes' "$TMP/err")" = 1 ] ||
+    fail "NQUEENS_HOST 'a b' with a checkpoint: $(head -3 "$TMP/err")"
 pass
