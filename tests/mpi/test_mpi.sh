@@ -100,7 +100,9 @@ status=0
 mpi 2 count 16 --engine constellations --threads 1 --max-time 0.2 \
     -o "$TMP/result" > /dev/null 2>&1 || status=$?
 [ "$status" = 2 ] || fail "-o stopped by --max-time: exit $status"
-[ -z "$(ls "$TMP" | grep '^result')" ] || fail "-o stopped by --max-time: $(ls "$TMP")"
+for file in "$TMP"/result*; do
+    [ ! -e "$file" ] || fail "-o stopped by --max-time left $file"
+done
 mpi 2 count 12 --json -o "$TMP/result" > "$TMP/out" || fail "-o FILE"
 [ ! -s "$TMP/out" ] && grep -q '^{"n":12,"total":14200,' "$TMP/result" || fail "-o FILE: $(cat "$TMP/result")"
 
@@ -208,6 +210,7 @@ grep -q "^nqueens-mpi: error: the ranks do not agree on the plan" "$TMP/err" ||
 # Ranks of other --threads (as nodes of other cores give by default)
 # cut the same passes: every rank plans for the most threads of any.
 for threads in "1 2" "2 1"; do
+    # shellcheck disable=SC2086
     set -- $threads
     # shellcheck disable=SC2086
     timeout 300 "$MPIRUN" $MPIRUN_FLAGS \
