@@ -60,25 +60,16 @@ const struct opt_def count_opt_part = {
             "--checkpoint); `nqueens merge` sums the parts",
     .set = part_set};
 
-/* NQUEENS_HOST, or NULL where it is not set; *valid whether it is one
- * word (what `status --units` shows in a column) that fits the file. */
-static const char *host_name(bool *valid)
-{
-    const char *host = getenv("NQUEENS_HOST");
-    *valid = true;
-    if (host == NULL || *host == '\0')
-        return NULL;
-    *valid = strlen(host) < NQ_PROVENANCE_MAX;
-    for (const unsigned char *c = (const unsigned char *)host; *c; c++)
-        if (*c <= ' ' || *c == 0x7f)
-            *valid = false;
-    return host;
-}
-
 int count_check_host(void)
 {
-    bool valid;
-    host_name(&valid);
+    const char *host = getenv("NQUEENS_HOST");
+    if (host == NULL)
+        return 0;
+    /* One word, which `status --units` shows in a column, that fits. */
+    bool valid = strlen(host) < NQ_PROVENANCE_MAX;
+    for (const unsigned char *c = (const unsigned char *)host; *c; c++)
+        if (*c <= ' ' || *c == 0x7f)
+            valid = false;
     return valid ? 0
                  : cli_error("NQUEENS_HOST must be a name of 1 to %d bytes, "
                              "without spaces or control characters",
@@ -87,11 +78,10 @@ int count_check_host(void)
 
 int count_name_host(nq_checkpoint *cp)
 {
-    bool valid;
-    const char *host = host_name(&valid);
-    if (!valid)
-        return NQ_E_INVAL;
-    return host == NULL ? NQ_OK : nq_checkpoint_set_provenance(cp, NULL, host);
+    const char *host = getenv("NQUEENS_HOST");
+    if (host == NULL || *host == '\0')
+        return NQ_OK;
+    return nq_checkpoint_set_provenance(cp, NULL, host);
 }
 
 int count_part_open(const struct count_request *req, const nq_plan *plan,

@@ -27,13 +27,13 @@ int count_part_open(const struct count_request *req, const struct nq_plan *plan,
                     struct nq_checkpoint **cp);
 
 /* Names the host of the rows a run records: $NQUEENS_HOST where it is
- * set (machines whose names say nothing, such as containers). Returns 0
- * or an nq error code: NQ_E_INVAL for a name too long or one with a
- * space or a control character. */
+ * set (machines whose names say nothing, such as containers), once
+ * count_check_host() has taken it. Returns 0 or an nq error code. */
 int count_name_host(struct nq_checkpoint *cp);
 
-/* Says what is wrong with NQUEENS_HOST, before a checkpoint is made
- * that could not record it; returns 0 or the exit status. */
+/* Says what is wrong with NQUEENS_HOST (too long, a space or a control
+ * character), before a checkpoint is made that could not record it;
+ * returns 0 or the exit status. */
 int count_check_host(void);
 
 /* Says why the checkpoint of a part of `plan` was refused as another

@@ -82,6 +82,11 @@ static int tally_open_checkpoint(struct tally *t, bool keep_census)
 {
     const struct count_request *req = t->req;
     const char *signature = nq_plan_signature(t->plan);
+    /* The callers refuse it before they plan; here no file is made
+     * either way. */
+    int status = count_check_host();
+    if (status != 0)
+        return status;
     int rc = req->parts > 0 ? count_part_open(req, t->plan, &t->cp)
                             : nq_checkpoint_open(req->checkpoint, req->n,
                                                  signature, t->size, &t->cp);
@@ -90,7 +95,7 @@ static int tally_open_checkpoint(struct tally *t, bool keep_census)
     if (rc != NQ_OK)
         return checkpoint_error(req->checkpoint, rc, req->n, signature,
                                 t->size);
-    int status = tally_check_folder(t);
+    status = tally_check_folder(t);
     if (status >= 0)
         return status;
     /* Provenance: the engine of the plan, and NQUEENS_HOST's name. */
@@ -98,8 +103,6 @@ static int tally_open_checkpoint(struct tally *t, bool keep_census)
         t->cp, nq_engine_name(nq_plan_engine(t->plan)), NULL);
     if (rc == NQ_OK)
         rc = count_name_host(t->cp);
-    if (rc == NQ_E_INVAL)
-        return count_check_host();
     if (rc != NQ_OK)
         return tally_cannot_save(t);
     if (req->checkpoint_interval_set)

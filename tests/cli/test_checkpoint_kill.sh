@@ -38,30 +38,26 @@ grep -qx "result      not yet: run \`nqueens count 17 --checkpoint '$TMP/it'\\\\
     fail "status, quoted name: $(cat "$TMP/status")"
 rm "$TMP/it's here.db"
 
-"$NQUEENS" count 17 --threads 1 --engine constellations --checkpoint "$db" \
-    --checkpoint-interval 0.05 > "$TMP/out" 2> "$TMP/err" &
-pid=$!
-wait_done_above "$db" "$first" "$pid"
-kill -TERM "$pid"
-status=0
-wait "$pid" || status=$?
-[ "$status" = 143 ] || fail "SIGTERM: exit $status, expected 143: $(cat "$TMP/err")"
-[ "$(done_of "$db")" -gt "$first" ] || fail "the resumed run saved nothing"
-"$NQUEENS" status "$db" | grep -q '^time .* in 2 runs$' || fail "status runs"
-
-# SIGHUP (the terminal of the run closed) saves as SIGTERM does.
-saved=$(done_of "$db")
-"$NQUEENS" count 17 --threads 1 --engine constellations --checkpoint "$db" \
-    --checkpoint-interval 0.05 > "$TMP/out" 2> "$TMP/err" &
-pid=$!
-wait_done_above "$db" "$saved" "$pid"
-kill -HUP "$pid"
-status=0
-wait "$pid" || status=$?
-[ "$status" = 129 ] || fail "SIGHUP: exit $status, expected 129: $(cat "$TMP/err")"
-grep -q "interrupted: [0-9]* of [0-9]* subproblems saved" "$TMP/err" ||
-    fail "SIGHUP message: $(cat "$TMP/err")"
-"$NQUEENS" status "$db" | grep -q '^time .* in 3 runs$' || fail "status runs after SIGHUP"
+# SIGTERM, then SIGHUP (the terminal of the run closed), each to a
+# resumed run: it saves, as SIGINT does, and its run is on the books.
+for stop in TERM:143:2 HUP:129:3; do
+    sig=${stop%%:*} rest=${stop#*:}
+    want=${rest%:*} runs=${rest#*:}
+    saved=$(done_of "$db")
+    "$NQUEENS" count 17 --threads 1 --engine constellations --checkpoint "$db" \
+        --checkpoint-interval 0.05 > "$TMP/out" 2> "$TMP/err" &
+    pid=$!
+    wait_done_above "$db" "$saved" "$pid"
+    kill -"$sig" "$pid"
+    status=0
+    wait "$pid" || status=$?
+    [ "$status" = "$want" ] || fail "SIG$sig: exit $status, expected $want: $(cat "$TMP/err")"
+    grep -q "interrupted: [0-9]* of [0-9]* subproblems saved" "$TMP/err" ||
+        fail "SIG$sig message: $(cat "$TMP/err")"
+    [ "$(done_of "$db")" -gt "$saved" ] || fail "the run resumed before SIG$sig saved nothing"
+    "$NQUEENS" status "$db" | grep -q "^time .* in $runs runs\$" ||
+        fail "status runs after SIG$sig"
+done
 
 # A second SIGINT while the first one's work is saved ends the run at
 # once, and removes the temporary file of -o as the first one would have
