@@ -671,7 +671,7 @@ struct json_fields {
     size_t queens_close; /* index of ']' */
     size_t n_at;         /* index of the value of "n", 0 if none */
     long long n;         /* that value */
-    bool other_event;    /* an "event" other than "solution" */
+    bool other_event;    /* an "event" or "verdict" other than "solution" */
 };
 
 /* Reads the value of "n" at s[at] (ending at s[end]): a whole number from
@@ -738,7 +738,10 @@ static int json_scan(const struct stream_reader *r, struct json_fields *out,
                             "\"n\" must be the size of the board, a whole "
                             "number from 1");
             out->n_at = value;
-        } else if (key_len == 5 && memcmp(s + key, "event", 5) == 0) {
+        } else if ((key_len == 5 && memcmp(s + key, "event", 5) == 0) ||
+                   (key_len == 7 && memcmp(s + key, "verdict", 7) == 0)) {
+            /* trace --json's "event", trace --tree --json's "verdict": a
+             * step or a node, a placement only where it is a solution. */
             out->other_event = strncmp(s + value, "\"solution\"", 10) != 0;
         }
         i = end + strspn(s + end, " \t");
@@ -770,7 +773,7 @@ static int next_json(struct stream_reader *r, struct stream_record *rec,
         if (rc != 0)
             return rc;
         if (fields.other_event)
-            continue; /* a step of trace --json, not a solution */
+            continue; /* a step or node of a trace, not a solution */
         if (fields.queens_open == 0)
             return fail(error, NQ_E_PARSE, r->line_no, 1,
                         "the JSON object has no \"queens\" array");

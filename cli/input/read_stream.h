@@ -8,7 +8,8 @@
  *          them). A first line holding a single number starts the older
  *          form: the whole input is one vector, its numbers on any lines.
  *  json    one object a line with a "queens" array (solve, find, complete,
- *          the solutions of trace --json; other trace events are skipped),
+ *          the solutions of trace --json and trace --tree --json; their
+ *          other events and nodes are skipped),
  *          its columns 1-based whatever the base (null: a row without a
  *          queen, where such rows are read); an "n", where given, must be
  *          the number of columns
