@@ -246,8 +246,9 @@ static const struct opt find_opts[] = {
     OPT_ONE_GIVEN(REQ, format, format_given, .name = "format", .letter = 'f',
                   .kind = OPTK_CHOICE, .choices = find_formats,
                   .value_name = "FORMAT",
-                  .help = "board (the default for N <= 64), vector (the\n"
-                          "default above), json"),
+                  .help = "board (the default for N <= 64, and with\n"
+                          "--queen, --empty or --compact), vector (the\n"
+                          "default above 64), json"),
     OPT_USE_HELP(opt_json, REQ, json, "the same as --format json"),
     OPT_USE_GIVEN(opt_base, REQ, base, base_given,
                   "first column number of a vector (default 1)"),
@@ -299,12 +300,20 @@ static int check_find_request(struct find_request *req)
         return cli_usage_error("--method search takes N up to %d, got %d; "
                                "--method construct takes any N",
                                NQ_MAX_N, req->n);
+    /* Above 64 a vector is the default only because a board of such N is
+     * large: --queen, --empty or --compact ask for a board. */
     if (req->format == FORMAT_DEFAULT)
-        req->format = req->n <= NQ_MAX_N ? FORMAT_BOARD : FORMAT_VECTOR;
+        req->format = req->n <= NQ_MAX_N || req->style_given ? FORMAT_BOARD
+                                                             : FORMAT_VECTOR;
     if (req->format == FORMAT_BOARD && req->n > FIND_BOARD_MAX_N)
         return cli_usage_error("--format board draws boards up to N = %d, "
-                               "got %d; --format vector writes any N",
-                               FIND_BOARD_MAX_N, req->n);
+                               "got %d%s; --format vector writes any N",
+                               FIND_BOARD_MAX_N, req->n,
+                               req->format_given ? ""
+                               : req->style_given
+                                   ? " (--queen, --empty and --compact "
+                                     "draw a board)"
+                                   : "");
     if (req->base_given && req->format != FORMAT_VECTOR)
         return cli_usage_error("--base goes with --format vector");
     if (req->style_given && req->format != FORMAT_BOARD)

@@ -1,8 +1,9 @@
 #!/bin/sh
 # nqueens find: every method's output is a solution by `nqueens verify`;
 # random is reproducible by seed and differs between seeds; search gives
-# the textbook program's first board; -o writes the same bytes as standard
-# output and leaves nothing behind on failure; the formats agree.
+# the textbook program's first board; a glyph option draws a board above
+# 64; -o writes the same bytes as standard output and leaves nothing
+# behind on failure; the formats agree.
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 
@@ -29,6 +30,16 @@ cmp -s "$TMP/v1" "$TMP/v0" || fail "--base 0 differs from --base 1"
     sed -n 's/^{"n":12,"method":"construct","queens":\[\(.*\)\]}$/\1/p' |
     tr ',' ' ' > "$TMP/vj"
 cmp -s "$TMP/v1" "$TMP/vj" || fail "json differs from vector"
+
+# Above 64 the default is a vector, but a glyph option asks for a board:
+# 65 rows of 65 cells, each with one queen, that verify reads back.
+"$NQUEENS" find 65 --queen X --empty o > "$TMP/b65" || fail "find 65 --queen X"
+[ "$(grep -c '^[Xo ]*X[o ]*$' "$TMP/b65")" = 65 ] || fail "find 65 --queen: $(head -2 "$TMP/b65")"
+"$NQUEENS" verify -q --queen X --empty o --n 65 "$TMP/b65" || fail "board of 65 not valid"
+"$NQUEENS" find 70 --compact | "$NQUEENS" verify -q --n 70 || fail "find 70 --compact"
+expect_exit 2 "$NQUEENS" find 10001 --compact
+grep -q 'got 10001 (--queen, --empty and --compact draw a board); --format vector' \
+    "$TMP/stderr" || fail "find 10001 --compact: $(cat "$TMP/stderr")"
 
 # -o FILE holds exactly what standard output gets.
 "$NQUEENS" find 100000 -o "$TMP/out.txt"
