@@ -105,6 +105,10 @@ struct format_stream {
     const struct output_format *format;
     struct format_run run;
     uint64_t limit;           /* solutions to write; UINT64_MAX: all */
+    bool peek;                /* at the limit, search on for one solution
+                                 more, to tell whether the limit cut the
+                                 run (the SVG's title says so) */
+    bool past_limit;          /* peek found a solution past the limit */
     bool svg_overflow;        /* an SVG without --limit met too many boards */
     struct deadline deadline; /* --max-time */
 };
@@ -113,8 +117,9 @@ struct format_stream {
  * solution unless `limit` are written already or an SVG without --limit
  * holds SVG_DEFAULT_MAX_BOARDS (then svg_overflow is set, and the run
  * must fail: the picture is not all there is). Returns non-zero to stop:
- * then, or once the output has failed, the limit is reached or the
- * deadline has passed. */
+ * then, or once the output has failed, the limit is reached (with peek:
+ * a solution past it has come, past_limit set) or the deadline has
+ * passed. */
 int format_stream_write(const int *cols, int n, void *user);
 
 #endif /* NQ_CLI_FORMAT_H */

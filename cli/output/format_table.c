@@ -70,8 +70,10 @@ int format_stream_write(const int *cols, int n, void *user)
     struct format_stream *s = user;
     (void)n;
     /* `>=`, not `==`: a limit of 0 writes nothing. */
-    if (s->run.index >= s->limit)
+    if (s->run.index >= s->limit) {
+        s->past_limit = true;
         return 1;
+    }
     if (s->format == &format_svg && s->limit == UINT64_MAX &&
         s->run.index >= SVG_DEFAULT_MAX_BOARDS) {
         s->svg_overflow = true;
@@ -80,8 +82,13 @@ int format_stream_write(const int *cols, int n, void *user)
     s->run.index++;
     s->format->solution(&s->run, cols);
     writer_record_end(s->run.out);
-    return s->run.out->err != 0 || s->run.index >= s->limit ||
-           deadline_check(&s->deadline);
+    /* With peek the search goes on past the limit: the next call says
+     * that another solution exists, or the search ends without one. The
+     * deadline is not checked then: the solutions asked for are all
+     * there, and the next one is near (solve's ordered stream). */
+    if (s->run.index >= s->limit)
+        return s->run.out->err != 0 || !s->peek;
+    return s->run.out->err != 0 || deadline_check(&s->deadline);
 }
 
 int format_no_end(struct format_run *run)

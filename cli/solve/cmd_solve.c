@@ -37,7 +37,8 @@ static const char solve_tail[] =
     "          {\"n\":8,\"index\":1,\"queens\":[1,5,8,6,3,7,2,4]}\n"
     "  csv     a header (index,row1,...,rowN), then one record per solution\n"
     "  svg     one SVG picture of the boards, numbered; at most 1000 boards\n"
-    "          unless --limit says how many (up to 100000)\n"
+    "          unless --limit says how many (up to 100000); its title says\n"
+    "          whether they are all the solutions or the first K\n"
     "\n"
     "Examples:\n"
     "  nqueens solve 8 --format vector | head -3\n"
@@ -170,7 +171,10 @@ int cmd_solve(int argc, char **argv)
     struct writer out;
     if (writer_open(&out, a.output) != 0)
         return EXIT_USAGE;
-    struct format_stream s = {.format = a.format, .limit = a.limit};
+    /* The SVG's title says whether --limit cut the run: the search looks
+     * for one solution past the limit. */
+    struct format_stream s = {
+        .format = a.format, .limit = a.limit, .peek = a.format == &format_svg};
     deadline_start(&s.deadline, a.max_time);
     solve_watchdog(&s.deadline, a.n);
     s.run.out = &out;
@@ -206,7 +210,7 @@ int cmd_solve(int argc, char **argv)
      * --max-time is not written, as it cannot end on a whole solution. */
     s.run.abandon = (rc != NQ_OK && rc != NQ_E_STOPPED) || s.svg_overflow ||
                     s.deadline.passed;
-    s.run.limited = a.limit_given && s.run.index >= a.limit;
+    s.run.limited = a.limit_given && (a.limit == 0 || s.past_limit);
     status = a.format->end(&s.run);
     if (rc != NQ_OK && rc != NQ_E_STOPPED) {
         writer_close(&out, false);
