@@ -63,6 +63,26 @@ int trace_stop(const nq_trace_event *e, bool first, uint64_t max_steps,
     return 0;
 }
 
+/* The steps of the whole search of N queens (what `trace N --summary`
+ * counts), for N up to 15; beyond, a trace may reach any 64-bit step. */
+static const uint64_t trace_whole_steps[] = {
+    0,     3,     9,      24,      77,       274,      1047,      4136,
+    17777, 80772, 383689, 1973632, 10960057, 64490204, 405259951, 2703877392};
+
+int trace_step_width(int n, uint64_t max_steps)
+{
+    uint64_t last = UINT64_MAX;
+    if (n >= 0 &&
+        (size_t)n < sizeof trace_whole_steps / sizeof trace_whole_steps[0])
+        last = trace_whole_steps[n];
+    if (max_steps != 0 && max_steps < last)
+        last = max_steps; /* the last step of a cut trace is max_steps */
+    int width = 1;
+    for (; last >= 10; last /= 10)
+        width++;
+    return width < 7 ? 7 : width;
+}
+
 const char *trace_kind_name(nq_trace_kind kind)
 {
     switch (kind) {
@@ -235,6 +255,7 @@ struct trace_printer {
     bool summary;       /* the summary alone, no events */
     uint64_t max_steps; /* 0: no limit */
     uint64_t solutions; /* solution events so far */
+    int step_width;     /* of the step column (trace_step_width) */
     enum trace_end end; /* why the trace stopped, if it did */
 };
 
@@ -248,11 +269,13 @@ static void trace_write_vector(struct writer *w, const nq_trace_event *event,
     }
 }
 
+/* The board is drawn under the event column: indented by the width of
+ * the step column and its space. */
 static void trace_write_board(struct writer *w, const nq_trace_event *event,
-                              int n)
+                              int n, int indent)
 {
     for (int row = 0; row < n; row++) {
-        writer_puts(w, "        ");
+        writer_printf(w, "%*s", indent, "");
         for (int col = 0; col < n; col++) {
             char cell = TRACE_FREE;
             if (row < event->depth && event->cols[row] == col)
@@ -279,14 +302,14 @@ static void trace_write_text(struct trace_printer *p,
                  (unsigned long long)p->solutions);
     else
         trace_reason_text(event, reason, sizeof reason);
-    writer_printf(p->out, "%-7llu %-10s %-8s %-30s ",
+    writer_printf(p->out, "%-*llu %-10s %-8s %-30s ", p->step_width,
                   (unsigned long long)event->step, trace_kind_name(event->kind),
                   square, reason);
     writer_putc(p->out, '[');
     trace_write_vector(p->out, event, " ");
     writer_puts(p->out, "]\n");
     if (p->board && event->kind == NQ_TRACE_PLACE)
-        trace_write_board(p->out, event, n);
+        trace_write_board(p->out, event, n, p->step_width + 1);
 }
 
 static void trace_write_json(struct trace_printer *p,
@@ -360,9 +383,10 @@ static int trace_stream(int n, struct trace_printer *p, const char *path)
     // cppcheck-suppress autoVariables
     p->out = &out;
     nq_trace_stats stats;
+    p->step_width = trace_step_width(n, p->max_steps);
     if (p->format == TRACE_TEXT && !p->summary)
-        writer_printf(&out, "%-7s %-10s %-8s %-30s %s\n", "step", "event",
-                      "square", "why", "vector");
+        writer_printf(&out, "%-*s %-10s %-8s %-30s %s\n", p->step_width, "step",
+                      "event", "square", "why", "vector");
     int rc = nq_trace(n, trace_print_event, p, &stats);
     if (rc != NQ_OK && rc != NQ_E_STOPPED) {
         writer_close(&out, false);

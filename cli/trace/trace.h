@@ -41,6 +41,12 @@ const char *trace_square_text(const nq_trace_event *event, char *buf,
 const char *trace_reason_text(const nq_trace_event *event, char *buf,
                               size_t size);
 
+/* The width of the step column of the text trace of n cut after
+ * max_steps steps (0: not cut): the digits of the largest step it can
+ * print, at least 7 (all of a trace up to N = 11), so that the columns
+ * stay aligned to its end. */
+int trace_step_width(int n, uint64_t max_steps);
+
 /* The name of the event kind: place, conflict, backtrack, solution. */
 const char *trace_kind_name(nq_trace_kind kind);
 
