@@ -39,6 +39,8 @@ struct stream_reader {
     bool line_ended;      /* the line in hand has been read to its end */
     bool cr_held;         /* a long line's piece ended in '\r', kept back */
     bool tail_given;      /* a long line's last piece has been handed on */
+    bool small_matrix;    /* recognised as a matrix by a first row of 2 or
+                             3 cells, which a 0-based vector could be */
 };
 
 /* A long line is read in pieces of this size at most. */
@@ -299,22 +301,28 @@ static bool has_prefix_glyph(const char *s, const char *glyph)
     return glyph != NULL && strstr(s, glyph) != NULL;
 }
 
-/* A line of 0s and 1s only (with separators), at least four cells and
- * one 0: a row of a matrix, not a vector (a vector of four or more
- * columns that are all 0 or 1 repeats a column). */
-static bool is_matrix_row(const char *s)
+/* A line of 0s and 1s only (with separators) holding a 0: a row of a
+ * matrix, not a vector, when it has at least four cells (a vector of four
+ * or more columns that are all 0 or 1 repeats a column), or, where
+ * columns are numbered from 1 (`base`), two or three cells that stand
+ * apart (`0 1 0`: no vector holds a 0; `10` or `010` alone on the line is
+ * still the first number of a vector written one a line). */
+static bool is_matrix_row(const char *s, int base, int *cells_out)
 {
     int cells = 0;
     bool zero = false;
-    for (; *s != '\0'; s++) {
-        if (*s == '0' || *s == '1') {
+    bool apart = true; /* no two cells side by side */
+    for (const char *p = s; *p != '\0'; p++) {
+        if (*p == '0' || *p == '1') {
             cells++;
-            zero = zero || *s == '0';
-        } else if (strchr(" \t,[]", *s) == NULL) {
+            zero = zero || *p == '0';
+            apart = apart && (p == s || (p[-1] != '0' && p[-1] != '1'));
+        } else if (strchr(" \t,[]", *p) == NULL) {
             return false;
         }
     }
-    return cells >= 4 && zero;
+    *cells_out = cells;
+    return zero && (cells >= 4 || (base == 1 && cells >= 2 && apart));
 }
 
 /* A row of 0s and 1s (with separators) holding a 1: under a "Solution K:"
@@ -368,8 +376,7 @@ static enum dotted_line dotted_kind(const char *s)
 /* Recognises the format from the first line that is not blank; STREAM_AUTO
  * when the line reads two ways and nothing says which (a partial board of
  * `.`s and `0`s, or a 0-based vector). */
-static enum stream_format recognise(const struct stream_reader *r,
-                                    const char *s)
+static enum stream_format recognise(struct stream_reader *r, const char *s)
 {
     s += strspn(s, " \t");
     if (*s == '{')
@@ -380,8 +387,11 @@ static enum stream_format recognise(const struct stream_reader *r,
     if (is_title(s) || has_prefix_glyph(s, r->opt.queen) ||
         has_prefix_glyph(s, r->opt.empty))
         return STREAM_BOARD;
-    if (is_matrix_row(s))
+    int cells = 0;
+    if (is_matrix_row(s, r->opt.read.base, &cells)) {
+        r->small_matrix = cells < 4;
         return STREAM_MATRIX;
+    }
     if (*s >= '1' && *s <= '9')
         return STREAM_VECTOR; /* a board row starts with a glyph */
     if (r->opt.read.allow_empty_rows) {
@@ -901,8 +911,16 @@ static int next_board(struct stream_reader *r, struct stream_record *rec,
     /* A format forced is read as such: `2 4 1 3` is no board row. */
     struct stream_reader board = *r;
     board.opt.read.board_only = r->opt.format != STREAM_AUTO;
-    return read_text(&board, r->text, r->text_len, rec->line, 1,
-                     &rec->placement, error);
+    int rc = read_text(&board, r->text, r->text_len, rec->line, 1,
+                       &rec->placement, error);
+    if (rc == NQ_E_PARSE && r->small_matrix && r->records == 0) {
+        /* `0 1` alone: say how it was read, and how else it may be. */
+        size_t len = strlen(error->message);
+        snprintf(error->message + len, sizeof error->message - len,
+                 " (read as a 0/1 matrix; a vector numbered from 0 needs "
+                 "--base 0)");
+    }
+    return rc;
 }
 
 /* The stream failed: says why. */

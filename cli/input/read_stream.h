@@ -21,7 +21,9 @@
  *  matrix  n lines of n cells, 1 a queen and 0 an empty square, separated
  *          by spaces, commas or nothing, brackets ignored; titles and
  *          blank lines as for boards (a stream whose first title is
- *          followed by a row of 0s and 1s holds matrices)
+ *          followed by a row of 0s and 1s holds matrices; a first row
+ *          of 4 cells or more with a 0 is one, and so is one of 2 or 3
+ *          cells apart with a 0 where columns start at 1)
  * Each record is handed to the placement reader (cli/input/read_placement.c),
  * whose messages and positions it keeps, shifted to the record's place in
  * the stream. A UTF-8 byte-order mark is skipped. Memory holds one record,
