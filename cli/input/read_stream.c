@@ -35,6 +35,11 @@ struct stream_reader {
     char *text;         /* the record being put together */
     size_t text_len;
     size_t text_cap;
+    char *source; /* a board's rows as they were read, kept where a
+                     glyph is longer than the byte it becomes in
+                     text (for the columns of errors) */
+    size_t source_len;
+    size_t source_cap;
     unsigned char *piece; /* a piece of a long line */
     bool line_ended;      /* the line in hand has been read to its end */
     bool cr_held;         /* a long line's piece ended in '\r', kept back */
@@ -102,6 +107,7 @@ void stream_reader_free(struct stream_reader *r)
         return;
     free(r->line);
     free(r->text);
+    free(r->source);
     free(r->piece);
     free(r);
 }
@@ -256,22 +262,30 @@ static bool line_blank(const struct stream_reader *r)
     return strspn(r->line, " \t") == r->line_len;
 }
 
-static bool text_append(struct stream_reader *r, const char *s, size_t len)
+/* Appends s[0..len-1] to the buffer *data (holding *used bytes of *cap),
+ * terminated; false when out of memory. */
+static bool buffer_append(char **data, size_t *used, size_t *cap, const char *s,
+                          size_t len)
 {
-    if (r->text_len + len + 1 > r->text_cap) {
-        size_t cap = r->text_cap ? r->text_cap : 256;
-        while (cap < r->text_len + len + 1)
-            cap *= 2;
-        char *grown = realloc(r->text, cap);
+    if (*used + len + 1 > *cap) {
+        size_t grown_cap = *cap ? *cap : 256;
+        while (grown_cap < *used + len + 1)
+            grown_cap *= 2;
+        char *grown = realloc(*data, grown_cap);
         if (grown == NULL)
             return false;
-        r->text = grown;
-        r->text_cap = cap;
+        *data = grown;
+        *cap = grown_cap;
     }
-    memcpy(r->text + r->text_len, s, len);
-    r->text_len += len;
-    r->text[r->text_len] = '\0';
+    memcpy(*data + *used, s, len);
+    *used += len;
+    (*data)[*used] = '\0';
     return true;
+}
+
+static bool text_append(struct stream_reader *r, const char *s, size_t len)
+{
+    return buffer_append(&r->text, &r->text_len, &r->text_cap, s, len);
 }
 
 /* True for "Solution K:" (what `nqueens N` and the board format write). */
@@ -772,8 +786,32 @@ static int json_scan(const struct stream_reader *r, struct json_fields *out,
     return 0;
 }
 
+/* The column a reader sees for byte `column` (1-based) of the line in
+ * hand: the characters before it, not their bytes (a JSON string may hold
+ * UTF-8 characters of several bytes; UTF-8 continuation bytes,
+ * 10xxxxxx, start no character). */
+static long long char_column(const struct stream_reader *r, long long column)
+{
+    long long chars = 1;
+    for (long long i = 0; i + 1 < column && (size_t)i < r->line_len; i++)
+        chars += ((unsigned char)r->line[i] & 0xC0) != 0x80;
+    return chars;
+}
+
+static int next_json_record(struct stream_reader *r, struct stream_record *rec,
+                            struct placement_error *error);
+
 static int next_json(struct stream_reader *r, struct stream_record *rec,
                      struct placement_error *error)
+{
+    int rc = next_json_record(r, rec, error);
+    if (rc != 0 && error->line == r->line_no && error->column > 0)
+        error->column = char_column(r, error->column);
+    return rc;
+}
+
+static int next_json_record(struct stream_reader *r, struct stream_record *rec,
+                            struct placement_error *error)
 {
     while (next_line(r)) {
         if (line_blank(r))
@@ -825,33 +863,101 @@ static int next_json(struct stream_reader *r, struct stream_record *rec,
 
 /* ---- boards and matrices ------------------------------------------------- */
 
+/* The lengths of the glyphs of --queen and --empty (0: none given). */
+struct glyph_lengths {
+    size_t queen;
+    size_t empty;
+};
+
+static struct glyph_lengths glyph_lengths(const struct stream_reader *r)
+{
+    struct glyph_lengths g = {r->opt.queen ? strlen(r->opt.queen) : 0,
+                              r->opt.empty ? strlen(r->opt.empty) : 0};
+    return g;
+}
+
+/* The byte the placement reader gets for the cell or separator at s, and
+ * in *len the bytes of s it stands for (a glyph of --queen or --empty may
+ * be longer than one). */
+static const char *board_glyph(const struct stream_reader *r,
+                               struct glyph_lengths g, const char *s,
+                               size_t *len)
+{
+    size_t queen_len = g.queen;
+    size_t empty_len = g.empty;
+    *len = 1;
+    if (r->format == STREAM_MATRIX)
+        return *s == '1' ? "Q" : *s == '0' ? "." : strchr(",[]", *s) ? " " : s;
+    if (queen_len > 0 && strncmp(s, r->opt.queen, queen_len) == 0) {
+        *len = queen_len;
+        return "Q";
+    }
+    if (empty_len > 0 && strncmp(s, r->opt.empty, empty_len) == 0) {
+        *len = empty_len;
+        return ".";
+    }
+    return s;
+}
+
+/* Whether a glyph of --queen or --empty is more than one byte: then the
+ * column of an error in the board's text is not the line's. */
+static bool board_glyphs_long(const struct stream_reader *r)
+{
+    struct glyph_lengths g = glyph_lengths(r);
+    return g.queen > 1 || g.empty > 1;
+}
+
 /* Appends a row of the board, its glyphs made the placement reader's. */
 static bool board_append_row(struct stream_reader *r)
 {
     const char *s = r->line;
     const char *end = r->line + r->line_len;
-    size_t queen_len = r->opt.queen ? strlen(r->opt.queen) : 0;
-    size_t empty_len = r->opt.empty ? strlen(r->opt.empty) : 0;
+    struct glyph_lengths g = glyph_lengths(r);
     while (s < end) {
-        const char *glyph = s;
         size_t len = 1;
-        if (r->format == STREAM_MATRIX) {
-            glyph = *s == '1'           ? "Q"
-                    : *s == '0'         ? "."
-                    : strchr(",[]", *s) ? " "
-                                        : s;
-        } else if (queen_len > 0 && strncmp(s, r->opt.queen, queen_len) == 0) {
-            glyph = "Q";
-            len = queen_len;
-        } else if (empty_len > 0 && strncmp(s, r->opt.empty, empty_len) == 0) {
-            glyph = ".";
-            len = empty_len;
-        }
+        const char *glyph = board_glyph(r, g, s, &len);
         if (!text_append(r, glyph, 1))
             return false;
         s += len;
     }
+    if (board_glyphs_long(r) &&
+        (!buffer_append(&r->source, &r->source_len, &r->source_cap, r->line,
+                        r->line_len) ||
+         !buffer_append(&r->source, &r->source_len, &r->source_cap, "\n", 1)))
+        return false;
     return text_append(r, "\n", 1);
+}
+
+/* Moves an error's column in the board's text (a byte a glyph) to the
+ * column a reader sees on its line: the characters of the glyphs before
+ * it. `first_line` is the line of the record's first row; its rows stand
+ * on consecutive lines. */
+static void board_error_column(const struct stream_reader *r,
+                               long long first_line,
+                               struct placement_error *error)
+{
+    if (!board_glyphs_long(r) || error->line < first_line || error->column < 1)
+        return;
+    /* Each row ends in '\n' (a row may hold a NUL byte). */
+    const char *row = r->source;
+    const char *source_end = r->source + r->source_len;
+    for (long long l = first_line; l < error->line && row < source_end; l++)
+        row = (const char *)memchr(row, '\n', (size_t)(source_end - row)) + 1;
+    if (row >= source_end)
+        return;
+    const char *end = memchr(row, '\n', (size_t)(source_end - row));
+    const char *s = row;
+    struct glyph_lengths g = glyph_lengths(r);
+    long long cells = error->column - 1; /* bytes of the text before it */
+    for (; cells > 0 && s < end; cells--) {
+        size_t len = 1;
+        board_glyph(r, g, s, &len);
+        s += len;
+    }
+    long long column = 1 + cells; /* past the row's end: one a byte */
+    for (const char *p = row; p < s; p++)
+        column += ((unsigned char)*p & 0xC0) != 0x80;
+    error->column = column;
 }
 
 /* Cells of a row already appended (its non-blank bytes). */
@@ -867,6 +973,7 @@ static int next_board(struct stream_reader *r, struct stream_record *rec,
                       struct placement_error *error)
 {
     r->text_len = 0;
+    r->source_len = 0;
     long long rows = 0;
     long long width = 0;
     while (next_line(r)) {
@@ -913,6 +1020,8 @@ static int next_board(struct stream_reader *r, struct stream_record *rec,
     board.opt.read.board_only = r->opt.format != STREAM_AUTO;
     int rc = read_text(&board, r->text, r->text_len, rec->line, 1,
                        &rec->placement, error);
+    if (rc != 0)
+        board_error_column(r, rec->line, error);
     if (rc == NQ_E_PARSE && r->small_matrix && r->records == 0) {
         /* `0 1` alone: say how it was read, and how else it may be. */
         size_t len = strlen(error->message);
