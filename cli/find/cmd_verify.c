@@ -53,6 +53,9 @@ static const char verify_head[] =
 
 static const char verify_tail[] =
     "\n"
+    "An input with no placement (what solve 2 writes) is a stream of none:\n"
+    "'0 placements', exit status 0.\n"
+    "\n"
     "Exit status: 0 every placement is a solution; 1 one is not (the first\n"
     "attacking pairs are listed, with the total); 2 bad usage or malformed\n"
     "input (the line and column of the problem are named).\n";
@@ -396,7 +399,9 @@ static void stream_summary(const struct verify_request *req, struct writer *out,
     }
     writer_printf(out, "%lld placements: %lld valid, %lld invalid; ",
                   t->placements, t->valid, t->placements - t->valid);
-    if (t->repeat > 0)
+    if (t->placements == 0)
+        writer_printf(out, "the input holds none\n");
+    else if (t->repeat > 0)
         writer_printf(out,
                       "not distinct: record %lld repeats the one "
                       "before\n",
@@ -424,8 +429,8 @@ static int report_conflict(const struct verify_request *req,
 }
 
 /* Verifies a stream whose first two records were read (the second may be
- * its end: rcs[1] == 0, a stream of one for --json); returns the exit
- * status. */
+ * its end: rcs[1] == 0, a stream of one for --json; both may be: a stream
+ * of none); returns the exit status. */
 static int verify_stream(const struct verify_request *req,
                          const struct verify_input *in,
                          struct stream_reader *reader,
@@ -497,10 +502,10 @@ static int verify_input(const struct verify_request *req,
     int status = 0;
     rcs[0] = stream_next(reader, &records[0], &errs[0]);
     if (rcs[0] == 0) {
-        struct placement_error none = {.line = stream_reader_end_line(reader),
-                                       .column = 1};
-        snprintf(none.message, sizeof none.message, "no placement given");
-        status = malformed(in, &none);
+        /* No placement at all (what solve 2 writes, in any format): a
+         * stream of none, each of them valid. */
+        rcs[1] = 0;
+        status = verify_stream(req, in, reader, records, rcs, errs);
     } else if (rcs[0] < 0 && rcs[0] != NQ_E_CONFLICT) {
         status = malformed(in, &errs[0]);
     } else {

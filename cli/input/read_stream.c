@@ -976,6 +976,7 @@ static int next_board(struct stream_reader *r, struct stream_record *rec,
     r->source_len = 0;
     long long rows = 0;
     long long width = 0;
+    long long title = 0; /* the line of a title with no row under it yet */
     while (next_line(r)) {
         if (line_blank(r) || is_count_line(r->line)) {
             if (rows > 0)
@@ -987,6 +988,9 @@ static int next_board(struct stream_reader *r, struct stream_record *rec,
                 r->held = true;
                 break;
             }
+            if (title != 0)
+                break; /* two titles: the first one's board is missing */
+            title = r->line_no;
             continue;
         }
         if (rows == 0)
@@ -1013,6 +1017,10 @@ static int next_board(struct stream_reader *r, struct stream_record *rec,
         if (++rows == width)
             break; /* a square: the next line starts another board */
     }
+    if (rows == 0 && title != 0 && r->read_errno == 0)
+        return fail(error, NQ_E_PARSE, title, 1,
+                    "a 'Solution K:' title with no board under it (the "
+                    "input was cut?)");
     if (rows == 0)
         return 0;
     /* A format forced is read as such: `2 4 1 3` is no board row. */
