@@ -54,7 +54,9 @@ static const char verify_head[] =
 static const char verify_tail[] =
     "\n"
     "An input with no placement (what solve 2 writes) is a stream of none:\n"
-    "'0 placements', exit status 0.\n"
+    "'0 placements', exit status 0. Typed on a terminal, each placement is\n"
+    "judged as soon as it ends (a vector's line, a board's last row); Ctrl-D\n"
+    "ends, with the closing line when there were several.\n"
     "\n"
     "Exit status: 0 every placement is a solution; 1 one is not (the first\n"
     "attacking pairs are listed, with the total); 2 bad usage or malformed\n"
@@ -153,6 +155,7 @@ struct verify_input {
     FILE *f;
     bool from_stdin;
     bool waits;       /* a terminal or a pipe: the next record may be slow */
+    bool typed;       /* standard input is a terminal: someone types */
     char source[256]; /* quoted path, for messages */
 };
 
@@ -170,6 +173,7 @@ static int open_input(const struct verify_request *req, struct verify_input *in)
             return cli_error("cannot read '%s': %s", quoted, strerror(errno));
         snprintf(in->source, sizeof in->source, "'%s'", quoted);
     } else if (isatty(STDIN_FILENO)) {
+        in->typed = true;
         cli_note("reading placements from the terminal; end with Ctrl-D");
     }
     struct stat st;
@@ -489,6 +493,57 @@ static int verify_stream(const struct verify_request *req,
     return tally.valid == tally.placements ? EXIT_OK : EXIT_NEGATIVE;
 }
 
+/* Placements typed on a terminal: each gets the verdict of one placement
+ * as soon as it ends (the end of a vector's line, the last row of a
+ * board), not once the next has begun; a closing line sums them up unless
+ * there was exactly one. Returns the exit status. */
+static int verify_typed(const struct verify_request *req,
+                        const struct verify_input *in,
+                        struct stream_reader *reader)
+{
+    struct verify_tally tally = {.increasing = true};
+    int status = EXIT_OK;
+    for (;;) {
+        struct stream_record rec;
+        struct placement_error err;
+        int rc = stream_next(reader, &rec, &err);
+        if (rc == 0)
+            break;
+        if (rc < 0 && rc != NQ_E_CONFLICT) {
+            free(tally.last);
+            return malformed(in, &err);
+        }
+        tally.placements++;
+        int verdict = 0;
+        if (rc == NQ_E_CONFLICT) {
+            tally.increasing = false;
+            verdict = report_conflict(req, &err);
+        } else {
+            bool kept = tally_order(&tally, &rec);
+            verdict =
+                kept ? report(req, &rec.placement) : cli_error("out of memory");
+            placement_free(&rec.placement);
+        }
+        if (verdict == EXIT_OK)
+            tally.valid++;
+        else if (verdict == EXIT_NEGATIVE)
+            status = EXIT_NEGATIVE;
+        else {
+            free(tally.last);
+            return verdict;
+        }
+    }
+    free(tally.last);
+    if (tally.placements == 1 || req->quiet)
+        return status;
+    struct writer out;
+    if (writer_open(&out, NULL) != 0)
+        return EXIT_USAGE;
+    stream_summary(req, &out, &tally);
+    int closed = writer_close(&out, true);
+    return closed != 0 ? closed : status;
+}
+
 /* Reads the input and checks it: one placement as before, or a stream. */
 static int verify_input(const struct verify_request *req,
                         const struct verify_input *in)
@@ -496,6 +551,11 @@ static int verify_input(const struct verify_request *req,
     struct stream_reader *reader = stream_reader_new(in->f, &req->read);
     if (reader == NULL)
         return cli_error("out of memory");
+    if (in->typed && req->output == NULL && !req->json) {
+        int typed = verify_typed(req, in, reader);
+        stream_reader_free(reader);
+        return typed;
+    }
     struct stream_record records[2];
     struct placement_error errs[2];
     int rcs[2];
@@ -531,7 +591,7 @@ int cmd_verify(int argc, char **argv)
     int status = parse_verify_args(argc, argv, &req);
     if (status != 0)
         return status < 0 ? EXIT_OK : status;
-    struct verify_input in;
+    struct verify_input in = {0};
     status = open_input(&req, &in);
     if (status != 0)
         return status;
