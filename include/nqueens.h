@@ -67,7 +67,7 @@ extern "C" {
 /*! The most worker threads a call starts. One rule for every call that
  *  takes a number of threads (the `threads` of each options struct,
  *  nq_plan_run()): a larger number runs on NQ_MAX_THREADS, as
- *  `threads = 0` (all online cores) never stands for more; a negative one
+ *  `threads = 0` (all usable cores) never stands for more; a negative one
  *  is NQ_E_INVAL, but where a call says otherwise. */
 #define NQ_MAX_THREADS 1024
 
@@ -666,7 +666,7 @@ typedef enum nq_engine {
  *  (part 3). */
 struct nq_count_options {
     unsigned version;        /* NQ_COUNT_OPTIONS_VERSION, set by init */
-    int threads;             /* worker threads; 0 = all online cores */
+    int threads;             /* worker threads; 0 = all usable cores */
     uint64_t memory_bytes;   /* memory budget; 0 = the default (2 GiB) */
     nq_engine engine;        /* NQ_ENGINE_AUTO by default */
     nq_progress_fn progress; /* may be NULL */
@@ -693,8 +693,10 @@ struct nq_count_options {
 NQ_API int nq_count_options_init(nq_count_options *options, unsigned version);
 
 /*! nq_count_default_threads() : the number of worker threads that
- *  `threads = 0` stands for (the online cores, at least 1, at most
- *  NQ_MAX_THREADS). */
+ *  `threads = 0` stands for: the cores this process may run on (its CPU
+ *  affinity, as taskset, a container's cpuset or mpirun's binding set it;
+ *  the online cores where it cannot be read), at least 1, at most
+ *  NQ_MAX_THREADS. */
 NQ_API int nq_count_default_threads(void);
 
 /*! nq_gpu_api() : the device API the GPU engine was built on: "OpenCL"
@@ -727,7 +729,7 @@ NQ_API int nq_gpu_device_name(int index, char *name, size_t size);
  *  from nq_solve_options_init(). */
 struct nq_solve_options {
     unsigned version;    /* NQ_SOLVE_OPTIONS_VERSION, set by init */
-    int threads;         /* search threads; 0 = all online cores; 1 = the
+    int threads;         /* search threads; 0 = all usable cores; 1 = the
                             search runs on the calling thread alone */
     size_t buffer_bytes; /* about the most memory that holds solutions
                             found ahead of their turn (never less than
@@ -789,7 +791,7 @@ NQ_API int nq_solve_encoded(int n, const nq_solve_options *options,
 struct nq_complete_options {
     /* NQ_COMPLETE_OPTIONS_VERSION, set by init */
     unsigned version;
-    /* count: worker threads; 0 = all online cores */
+    /* count: worker threads; 0 = all usable cores */
     int threads;
     /* first: give up with NQ_E_TIMEOUT after this many search nodes;
      * 0 = no limit (the default) */

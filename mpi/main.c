@@ -5,9 +5,7 @@
  * subproblem ids out and every rank counts with its threads. The output is
  * that of `nqueens count`, printed by rank 0 alone.
  */
-#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <fcntl.h>
-#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -287,9 +285,14 @@ static int agree_on_plan(const struct count_request *req, int rank, int threads,
     /* With the same options every rank fails alike: rank 0 says it once. */
     int failed_rank = 0;
     rc = plan_failure(rc, rank, device_message, &failed_rank);
-    if (rc != NQ_OK)
-        return rank == 0 ? mpi_plan_error(req, rc, failed_rank, device_message)
-                         : EXIT_USAGE;
+    if (rc != NQ_OK && rank != 0)
+        return EXIT_USAGE;
+    if (rc != NQ_OK) {
+        /* The budget it needs, for the threads it was planned for. */
+        struct count_request planned = *req;
+        planned.threads = threads;
+        return mpi_plan_error(&planned, rc, failed_rank, device_message);
+    }
 
     /* The same signature and size: the ids mean the same work. The same
      * cut into passes too: a worker sent the number of a pass counts the
@@ -315,18 +318,6 @@ static int agree_on_plan(const struct count_request *req, int rank, int threads,
                          "node?); rank 0 has '%s'",
                          root_signature);
     return EXIT_USAGE;
-}
-
-/* The cores this rank may run on. mpirun binds ranks (with -np 2 by
- * default to one core each), so a rank counts with as many threads as it
- * has cores of its own, not as many as the machine has. */
-static int rank_cores(void)
-{
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return CPU_COUNT(&set);
-    return nq_count_default_threads();
 }
 
 int main(int argc, char **argv)
@@ -398,7 +389,10 @@ int main(int argc, char **argv)
         return refused;
     }
 
-    int threads = req.threads != 0 ? req.threads : rank_cores();
+    /* The cores this rank may run on: mpirun binds ranks (with -np 2 by
+     * default to one core each), so a rank counts with as many threads as
+     * it has cores of its own, not as many as the machine has. */
+    int threads = req.threads != 0 ? req.threads : nq_count_default_threads();
     int plan_threads = threads;
     MPI_Allreduce(&threads, &plan_threads, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     nq_plan *plan = NULL;

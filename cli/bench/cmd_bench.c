@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "commands.h"
 #include "common/clock.h"
@@ -311,11 +310,11 @@ static size_t bench_baseline(const struct bench_row *rows)
 static void bench_write_table(struct writer *w, int n, int runs,
                               const struct bench_row *rows)
 {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int cores = nq_count_default_threads(); /* those it may run on */
     size_t base = bench_baseline(rows);
     writer_printf(w,
                   "nqueens bench %d: median time a call over %d run%s, on "
-                  "this machine (%ld core%s online)\n",
+                  "this machine (%d core%s to run on)\n",
                   n, runs, runs == 1 ? "" : "s", cores, cores == 1 ? "" : "s");
     writer_printf(w,
                   "every run checked against the published count: %llu "
@@ -338,7 +337,7 @@ static void bench_write_table(struct writer *w, int n, int runs,
         }
         char label[64];
         if (strcmp(bench_methods[i].key, "engine-all") == 0)
-            snprintf(label, sizeof label, "engine, %ld thread%s", cores,
+            snprintf(label, sizeof label, "engine, %d thread%s", cores,
                      cores == 1 ? "" : "s");
         else
             snprintf(label, sizeof label, "%s", bench_methods[i].label);
@@ -371,7 +370,7 @@ static void bench_write_json(struct writer *w, int n, int runs,
     json_key(&j, "runs");
     json_int(&j, runs);
     json_key(&j, "cores");
-    json_int(&j, sysconf(_SC_NPROCESSORS_ONLN));
+    json_int(&j, nq_count_default_threads());
     json_key(&j, "published");
     json_uint(&j, published_totals[n]);
     json_key(&j, "methods");

@@ -32,7 +32,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "common/clock.h"
 #include "common/messages.h"
@@ -107,10 +106,10 @@ double count_model_seconds(int join, double walked, double solutions,
     double work =
         join ? MODEL_JOIN_TOP * walked + MODEL_JOIN_SOLUTION * solutions
              : MODEL_CONSTELLATIONS_SOLUTION * solutions;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int cores = nq_count_default_threads(); /* those it may run on */
     int used = threads;
-    if (cores > 0 && used > cores)
-        used = (int)cores;
+    if (used > cores)
+        used = cores;
     if (used < 1)
         used = 1;
     return work / (1 + MODEL_THREAD_GAIN * (used - 1));

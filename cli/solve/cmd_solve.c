@@ -6,7 +6,6 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "commands.h"
 #include "common/deadline.h"
@@ -199,7 +198,7 @@ int cmd_solve(int argc, char **argv)
     if (encoded)
         encoder.max_bytes = a.format->max_bytes(a.n);
     /* The search runs on other threads: this one can wait on the disk. */
-    if (encoded && a.threads != 1 && sysconf(_SC_NPROCESSORS_ONLN) > 1)
+    if (encoded && a.threads != 1 && nq_count_default_threads() > 1)
         writer_direct(&out);
     int rc = s.limit == 0 ? NQ_OK
              : encoded    ? nq_solve_encoded(a.n, &options, &encoder)

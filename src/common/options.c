@@ -112,7 +112,7 @@ static void count_defaults(nq_count_options *o)
 {
     memset(o, 0, sizeof *o);
     o->version = NQ_COUNT_OPTIONS_VERSION;
-    o->threads = 0;      /* all online cores */
+    o->threads = 0;      /* all usable cores */
     o->memory_bytes = 0; /* the default budget */
     o->engine = NQ_ENGINE_AUTO;
     o->progress = NULL;
@@ -126,7 +126,7 @@ static void solve_defaults(nq_solve_options *o)
 {
     memset(o, 0, sizeof *o);
     o->version = NQ_SOLVE_OPTIONS_VERSION;
-    o->threads = 0;      /* all online cores */
+    o->threads = 0;      /* all usable cores */
     o->buffer_bytes = 0; /* the default buffer */
 }
 
@@ -134,7 +134,7 @@ static void complete_defaults(nq_complete_options *o)
 {
     memset(o, 0, sizeof *o);
     o->version = NQ_COMPLETE_OPTIONS_VERSION;
-    o->threads = 0;    /* all online cores */
+    o->threads = 0;    /* all usable cores */
     o->node_limit = 0; /* no limit */
     o->progress = NULL;
     o->progress_user = NULL;

@@ -22,7 +22,11 @@
  * (the first solution a user waits for) then has the processors to
  * itself instead of sharing them with look-ahead work.
  */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#endif
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -36,9 +40,20 @@
  * items, and the period of the tick in both modes. */
 #define DRAIN_MS 5
 
-int nq__pool_online_cores(void)
+int nq__pool_cores(void)
 {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long cores = 0;
+#ifdef CPU_COUNT
+    /* The processors this process may run on (taskset, a container's
+     * cpuset, mpirun's binding), not all those online. A mask of more
+     * processors than cpu_set_t holds fails: then the online ones. */
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        cores = CPU_COUNT(&set);
+#endif
+    if (cores < 1)
+        cores = sysconf(_SC_NPROCESSORS_ONLN);
     if (cores < 1)
         return 1;
     return cores > NQ_MAX_THREADS ? NQ_MAX_THREADS : (int)cores;
@@ -47,7 +62,7 @@ int nq__pool_online_cores(void)
 int nq__pool_threads(int threads)
 {
     if (threads <= 0)
-        return nq__pool_online_cores();
+        return nq__pool_cores();
     return threads > NQ_MAX_THREADS ? NQ_MAX_THREADS : threads;
 }
 

@@ -12,15 +12,15 @@
  *                          with a bounded look-ahead and back-pressure
  *                          (the solve stream).
  *
- * Both behave the same way around the work: 0 threads means all online
- * cores (within NQ_MAX_THREADS), one thread runs everything inline on the
- * calling thread, the first non-zero code (of a work item, of a callback)
- * stops the run and becomes its return value, nothing is reported after a
- * stop, and an optional tick runs on the calling thread every few
- * milliseconds. A work item that gives up because the run stopped (it
- * polls `cancel`) may return any code: the first one has been kept. If no
- * worker can be started the calling thread does the work itself. The pool knows
- * nothing of n-queens.
+ * Both behave the same way around the work: 0 threads means all usable
+ * cores (nq__pool_cores(), within NQ_MAX_THREADS), one thread runs
+ * everything inline on the calling thread, the first non-zero code (of a
+ * work item, of a callback) stops the run and becomes its return value,
+ * nothing is reported after a stop, and an optional tick runs on the
+ * calling thread every few milliseconds. A work item that gives up because
+ * the run stopped (it polls `cancel`) may return any code: the first one
+ * has been kept. If no worker can be started the calling thread does the
+ * work itself. The pool knows nothing of n-queens.
  */
 #ifndef NQ_POOL_H
 #define NQ_POOL_H
@@ -32,11 +32,12 @@
 
 #include "nqueens.h"
 
-/* nq__pool_online_cores() : the online processors, 1..NQ_MAX_THREADS. */
-int nq__pool_online_cores(void);
+/* nq__pool_cores() : the processors this process may run on (its CPU
+ * affinity; the online ones where that cannot be read), 1..NQ_MAX_THREADS. */
+int nq__pool_cores(void);
 
 /* nq__pool_threads() : the workers a `threads` option stands for: 0 (or
- * less) = all online cores; never more than NQ_MAX_THREADS. */
+ * less) = nq__pool_cores(); never more than NQ_MAX_THREADS. */
 int nq__pool_threads(int threads);
 
 /* Called on the calling thread every few milliseconds while a run goes
@@ -59,7 +60,7 @@ typedef int (*nq__pool_done_fn)(void *ctx, size_t index, const void *result);
 
 struct nq__pool_job {
     size_t count;          /* items 0..count-1 */
-    int threads;           /* workers; 0 = all online cores; never more than
+    int threads;           /* workers; 0 = nq__pool_cores(); never more than
                               count */
     size_t result_size;    /* bytes of one item's result (may be 0) */
     nq__pool_work_fn work; /* required */
@@ -114,7 +115,7 @@ typedef int (*nq__pool_deliver_fn)(void *ctx, uint64_t id,
                                    const struct nq__pool_piece *piece);
 
 struct nq__pool_stream {
-    int threads;       /* workers; 0 = all online cores */
+    int threads;       /* workers; 0 = nq__pool_cores() */
     size_t window;     /* ids handed out past the one being delivered: at
                           least 1 */
     size_t slot_cap;   /* pieces an item may have queued before its

@@ -33,17 +33,8 @@ for m in $methods; do
         fail "fault in $m: $(cat "$TMP/err")"
     [ ! -s "$TMP/out" ] || fail "fault in $m: figures printed anyway"
 done
-# On one core the table says "1 core online" and "engine, 1 thread" (it
-# read "1 cores", "1 threads"): where a mount namespace can be had, the
-# kernel's list of online processors is made to say one (a C library that
-# counts the processors otherwise leaves the test out).
-echo 0 > "$TMP/online"
-if unshare -m sh -c "mount --bind '$TMP/online' /sys/devices/system/cpu/online &&
-    '$NQUEENS' bench --runs 1 --methods engine-all 4" > "$TMP/one-core" 2> /dev/null &&
-    grep -q '(1 cores* online)' "$TMP/one-core"; then
-    grep -q '(1 core online)$' "$TMP/one-core" || fail "one core: $(head -1 "$TMP/one-core")"
-    grep -q '^engine, 1 thread  ' "$TMP/one-core" || fail "one core: $(cat "$TMP/one-core")"
-fi
+# On one core the table says "1 core to run on" and "engine, 1 thread"
+# (it read "1 cores", "1 threads"): test_threads_affinity.sh, under taskset.
 # The man page's EXIT STATUS names that 1, as the README's does.
 sed -n '/^\.SH EXIT STATUS/,/^\.SH DIAGNOSTICS/p' "$NQ_SOURCE_DIR/docs/nqueens.1" |
     grep -q '^\.BR bench ,$' || fail "man page EXIT STATUS: no 1 for bench"

@@ -10,8 +10,14 @@
  * item, and no worker runs ahead of the window nor queues past the cap.
  * Both: the first non-zero code (of a work item, of a callback, of the
  * tick) stops the run and is returned, and nothing is reported after it.
+ * The default number of workers follows the CPU affinity, not the cores
+ * online.
  */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* sched_getaffinity, sched_setaffinity, CPU_COUNT */
+#endif
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <time.h>
@@ -197,12 +203,44 @@ static void test_errors_and_stops(void **state)
     bad.threads = 1;
     bad.work = NULL;
     assert_int_equal(nq__pool_run(&bad), NQ_E_INVAL);
-    assert_true(nq__pool_online_cores() >= 1);
-    assert_true(nq__pool_online_cores() <= NQ_MAX_THREADS);
-    assert_int_equal(nq__pool_threads(0), nq__pool_online_cores());
+    assert_true(nq__pool_cores() >= 1);
+    assert_true(nq__pool_cores() <= NQ_MAX_THREADS);
+    assert_int_equal(nq__pool_threads(0), nq__pool_cores());
     assert_int_equal(nq__pool_threads(3), 3);
     assert_int_equal(nq__pool_threads(NQ_MAX_THREADS + 5), NQ_MAX_THREADS);
     assert_int_equal(NQ_SOLVE_MAX_THREADS, NQ_MAX_THREADS);
+}
+
+/* 0 threads: the cores the process may run on. Pinned to one of its
+ * cores (as `taskset -c`), the pool's default is one worker, however
+ * many the machine has online. */
+static void test_default_follows_affinity(void **state)
+{
+    (void)state;
+#ifdef CPU_COUNT
+    cpu_set_t was;
+    CPU_ZERO(&was);
+    assert_int_equal(sched_getaffinity(0, sizeof was, &was), 0);
+    int cores = CPU_COUNT(&was);
+    assert_int_equal(nq__pool_cores(),
+                     cores < NQ_MAX_THREADS ? cores : NQ_MAX_THREADS);
+    if (cores < 2)
+        skip(); /* one core already: nothing to tell apart */
+    int first = 0;
+    while (!CPU_ISSET(first, &was))
+        first++;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(first, &one);
+    assert_int_equal(sched_setaffinity(0, sizeof one, &one), 0);
+    int pinned = nq__pool_cores();
+    int threads = nq__pool_threads(0);
+    assert_int_equal(sched_setaffinity(0, sizeof was, &was), 0);
+    assert_int_equal(pinned, 1);
+    assert_int_equal(threads, 1);
+#else
+    skip();
+#endif
 }
 
 /* ---- in id order --------------------------------------------------------- */
@@ -500,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_every_item_once),
         cmocka_unit_test(test_one_thread_runs_inline),
         cmocka_unit_test(test_errors_and_stops),
+        cmocka_unit_test(test_default_follows_affinity),
         cmocka_unit_test(test_in_order_with_pieces),
         cmocka_unit_test(test_back_pressure),
         cmocka_unit_test(test_stream_one_thread_runs_inline),

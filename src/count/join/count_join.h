@@ -354,7 +354,7 @@ static inline uint8_t nq__join_edge(uint64_t rest, int half)
 #define NQ_JOIN_TABLE_TOPS_MAX ((uint64_t)UINT32_MAX - 1)
 
 /* nq__join_table_build() : enumerates and groups the tops of n on `threads`
- * threads (0 = all online cores), in at most `budget` bytes with what
+ * threads (0 = all usable cores), in at most `budget` bytes with what
  * its threads take beside it (t->threads of them count units within
  * it). Returns 0,
  * NQ_E_RANGE or NQ_E_NOMEM (also when the table would not fit the budget:
@@ -615,7 +615,7 @@ int nq__join_count(const struct nq__join_table *t,
  * one unit of a table of n (of wide windows where n or `wide` asks for
  * them, nq__join_windows_of()) whose largest group holds `largest` tops
  * (its sides, held while it runs, on each thread that counts).
- * nq__join_work_bytes() : what `threads` threads (0 = all online cores)
+ * nq__join_work_bytes() : what `threads` threads (0 = all usable cores)
  * take beside a table of n whose largest group holds `largest` tops: each
  * thread's count of a unit or its sort of a group during the build,
  * whichever is more. A table's budget holds them: its build sorts on as
@@ -625,7 +625,7 @@ uint64_t nq__join_count_bytes(int n, bool wide, uint64_t largest);
 uint64_t nq__join_work_bytes(int n, int threads, uint64_t largest);
 
 /* nq__join_run_threads() : the threads that count units with table t
- * when `threads` are asked for (0 = all online cores): no more than
+ * when `threads` are asked for (0 = all usable cores): no more than
  * t->threads, where t was built. */
 int nq__join_run_threads(const struct nq__join_table *t, int threads);
 
