@@ -944,6 +944,13 @@ NQ_API nq_engine nq_plan_engine(const nq_plan *plan);
  *  of another engine. */
 NQ_API int nq_plan_device(const nq_plan *plan);
 
+/*! nq_plan_id_engine() : the engine that counts subproblem `id` of
+ *  `plan`, as a checkpoint records it: the plan's engine, but for the
+ *  symmetric searches (sym180, sym90) of a plan of NQ_ENGINE_GPU, which
+ *  the CPU's threads count as the constellations do
+ *  (NQ_ENGINE_CONSTELLATIONS). NQ_ENGINE_AUTO for an id past the plan. */
+NQ_API nq_engine nq_plan_id_engine(const nq_plan *plan, uint64_t id);
+
 /*! nq_plan_n() : the board size of the plan. */
 NQ_API int nq_plan_n(const nq_plan *plan);
 

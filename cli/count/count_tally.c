@@ -98,9 +98,10 @@ static int tally_open_checkpoint(struct tally *t, bool keep_census)
     status = tally_check_folder(t);
     if (status >= 0)
         return status;
-    /* Provenance: the engine of the plan, and NQUEENS_HOST's name. */
-    rc = nq_checkpoint_set_provenance(
-        t->cp, nq_engine_name(nq_plan_engine(t->plan)), NULL);
+    /* Provenance: the engine of the plan (tally_record() names another
+     * for the ids that another counts), and NQUEENS_HOST's name. */
+    t->engine = nq_plan_engine(t->plan);
+    rc = nq_checkpoint_set_provenance(t->cp, nq_engine_name(t->engine), NULL);
     if (rc == NQ_OK)
         rc = count_name_host(t->cp);
     if (rc != NQ_OK)
@@ -178,14 +179,23 @@ void tally_show(struct tally *t)
 static int tally_record(struct tally *t, uint64_t id, const nq_subcount *count,
                         const char *host, const char *version)
 {
-    if (host == NULL || version == NULL)
-        return nq_checkpoint_record(t->cp, id, count);
+    /* The engine that counted it: the plan's, or the CPU's for the
+     * symmetric searches of a GPU plan. */
+    nq_engine engine = nq_plan_id_engine(t->plan, id);
+    if (host == NULL || version == NULL) {
+        int err = NQ_OK;
+        if (engine != t->engine) {
+            t->engine = engine;
+            err = nq_checkpoint_set_provenance(t->cp, nq_engine_name(engine),
+                                               NULL);
+        }
+        return err == NQ_OK ? nq_checkpoint_record(t->cp, id, count) : err;
+    }
     nq_unit_record u;
     memset(&u, 0, sizeof u);
     u.id = id;
     u.count = *count;
-    snprintf(u.engine, sizeof u.engine, "%s",
-             nq_engine_name(nq_plan_engine(t->plan)));
+    snprintf(u.engine, sizeof u.engine, "%s", nq_engine_name(engine));
     snprintf(u.version, sizeof u.version, "%s", version);
     snprintf(u.host, sizeof u.host, "%s", host);
     u.at = (int64_t)time(NULL);

@@ -33,6 +33,7 @@ struct tally {
     uint64_t *pending;   /* the ids to count, ascending */
     size_t pending_len;
     struct progress progress;
+    nq_engine engine; /* the engine the checkpoint's rows now name */
     int err; /* the first failure of a count taken in, an NQ_E_* code */
 };
 

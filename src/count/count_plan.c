@@ -458,6 +458,17 @@ int nq_plan_device(const nq_plan *plan)
     return plan != NULL && plan->gpu != NULL ? nq__gpu_index(plan->gpu) : -1;
 }
 
+nq_engine nq_plan_id_engine(const nq_plan *plan, uint64_t id)
+{
+    if (plan == NULL || id >= nq_plan_size(plan))
+        return NQ_ENGINE_AUTO;
+    uint64_t index;
+    if (plan->engine == NQ_ENGINE_GPU &&
+        nq__plan_kind(plan, id, &index) != NQ_SUB_CONSTELLATION)
+        return NQ_ENGINE_CONSTELLATIONS; /* on the pool: plan_run_gpu() */
+    return plan->engine;
+}
+
 int nq_plan_n(const nq_plan *plan)
 {
     return plan->n;

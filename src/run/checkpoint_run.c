@@ -22,9 +22,11 @@ struct run_state {
                             NULL for a plan in one pass */
     nq_progress_fn progress;
     void *progress_user;
-    uint64_t size; /* subproblems in the plan */
-    int err;       /* the first error of the done callback */
-    bool stopped;  /* the progress callback asked to stop */
+    uint64_t size;    /* subproblems in the plan */
+    nq_engine engine; /* what the rows recorded now name; NQ_ENGINE_AUTO:
+                         the caller named the executor, left as it is */
+    int err;          /* the first error of the done callback */
+    bool stopped;     /* the progress callback asked to stop */
 };
 
 /* Tells the progress callback where the whole plan is. */
@@ -37,10 +39,23 @@ static int run_report(struct run_state *s)
     return s->progress(info.done, s->size, info.sum.total, s->progress_user);
 }
 
+/* Names the engine that counted `id` where the run named the engine
+ * (a GPU plan's symmetric searches run on the CPU). */
+static int run_provenance(struct run_state *s, uint64_t id)
+{
+    nq_engine engine = nq_plan_id_engine(s->plan, id);
+    if (s->engine == NQ_ENGINE_AUTO || engine == s->engine)
+        return NQ_OK;
+    s->engine = engine;
+    return nq_checkpoint_set_provenance(s->cp, nq_engine_name(engine), NULL);
+}
+
 static int run_done(uint64_t id, const nq_subcount *count, void *user)
 {
     struct run_state *s = user;
-    int err = nq_checkpoint_record(s->cp, id, count);
+    int err = run_provenance(s, id);
+    if (err == NQ_OK)
+        err = nq_checkpoint_record(s->cp, id, count);
     uint64_t pass = nq_plan_pass_of(s->plan, id);
     if (err == NQ_OK && s->pass_left != NULL && pass != NQ_PLAN_NO_PASS &&
         --s->pass_left[pass] == 0)
@@ -72,16 +87,18 @@ int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
     nq_count_options o;
     if (nq__count_options_read(options, &o) != NQ_OK)
         return NQ_E_INVAL;
-    /* Provenance: the engine that counts the rows, unless the caller
+    /* Provenance: the engine that counts each row, unless the caller
      * named another executor. */
+    nq_engine engine = NQ_ENGINE_AUTO;
     if (nq__checkpoint_engine(cp)[0] == '\0') {
-        int rc = nq_checkpoint_set_provenance(
-            cp, nq_engine_name(nq_plan_engine(plan)), NULL);
+        engine = nq_plan_engine(plan);
+        int rc = nq_checkpoint_set_provenance(cp, nq_engine_name(engine), NULL);
         if (rc != NQ_OK)
             return rc;
     }
     struct run_state s = {.cp = cp,
                           .plan = plan,
+                          .engine = engine,
                           .progress = o.progress,
                           .progress_user = o.progress_user,
                           .size = info.size,

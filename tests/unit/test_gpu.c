@@ -454,6 +454,51 @@ static void test_checkpoint_cpu_then_gpu(void **state)
     nq_plan_free(gpu);
 }
 
+/* Each row's engine against the one that counted its id. */
+static int check_row_engine(const nq_unit_record *unit, void *user)
+{
+    int n = *(const int *)user;
+    const char *want = unit->id < 2 * (uint64_t)n ? "constellations" : "gpu";
+    assert_string_equal(unit->engine, want);
+    return 0;
+}
+
+/* A checkpoint of a GPU count records the symmetric searches (ids 0 to
+ * 2n - 1), which the CPU's threads count, as the constellations', and
+ * the constellations as the GPU's (it recorded "gpu" for all). */
+static void test_checkpoint_provenance(void **state)
+{
+    (void)state;
+    int n = 10;
+    nq_plan *plan = gpu_plan(n);
+    assert_int_equal(nq_plan_id_engine(plan, 0), NQ_ENGINE_CONSTELLATIONS);
+    assert_int_equal(nq_plan_id_engine(plan, 2 * (uint64_t)n - 1),
+                     NQ_ENGINE_CONSTELLATIONS);
+    assert_int_equal(nq_plan_id_engine(plan, 2 * (uint64_t)n), NQ_ENGINE_GPU);
+    assert_int_equal(nq_plan_id_engine(plan, nq_plan_size(plan)),
+                     NQ_ENGINE_AUTO);
+    char path[] = "/tmp/nq-test-gpu-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(path); /* the checkpoint makes its own file */
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, n, nq_plan_signature(plan),
+                                        nq_plan_size(plan), &cp),
+                     NQ_OK);
+    nq_count_options options;
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
+    options.threads = 2;
+    nq_count_result r;
+    assert_int_equal(nq_checkpoint_run(cp, plan, &options, &r), NQ_OK);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+    assert_int_equal(r.total, oeis_counts(n).total);
+    assert_int_equal(nq_checkpoint_units(path, check_row_engine, &n, NULL),
+                     NQ_OK);
+    unlink(path);
+    nq_plan_free(plan);
+}
+
 /* ---- a kernel that does not build ------------------------------------- */
 
 static void test_broken_kernel(void **state)
@@ -546,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_stop),
         cmocka_unit_test(test_checkpoint_gpu_then_cpu),
         cmocka_unit_test(test_checkpoint_cpu_then_gpu),
+        cmocka_unit_test(test_checkpoint_provenance),
         cmocka_unit_test(test_broken_kernel),
         cmocka_unit_test(test_auto_takes_no_cpu_device),
     };
