@@ -389,7 +389,8 @@ static int count_write(const struct count_request *req, struct writer *out)
     char gpu_message[1024] = "";
     int rc = 0;
     if (req->checkpoint != NULL && !req->dry_run) {
-        int status = count_checkpointed(req, &result, engine, sizeof engine);
+        int status =
+            count_checkpointed(req, &deadline, &result, engine, sizeof engine);
         if (status >= 0)
             return status;
     } else {

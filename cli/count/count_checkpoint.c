@@ -88,6 +88,12 @@ static int count_pending(struct tally *t, int threads)
 {
     if (t->pending_len == 0)
         return NQ_OK;
+    struct count_books books = {t, false};
+    /* --max-time counts from the start: it may have passed while the plan
+     * was made (a census, a GPU's kernel build), or a signal come. A run
+     * that ended before the loop below looked would not see it. */
+    if (count_stopping(&books))
+        return NQ_E_STOPPED;
     struct local_run run;
     int rc = local_init(&run, t->plan, threads);
     if (rc == NQ_OK)
@@ -96,7 +102,6 @@ static int count_pending(struct tally *t, int threads)
         local_free(&run);
         return rc;
     }
-    struct count_books books = {t, false};
     bool stopped = false;
     while (!local_finished(&run)) {
         local_take(&run, take_count, &books);
@@ -225,7 +230,8 @@ static int count_checkpoint_plan(const struct count_request *req,
     return status;
 }
 
-int count_checkpointed(const struct count_request *req, nq_count_result *result,
+int count_checkpointed(const struct count_request *req,
+                       struct deadline *deadline, nq_count_result *result,
                        char *engine, size_t engine_size)
 {
     int status = tally_refuse_busy(req);
@@ -247,10 +253,8 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
         nq_plan_free(plan);
         return status;
     }
-    struct deadline deadline;
-    deadline_start(&deadline, req->max_time);
     progress_start(&t.progress, req->progress);
-    t.progress.deadline = &deadline;
+    t.progress.deadline = deadline;
     interrupt_install();
     tally_show(&t);
     int run = count_pending(&t, req->threads);
@@ -262,7 +266,7 @@ int count_checkpointed(const struct count_request *req, nq_count_result *result,
     nq_plan_free(plan);
     if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
         return tally_say_interrupted(&t, "", closed, interrupt_exit_status());
-    if (rc == NQ_E_STOPPED && deadline.passed)
+    if (rc == NQ_E_STOPPED && deadline->passed)
         return tally_say_max_time(&t, closed);
     if (rc == NQ_E_DEVICE)
         return count_gpu_error(req, rc, gpu_message);

@@ -131,10 +131,13 @@ void count_request_options(const struct count_request *req, bool in_passes,
 #define CHECKPOINT_PASSES 10
 
 /* Runs the count with --checkpoint: resumes from the file, saves on
- * SIGINT/SIGTERM/SIGHUP and once --max-time has passed. Returns -1 with
+ * SIGINT/SIGTERM/SIGHUP and once `deadline` (--max-time, started with the
+ * run: the plan, a GPU's kernel build, counts) has passed. Returns -1 with
  * *result and engine filled, or the exit status after saying what went
  * wrong (128 + the signal after a signal, 2 after --max-time). */
+struct deadline;
 int count_checkpointed(const struct count_request *req,
+                       struct deadline *deadline,
                        struct nq_count_result *result, char *engine,
                        size_t engine_size);
 

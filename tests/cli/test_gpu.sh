@@ -223,4 +223,19 @@ expect_published $stop_n "$TMP/out"
 awk -v sym=$((2 * stop_n)) '
     NR > 1 && $5 != ($1 < sym ? "constellations" : "gpu") { bad = 1 }
     END { exit bad }' "$TMP/units" || fail "the units' engines: $(cat "$TMP/units")"
+
+# --max-time counts from the start of the run, the kernel's build
+# included, with a checkpoint as without one (with one, the clock started
+# once the plan was made: a long build overran the limit by its time). A
+# preloaded clBuildProgram takes 1000 s on the tool's clock (OpenCL only).
+if [ "${NQ_GPU_API:-OPENCL}" != CUDA ]; then
+    for cp in "" "--checkpoint $TMP/slow-build.db"; do
+        # shellcheck disable=SC2086
+        expect_exit 2 env LD_PRELOAD="$NQ_SLOW_KERNEL_BUILD" \
+            ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+            "$NQUEENS" count 10 --engine gpu --max-time 100 --quiet $cp
+        grep -q "^nqueens: error: count of 10 stopped by --max-time 100" "$TMP/stderr" ||
+            fail "a build of 1000 s, --max-time 100 $cp: $(cat "$TMP/stderr")"
+    done
+fi
 pass
