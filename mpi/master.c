@@ -387,6 +387,7 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
         return status;
     }
     count_report(job->out, job->req, &result, job->total_threads,
+                 nq_plan_engine(job->plan) == NQ_ENGINE_GPU,
                  nq_plan_signature(job->plan), cli_monotonic_seconds() - start);
     return writer_close(job->out, true);
 }

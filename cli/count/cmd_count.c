@@ -13,7 +13,9 @@
  *   threads  2
  *   engine   constellations/1 n=8
  *   seconds  0.001
- * With --json the same fields as one JSON object on one line.
+ * With --json the same fields as one JSON object on one line. A count on
+ * a GPU says what the threads counted:
+ *   threads  2 (sym180 and sym90; the rest on the device)
  *
  * The progress display (--progress/--quiet) hooks in at count_run(),
  * where the options reach the library; --checkpoint runs the count through
@@ -56,9 +58,11 @@ static const char count_head[] =
 static const char count_tail[] =
     "\n"
     "Output: lines 'n', 'total', 'unique', 'sym180', 'sym90', 'threads',\n"
-    "'engine' and 'seconds', each followed by its value. A part (--part)\n"
-    "gives 'n', 'part', 'subproblems', 'solutions', 'sym180', 'sym90',\n"
-    "'engine' and 'seconds': its own sums, which `nqueens merge` adds up.\n"
+    "'engine' and 'seconds', each followed by its value (with --engine gpu\n"
+    "the threads count sym180 and sym90 only, as their line says). A part\n"
+    "(--part) gives 'n', 'part', 'subproblems', 'solutions', 'sym180',\n"
+    "'sym90', 'engine' and 'seconds': its own sums, which `nqueens merge`\n"
+    "adds up.\n"
     "\n"
     "Exit status: 0 success, 2 bad usage or a count that failed, 130,\n"
     "143 or 129 stopped by SIGINT, SIGTERM or SIGHUP (with --checkpoint,\n"
@@ -123,10 +127,12 @@ static const struct opt count_opts[] = {
 const struct optable count_table = OPTABLE(count_opts, 20, false);
 
 /* Writes the result as text lines or as one JSON object; threads 0 (not
- * known) leaves the threads line out, and is null in JSON. */
+ * known) leaves the threads line out, and is null in JSON. On a device
+ * the threads counted the symmetric searches alone (count_plan.c's
+ * plan_run_gpu()): the line says so, lest it read as the count's. */
 void count_report(struct writer *out, const struct count_request *req,
-                  const nq_count_result *r, int threads, const char *engine,
-                  double seconds)
+                  const nq_count_result *r, int threads, bool on_device,
+                  const char *engine, double seconds)
 {
     unsigned long long total = r->total, unique = r->unique;
     unsigned long long sym180 = r->sym180, sym90 = r->sym90;
@@ -161,7 +167,10 @@ void count_report(struct writer *out, const struct count_request *req,
                       "sym180   %llu\nsym90    %llu\n",
                       req->n, total, unique, sym180, sym90);
         if (threads > 0)
-            writer_printf(out, "threads  %d\n", threads);
+            writer_printf(out, "threads  %d%s\n", threads,
+                          on_device ? " (sym180 and sym90; the rest on the "
+                                      "device)"
+                                    : "");
         writer_printf(out, "engine   %s\nseconds  %.*f\n", engine,
                       cli_seconds_decimals(seconds), seconds);
     }
@@ -318,7 +327,7 @@ static int count_announce(const struct count_request *req,
 /* Runs the count without a checkpoint. Returns an NQ_ code, or
  * NQ_E_STOPPED after --dry-run. */
 static int count_run(const struct count_request *req, nq_count_result *result,
-                     char *engine, size_t engine_size,
+                     char *engine, size_t engine_size, bool *on_device,
                      struct deadline *deadline, struct writer *out,
                      char *gpu_message, size_t gpu_message_size)
 {
@@ -341,6 +350,7 @@ static int count_run(const struct count_request *req, nq_count_result *result,
     if (rc != 0)
         return rc;
     count_engine_name(plan, engine, engine_size);
+    *on_device = nq_plan_engine(plan) == NQ_ENGINE_GPU;
     count_note_fallback(req, options.engine, plan);
 
     struct progress progress;
@@ -386,18 +396,19 @@ static int count_write(const struct count_request *req, struct writer *out)
     deadline_start(&deadline, req->max_time);
     nq_count_result result;
     char engine[128] = "";
+    bool on_device = false;
     char gpu_message[1024] = "";
     int rc = 0;
     if (req->checkpoint != NULL && !req->dry_run) {
-        int status =
-            count_checkpointed(req, &deadline, &result, engine, sizeof engine);
+        int status = count_checkpointed(req, &deadline, &result, engine,
+                                        sizeof engine, &on_device);
         if (status >= 0)
             return status;
     } else {
         if (!req->dry_run)
             count_watchdog(req, &deadline);
-        rc = count_run(req, &result, engine, sizeof engine, &deadline, out,
-                       gpu_message, sizeof gpu_message);
+        rc = count_run(req, &result, engine, sizeof engine, &on_device,
+                       &deadline, out, gpu_message, sizeof gpu_message);
         if (req->dry_run && rc == NQ_E_STOPPED)
             return EXIT_OK;
         if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
@@ -415,7 +426,7 @@ static int count_write(const struct count_request *req, struct writer *out)
         return EXIT_OK;
     }
     int threads = req->threads != 0 ? req->threads : nq_count_default_threads();
-    count_report(out, req, &result, threads, engine, seconds);
+    count_report(out, req, &result, threads, on_device, engine, seconds);
     return EXIT_OK;
 }
 

@@ -317,7 +317,7 @@ int cmd_merge(int argc, char **argv)
             struct count_request req = {.n = info.n, .json = a.json};
             /* The parts' checkpoints record no thread counts: 0 leaves
              * the threads out (null in JSON). */
-            count_report(&out, &req, &info.result, 0, info.signature,
+            count_report(&out, &req, &info.result, 0, false, info.signature,
                          info.seconds);
         } else {
             merge_incomplete(&out, a.json, mg, &info);

@@ -232,7 +232,7 @@ static int count_checkpoint_plan(const struct count_request *req,
 
 int count_checkpointed(const struct count_request *req,
                        struct deadline *deadline, nq_count_result *result,
-                       char *engine, size_t engine_size)
+                       char *engine, size_t engine_size, bool *on_device)
 {
     int status = tally_refuse_busy(req);
     if (status >= 0)
@@ -245,6 +245,7 @@ int count_checkpointed(const struct count_request *req,
     if (status != 0)
         return status;
     count_engine_name(plan, engine, engine_size);
+    *on_device = nq_plan_engine(plan) == NQ_ENGINE_GPU;
 
     struct tally t;
     status = tally_open(&t, req, plan, !census_from_file);

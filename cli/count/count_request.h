@@ -109,9 +109,11 @@ int checkpoint_census(const char *path, int n, uint32_t **census,
 
 /* Writes the result as the text lines or the JSON object of `count`.
  * `threads` 0: not known (a merge: checkpoints do not record the threads
- * that counted them), no threads line, and null in JSON. */
+ * that counted them), no threads line, and null in JSON. `on_device`: a
+ * GPU counted the constellations, and the threads only the symmetric
+ * searches, as the threads line then says. */
 void count_report(struct writer *out, const struct count_request *req,
-                  const struct nq_count_result *r, int threads,
+                  const struct nq_count_result *r, int threads, bool on_device,
                   const char *engine, double seconds);
 
 /* The library's options for the count `req` asks for: the one step from
@@ -133,12 +135,13 @@ void count_request_options(const struct count_request *req, bool in_passes,
 /* Runs the count with --checkpoint: resumes from the file, saves on
  * SIGINT/SIGTERM/SIGHUP and once `deadline` (--max-time, started with the
  * run: the plan, a GPU's kernel build, counts) has passed. Returns -1 with
- * *result and engine filled, or the exit status after saying what went
- * wrong (128 + the signal after a signal, 2 after --max-time). */
+ * *result, engine and *on_device (the plan's constellations on a GPU)
+ * filled, or the exit status after saying what went wrong (128 + the
+ * signal after a signal, 2 after --max-time). */
 struct deadline;
 int count_checkpointed(const struct count_request *req,
                        struct deadline *deadline,
                        struct nq_count_result *result, char *engine,
-                       size_t engine_size);
+                       size_t engine_size, bool *on_device);
 
 #endif /* NQ_CLI_COUNT_REQUEST_H */

@@ -67,7 +67,19 @@ for n in 11 12; do
     expect_published "$n" "$TMP/out"
     grep -qx "engine   constellations/1 n=$n on GPU device 0" "$TMP/out" ||
         fail "engine line: $(cat "$TMP/out")"
+    # The CPU's threads counted the symmetric searches alone, and the
+    # line says so (it read as if they had counted everything).
+    grep -qx "threads  [0-9]* (sym180 and sym90; the rest on the device)" "$TMP/out" ||
+        fail "threads line: $(cat "$TMP/out")"
 done
+"$NQUEENS" count 10 --engine gpu --threads 3 --checkpoint "$TMP/threads.db" > "$TMP/out" ||
+    fail "count 10 --engine gpu --checkpoint"
+grep -qx "threads  3 (sym180 and sym90; the rest on the device)" "$TMP/out" ||
+    fail "threads line with --checkpoint: $(cat "$TMP/out")"
+# On the CPU, the threads counted it all.
+"$NQUEENS" count 10 --engine constellations --threads 3 > "$TMP/out" ||
+    fail "count 10 --engine constellations"
+grep -qx "threads  3" "$TMP/out" || fail "threads line on the CPU: $(cat "$TMP/out")"
 "$NQUEENS" count 10 --device 0 --json > "$TMP/out" ||
     fail "count 10 --device 0 --json"
 grep -q '^{"n":10,"total":724,"unique":92,"sym180":12,"sym90":0,.*"engine":"constellations/1 n=10 on GPU device 0"' "$TMP/out" ||

@@ -236,6 +236,9 @@ if [ "${NQ_GPU:-OFF}" = ON ]; then
     mpi 2 count 12 --engine gpu --threads 1 --checkpoint "$db" > "$TMP/out" 2> "$TMP/err" ||
         fail "P=2 --engine gpu: $(cat "$TMP/err")"
     expect_published 12 "$TMP/out"
+    # Both ranks' threads, which counted the symmetric searches alone.
+    grep -qx "threads  2 (sym180 and sym90; the rest on the device)" "$TMP/out" ||
+        fail "P=2 --engine gpu, threads line: $(cat "$TMP/out")"
     "$NQUEENS" status --units "$db" > "$TMP/units" || fail "status --units of the GPU job"
     # The symmetric searches (ids 0 to 23) on the ranks' CPUs, as the
     # constellations count them; the rest on the devices.
