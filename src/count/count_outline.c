@@ -312,6 +312,15 @@ int nq_plan_outline(int n, const nq_count_options *options,
         return rc;
     }
     default: {
+        /* A GPU where the plan would take one (nq__plan_auto_gpu(): the
+         * plan's own rule), in the constellations' memory. */
+        if (nq__plan_auto_gpu(n, o.device) &&
+            outline_constellations(n, budget, out) == 0) {
+            out->engine = NQ_ENGINE_GPU;
+            return 0;
+        }
+        memset(out, 0, sizeof *out);
+        out->passes = 1;
         int rc = NQ_E_RANGE;
         if (n >= NQ_JOIN_MIN_N && n <= NQ_JOIN_MAX_N)
             rc = outline_join(n, &ask, budget, out);

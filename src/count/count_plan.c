@@ -60,6 +60,12 @@ static int plan_gpu(nq_plan *p, uint64_t budget, const nq_count_options *o,
     return 0;
 }
 
+bool nq__plan_auto_gpu(int n, int device)
+{
+    return n >= NQ_GPU_AUTO_MIN_N && n <= NQ_GPU_MAX_N &&
+           nq__gpu_find(device, NQ_GPU_GPU_ONLY) >= 0;
+}
+
 /* The tops per share and group of the whole table (*len entries), the
  * census split between processes where the options ask for it (then
  * census_sum is called, and the plan notes it). A census given is taken
@@ -347,7 +353,7 @@ static int plan_create(int n, const nq_count_options *options,
         break;
     default:
         rc = NQ_E_RANGE;
-        if (n >= NQ_GPU_AUTO_MIN_N && n <= NQ_GPU_MAX_N) {
+        if (nq__plan_auto_gpu(n, options->device)) {
             /* A device of type GPU, where one builds the kernel, wins from
              * here on; none (or a failing one): the CPU, saying nothing. */
             nq_count_options quiet = *options;

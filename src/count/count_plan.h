@@ -90,6 +90,15 @@ struct nq__gpu;
 int nq__plan_create_on(int n, const nq_count_options *options,
                        struct nq__gpu *device, nq_plan **plan);
 
+/* nq__plan_auto_gpu() : whether NQ_ENGINE_AUTO counts n on a GPU, with
+ * `device` the caller's nq_count_options.device: n from
+ * NQ_GPU_AUTO_MIN_N to NQ_GPU_MAX_N, and a device of type GPU found
+ * (listed, not opened). The one rule of nq_plan_create() and of
+ * nq_plan_outline() (`count --dry-run`), so that both say the same; a
+ * device that then fails to build the kernel leaves the plan to the CPU,
+ * which only the plan can know. */
+bool nq__plan_auto_gpu(int n, int device);
+
 /* nq__count_limited() : nq_count() on such a plan. */
 int nq__count_limited(int n, const nq_count_options *options, uint64_t limit,
                       nq_count_result *result);

@@ -145,6 +145,11 @@ int nq__gpu_open(int index, enum nq__gpu_want want, const char *source,
                  const char *options, char *message, size_t message_size,
                  struct nq__gpu **out);
 
+/* nq__gpu_find() : the number of the device that nq__gpu_open() would
+ * open for `index` and `want`, found by listing the devices (none opened,
+ * no kernel built), or NQ_E_UNSUPPORTED where it would find none. */
+int nq__gpu_find(int index, enum nq__gpu_want want);
+
 /* nq__gpu_close() : releases the device; NULL is allowed. */
 void nq__gpu_close(struct nq__gpu *g);
 

@@ -262,6 +262,16 @@ static int pick_device(struct nq__gpu *g, int index, char *message, size_t size)
     return 0;
 }
 
+int nq__gpu_find(int index, enum nq__gpu_want want)
+{
+    (void)want; /* every CUDA device is a GPU */
+    CUresult err;
+    int count = driver_devices(&err);
+    if (count == 0 || index >= count)
+        return NQ_E_UNSUPPORTED;
+    return index < 0 ? 0 : index; /* as pick_device() takes it */
+}
+
 int nq__gpu_open(int index, enum nq__gpu_want want, const char *source,
                  const char *options, char *message, size_t message_size,
                  struct nq__gpu **out)

@@ -31,6 +31,13 @@ int nq_gpu_device_name(int index, char *name, size_t size)
     return NQ_E_UNSUPPORTED;
 }
 
+int nq__gpu_find(int index, enum nq__gpu_want want)
+{
+    (void)index;
+    (void)want;
+    return NQ_E_UNSUPPORTED;
+}
+
 int nq__gpu_open(int index, enum nq__gpu_want want, const char *source,
                  const char *options, char *message, size_t message_size,
                  struct nq__gpu **out)

@@ -250,6 +250,14 @@ static int pick_device(int index, enum nq__gpu_want want, cl_device_id *out,
     return 0;
 }
 
+int nq__gpu_find(int index, enum nq__gpu_want want)
+{
+    cl_device_id device;
+    int number = -1;
+    int rc = pick_device(index, want, &device, &number, NULL, 0);
+    return rc != 0 ? rc : number;
+}
+
 int nq__gpu_open(int index, enum nq__gpu_want want, const char *source,
                  const char *options, char *message, size_t message_size,
                  struct nq__gpu **out)

@@ -250,4 +250,36 @@ if [ "${NQ_GPU_API:-OPENCL}" != CUDA ]; then
             fail "a build of 1000 s, --max-time 100 $cp: $(cat "$TMP/stderr")"
     done
 fi
+
+# --engine auto takes a device of type GPU from N = 18 on, and the dry run
+# says what the count does (it described the join while the count ran on
+# the GPU). PoCL's CPU device is no GPU: auto leaves it, in both. A
+# preloaded clGetDeviceInfo makes it a GPU (OpenCL only): then both take
+# it. The count is stopped by --max-time before it counts (its plan made,
+# the kernel built), and its checkpoint names the plan it made: the join
+# on the CPU, the constellations on the GPU.
+if [ "${NQ_GPU_API:-OPENCL}" != CUDA ]; then
+    for preload in "" "$NQ_DEVICE_TYPE_GPU"; do
+        "$NQUEENS" count --list-devices > "$TMP/devices"
+        if [ -z "$preload" ]; then
+            grep -q '(gpu, ' "$TMP/devices" && break # a real GPU: not this test
+            plan=join/2
+            said="count of 18: engine join/2 n=18"
+        else
+            plan=constellations/1
+            said="count of 18: engine constellations/1 n=18 on an OpenCL device"
+        fi
+        env LD_PRELOAD="$preload" \
+            ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+            "$NQUEENS" count 18 --dry-run > "$TMP/out" || fail "count 18 --dry-run"
+        grep -q "^$said, " "$TMP/out" ||
+            fail "auto's dry run (preload '$preload'): $(cat "$TMP/out")"
+        db=$TMP/auto-${preload:+gpu}.db
+        expect_exit 2 env LD_PRELOAD="$preload" \
+            ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+            "$NQUEENS" count 18 --checkpoint "$db" --max-time 0.001 --quiet
+        "$NQUEENS" status "$db" | grep -q "^plan  *$plan n=18$" ||
+            fail "auto's count (preload '$preload'): $("$NQUEENS" status "$db")"
+    done
+fi
 pass
