@@ -42,18 +42,16 @@
 
 int nq__pool_cores(void)
 {
-    long cores = 0;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
 #ifdef CPU_COUNT
     /* The processors this process may run on (taskset, a container's
      * cpuset, mpirun's binding), not all those online. A mask of more
      * processors than cpu_set_t holds fails: then the online ones. */
     cpu_set_t set;
     CPU_ZERO(&set);
-    if (sched_getaffinity(0, sizeof set, &set) == 0)
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
         cores = CPU_COUNT(&set);
 #endif
-    if (cores < 1)
-        cores = sysconf(_SC_NPROCESSORS_ONLN);
     if (cores < 1)
         return 1;
     return cores > NQ_MAX_THREADS ? NQ_MAX_THREADS : (int)cores;
