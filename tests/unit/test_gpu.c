@@ -576,6 +576,17 @@ static void test_auto_takes_no_cpu_device(void **state)
     assert_int_equal(nq_plan_create(NQ_GPU_AUTO_MIN_N, &options, &plan), NQ_OK);
     assert_int_equal(nq_plan_engine(plan), NQ_ENGINE_CONSTELLATIONS);
     nq_plan_free(plan);
+    /* The outline (count --dry-run) by the same rule; the device found
+     * by listing is the one --engine gpu opens, and auto finds none. */
+    nq_outline outline;
+    assert_int_equal(
+        nq_plan_outline(NQ_GPU_AUTO_MIN_N, &options, NULL, &outline), NQ_OK);
+    assert_int_equal(outline.engine, NQ_ENGINE_CONSTELLATIONS);
+    assert_false(nq__plan_auto_gpu(NQ_GPU_AUTO_MIN_N, -1));
+    assert_int_equal(nq__gpu_find(-1, NQ_GPU_GPU_ONLY), NQ_E_UNSUPPORTED);
+    assert_int_equal(nq__gpu_find(-1, NQ_GPU_ANY), 0);
+    assert_int_equal(nq__gpu_find(nq_gpu_device_count(), NQ_GPU_ANY),
+                     NQ_E_UNSUPPORTED);
 }
 
 int main(void)
