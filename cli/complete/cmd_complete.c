@@ -575,8 +575,9 @@ static int complete_all(int n, const int *given,
         return cli_error("%s", nq_strerror(rc));
     if (s->deadline.passed)
         return cli_error("complete stopped by --max-time %g after %llu "
-                         "completions",
-                         s->deadline.seconds, (unsigned long long)s->run.index);
+                         "completion%s",
+                         s->deadline.seconds, (unsigned long long)s->run.index,
+                         s->run.index == 1 ? "" : "s");
     if (s->svg_overflow)
         return cli_usage_error("more than %d completions, too many boards "
                                "for one SVG: choose how many with --limit K",

@@ -241,9 +241,10 @@ static void report_text(struct writer *w, const struct audit *a, size_t picked,
                       r->rec.host[0] ? r->rec.host : "unknown", when);
     }
     writer_printf(w,
-                  "audited     %zu of %zu subproblems (fraction %g, seed "
+                  "audited     %zu of %zu subproblem%s (fraction %g, seed "
                   "%llu)\nmismatches  %zu\n",
-                  picked, a->len, o->fraction, (unsigned long long)o->seed,
+                  picked, a->len, a->len == 1 ? "" : "s", o->fraction,
+                  (unsigned long long)o->seed,
                   bad);
 }
 

@@ -200,7 +200,8 @@ static void merge_incomplete(struct writer *out, bool json, const nq_merge *mg,
         writer_printf(out, "done        %llu of %llu subproblems\n",
                       (unsigned long long)info->done,
                       (unsigned long long)info->size);
-        writer_printf(out, "missing     %llu subproblems\n", left);
+        writer_printf(out, "missing     %llu subproblem%s\n", left,
+                      left == 1 ? "" : "s");
     }
     if (info->parts > 0) {
         (void)nq_merge_parts(mg, held_part, &m);

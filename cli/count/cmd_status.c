@@ -140,13 +140,15 @@ static void status_text(struct writer *w, const char *path,
     writer_printf(w, "n           %d\n", info->n);
     writer_printf(w, "plan        %s\n", info->signature);
     if (info->part > 0)
-        writer_printf(w, "part        %u of %u (%llu subproblems)\n",
+        writer_printf(w, "part        %u of %u (%llu subproblem%s)\n",
                       info->part, info->parts,
-                      (unsigned long long)info->part_size);
+                      (unsigned long long)info->part_size,
+                      info->part_size == 1 ? "" : "s");
     else if (info->parts > 0)
-        writer_printf(w, "parts       %llu of %u (%llu subproblems)\n",
+        writer_printf(w, "parts       %llu of %u (%llu subproblem%s)\n",
                       (unsigned long long)info->parts_held, info->parts,
-                      (unsigned long long)info->part_size);
+                      (unsigned long long)info->part_size,
+                      info->part_size == 1 ? "" : "s");
     writer_printf(w, "done        %llu of %llu subproblems (%.2f%%)\n",
                   (unsigned long long)info->done,
                   (unsigned long long)info->size,
