@@ -1332,6 +1332,12 @@ NQ_API int nq_merge_new(nq_merge **merge);
  *                     count: conflict[0] (the earlier) and conflict[1] get
  *                     both records, provenance included (conflict may be
  *                     NULL);
+ *    NQ_E_CORRUPT     a damaged file: where a row of it is damaged (a
+ *                     check value that fails, a field of the wrong type,
+ *                     an id out of range), conflict[0] gets the first
+ *                     such row, its intact 0; else conflict[0].intact is
+ *                     1 (the damage is elsewhere in the file). No
+ *                     damaged row is ever added;
  *    nq_checkpoint_read()'s errors, NQ_E_OVERFLOW, NQ_E_NOMEM.
  *  The same subproblem with the same count in two files is taken once. On
  *  error the merge may hold part of the file: free it. */

@@ -103,6 +103,24 @@ static int merge_conflict(const char *path, const nq_unit_record two[2])
         two[1].version[0] ? two[1].version : "?", when[1], name);
 }
 
+/* Names the damaged row of a damaged file and who recorded it. */
+static int merge_damaged(const char *path, const nq_unit_record *u)
+{
+    char name[256], when[40];
+    cli_quote(path, name, sizeof name);
+    format_when(when, sizeof when, u->at);
+    return cli_error("checkpoint '%s' is damaged: the row of subproblem %llu "
+                     "(total %llu, host '%s', %s, nqueens %s, %s) fails its "
+                     "check, so its counts cannot be trusted; refusing to "
+                     "merge (count that part again; nqueens audit names every "
+                     "damaged row)",
+                     name, (unsigned long long)u->id,
+                     (unsigned long long)u->count.total,
+                     u->host[0] ? u->host : "unknown",
+                     u->engine[0] ? u->engine : "?",
+                     u->version[0] ? u->version : "?", when);
+}
+
 /* Says how `path` differs from the plan of the files before it. */
 static int merge_other_plan(const char *path, const char *first,
                             const nq_checkpoint_info *plan)
@@ -296,6 +314,8 @@ int cmd_merge(int argc, char **argv)
         int rc = nq_merge_add(mg, argv[i], two);
         if (rc == NQ_E_MISMATCH)
             status = merge_conflict(argv[i], two);
+        else if (rc == NQ_E_CORRUPT && !two[0].intact)
+            status = merge_damaged(argv[i], &two[0]);
         else if (rc == NQ_E_CHECKPOINT && i > optind)
             status = merge_other_plan(argv[i], argv[optind], &plan);
         else if (rc != NQ_OK)

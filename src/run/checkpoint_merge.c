@@ -105,6 +105,14 @@ static void held_record(const nq_merge *m, uint64_t id, nq_unit_record *u)
 static int take_row(const nq_unit_record *u, void *user)
 {
     nq_merge *m = user;
+    /* The file was verified whole just before, but it may have changed
+     * since (another process writes it): a damaged row is never summed. */
+    if (!u->intact) {
+        if (m->conflict != NULL)
+            m->conflict[0] = *u;
+        m->err = NQ_E_CORRUPT;
+        return 1;
+    }
     struct merge_row *r = &m->rows[u->id];
     if (r->origin != 0) {
         if (memcmp(&r->count, &u->count, sizeof r->count) == 0)
@@ -172,12 +180,28 @@ static int take_part(unsigned part, uint64_t size, void *user)
     return 0;
 }
 
+/* Stops at the first damaged row and keeps it. */
+static int damaged_row(const nq_unit_record *u, void *user)
+{
+    if (u->intact)
+        return 0;
+    *(nq_unit_record *)user = *u;
+    return 1;
+}
+
 int nq_merge_add(nq_merge *m, const char *path, nq_unit_record conflict[2])
 {
     if (m == NULL || path == NULL)
         return NQ_E_INVAL;
+    if (conflict != NULL) {
+        memset(conflict, 0, 2 * sizeof *conflict);
+        conflict[0].intact = 1; /* no damaged row named */
+    }
     nq_checkpoint_info info;
     int err = nq_checkpoint_read(path, &info);
+    /* A damaged file: name its first damaged row, where a row is. */
+    if (err == NQ_E_CORRUPT && conflict != NULL)
+        (void)nq_checkpoint_units(path, damaged_row, &conflict[0], NULL);
     if (err != NQ_OK)
         return err;
     if (!m->started) {

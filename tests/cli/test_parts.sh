@@ -181,6 +181,15 @@ grep -q "result      not yet: run \`nqueens count 14 --part 2/2 --checkpoint $db
 "$NQUEENS" count 14 --part 1/2 --engine constellations --checkpoint "$TMP/k1.db" --quiet > /dev/null
 "$NQUEENS" merge "$TMP/k1.db" "$db" > "$TMP/out" || fail "merge after the kill"
 grep -qx "total    $(published_total 14)" "$TMP/out" || fail "after the kill: $(cat "$TMP/out")"
+# A part with a row changed through SQLite (its check fails): the merge
+# refuses it, naming the file and the subproblem, and prints no count.
+cp "$TMP/k1.db" "$TMP/bad1.db"
+id=$(sqlite3 "$TMP/bad1.db" "SELECT id FROM done ORDER BY id LIMIT 1 OFFSET 2")
+sqlite3 "$TMP/bad1.db" "UPDATE done SET total = total + 1 WHERE id = $id"
+expect_exit 2 "$NQUEENS" merge "$TMP/bad1.db" "$db"
+grep -q "^nqueens: error: checkpoint '$TMP/bad1.db' is damaged: the row of subproblem $id (total [0-9]*, host '[^']*', constellations, nqueens [0-9.]*, [0-9: -]* UTC) fails its check" "$TMP/stderr" ||
+    fail "merge of a damaged row: $(cat "$TMP/stderr")"
+[ ! -s "$TMP/stdout" ] || fail "merge of a damaged row printed: $(cat "$TMP/stdout")"
 # The README's examples.
 cd "$TMP"
 check_readme_examples "Parts on any machines" 7

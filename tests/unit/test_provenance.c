@@ -316,6 +316,44 @@ static void test_merge(void **state)
     nq_merge_free(m);
 }
 
+/* A part whose row fails its check (changed through SQLite): the merge
+ * refuses it and names the row, adding nothing of the file. */
+static void test_merge_damaged_row(void **state)
+{
+    (void)state;
+    write_part(path, 1, "alpha", SIZE);
+    write_part(path2, 2, "beta", SIZE);
+    sql(path2, "UPDATE done SET total = total + 1 WHERE id = 7");
+    nq_merge *m = NULL;
+    assert_int_equal(nq_merge_new(&m), 0);
+    assert_int_equal(nq_merge_add(m, path, NULL), 0);
+    nq_unit_record two[2];
+    assert_int_equal(nq_merge_add(m, path2, two), NQ_E_CORRUPT);
+    assert_int_equal(two[0].intact, 0);
+    assert_int_equal(two[0].id, 7);
+    assert_int_equal(two[0].count.total, count_of(7).total + 1);
+    assert_string_equal(two[0].host, "beta");
+    nq_checkpoint_info info;
+    nq_merge_info(m, &info);
+    assert_int_equal(info.done, SIZE / 2);
+    nq_merge_free(m);
+    /* Damage outside the rows (the plan's size, which keys every row's
+     * check, so that every row fails): the first row is named. */
+    sql(path2, "UPDATE done SET total = total - 1 WHERE id = 7");
+    sql(path2, "UPDATE meta SET value = 'test/1 n=13' WHERE key = 'signature'");
+    assert_int_equal(nq_merge_new(&m), 0);
+    assert_int_equal(nq_merge_add(m, path2, two), NQ_E_CORRUPT);
+    assert_int_equal(two[0].intact, 0);
+    assert_int_equal(two[0].id, 1);
+    nq_merge_free(m);
+    /* A file damaged where no row is: no row named. */
+    sql(path, "UPDATE meta SET value = 'x' WHERE key = 'n'");
+    assert_int_equal(nq_merge_new(&m), 0);
+    assert_int_equal(nq_merge_add(m, path, two), NQ_E_CORRUPT);
+    assert_int_equal(two[0].intact, 1);
+    nq_merge_free(m);
+}
+
 /* The audit's check of one row: its count against the recount. */
 struct audit_check {
     const nq_plan *plan;
@@ -391,6 +429,7 @@ int main(void)
         T(test_format_1_read_and_resumed),
         T(test_part_file),
         T(test_merge),
+        T(test_merge_damaged_row),
         T(test_recount_finds_a_sound_wrong_row),
         T(test_unterminated_provenance),
     };
