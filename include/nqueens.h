@@ -1201,7 +1201,8 @@ typedef struct nq_checkpoint_info {
     int64_t created;   /* when the file was made (Unix time) */
     int64_t saved;     /* the last commit (Unix time) */
     uint64_t sessions; /* runs that saved work in it */
-    int complete;      /* 1 when a final result was recorded */
+    int complete;      /* 1 when a final result was recorded (2: one
+                          whose check fails, nq_checkpoint_units only) */
     nq_count_result result; /* the final result, when complete */
     unsigned parts;         /* a file of parts: the M parts of the plan;
                                0: a file of the whole plan */
@@ -1302,8 +1303,14 @@ NQ_API int nq_checkpoint_record_unit(nq_checkpoint *cp,
  *  too (unit->intact 0: a field of the wrong type, a check value that
  *  fails, an id out of range), so that an audit can say which rows are
  *  damaged. The header must be sound. *info (may be NULL) gets the
- *  header, and `done` the rows read. Returns 0, NQ_E_STOPPED when fn
- *  stopped it, or nq_checkpoint_read()'s errors for the header. */
+ *  header, `done` the rows read and `sum` the counts of the intact ones
+ *  among them; once every row was read, `complete` and `result` the final
+ *  result the file records, if any, as recorded: not held against the
+ *  rows (an audit compares it with nq_count_result_of() of `sum`), and
+ *  `complete` 2 where its check value fails (damaged, as a row can be).
+ *  Returns 0, NQ_E_STOPPED when fn stopped it, or nq_checkpoint_read()'s
+ *  errors for the header (NQ_E_CORRUPT also for intact rows whose sum
+ *  overflows). */
 NQ_API int nq_checkpoint_units(const char *path, nq_unit_fn fn, void *user,
                                nq_checkpoint_info *info);
 

@@ -35,15 +35,17 @@ static const char audit_head[] =
     "counted them (a join unit's halves listed and paired without the\n"
     "join's table; plain backtracking for the others), and reports every\n"
     "subproblem whose count differs or whose row is damaged, with the\n"
-    "engine, version, host and time that recorded it.\n"
+    "engine, version, host and time that recorded it, and a final result\n"
+    "recorded in FILE that its subproblems do not add up to.\n"
     "The same seed picks the same subproblems on any machine.\n"
     "\n"
     "Options:\n";
 
 static const char audit_tail[] =
     "\n"
-    "Exit status: 0 every subproblem audited agrees; 1 a mismatch or a\n"
-    "damaged row; 2 bad usage, or FILE is missing or not a checkpoint.\n";
+    "Exit status: 0 every subproblem audited agrees; 1 a mismatch (a\n"
+    "subproblem or the result) or a damaged row; 2 bad usage, or FILE is\n"
+    "missing, damaged or not a checkpoint.\n";
 
 struct audit_args {
     double fraction;
@@ -103,7 +105,33 @@ struct audit {
     struct audit_row *rows;
     size_t len, cap;
     int err;
+    /* A final result recorded that its rows do not give: */
+    bool result_differs;
+    bool result_damaged; /* the recorded result fails its check */
+    bool result_of_rows; /* the rows make a whole count: of_rows is theirs */
+    nq_count_result of_rows;
 };
+
+/* Holds the final result the file records, if any, against the one its
+ * rows give: a result that was written wrong, or edited with its check
+ * value made anew, passes every row's check but not this. Not where a
+ * row is damaged: that row is reported (in any sample), and the sum of
+ * the rows as they are says nothing more. */
+static void check_result(struct audit *a, const nq_checkpoint_info *info)
+{
+    for (size_t i = 0; i < a->len; i++) {
+        if (!a->rows[i].rec.intact)
+            return;
+    }
+    a->result_of_rows =
+        info->done == info->size &&
+        nq_count_result_of(info->n, &info->sum, &a->of_rows) == NQ_OK;
+    a->result_damaged = info->complete == 2;
+    a->result_differs =
+        info->complete != 0 &&
+        (a->result_damaged || !a->result_of_rows ||
+         memcmp(&a->of_rows, &info->result, sizeof a->of_rows) != 0);
+}
 
 static int take_row(const nq_unit_record *u, void *user)
 {
@@ -211,6 +239,35 @@ static bool differs(const struct audit_row *r)
                                                    sizeof r->recount) != 0);
 }
 
+/* The "result" mismatch line: what the file records and what its rows
+ * give. */
+static void report_result_text(struct writer *w, const struct audit *a,
+                               const nq_checkpoint_info *info)
+{
+    const nq_count_result *r = &info->result;
+    writer_printf(w,
+                  "mismatch    result: recorded total %llu unique %llu "
+                  "sym180 %llu sym90 %llu",
+                  (unsigned long long)r->total, (unsigned long long)r->unique,
+                  (unsigned long long)r->sym180, (unsigned long long)r->sym90);
+    if (a->result_damaged)
+        writer_puts(w, " fails its check value (the file was altered)");
+    if (a->result_of_rows)
+        writer_printf(w,
+                      ", its subproblems give total %llu unique %llu sym180 "
+                      "%llu sym90 %llu\n",
+                      (unsigned long long)a->of_rows.total,
+                      (unsigned long long)a->of_rows.unique,
+                      (unsigned long long)a->of_rows.sym180,
+                      (unsigned long long)a->of_rows.sym90);
+    else
+        writer_printf(w,
+                      ", but its %llu of %llu subproblems make no whole "
+                      "count\n",
+                      (unsigned long long)info->done,
+                      (unsigned long long)info->size);
+}
+
 static void report_text(struct writer *w, const struct audit *a, size_t picked,
                         size_t bad, const struct audit_args *o)
 {
@@ -244,8 +301,7 @@ static void report_text(struct writer *w, const struct audit *a, size_t picked,
                   "audited     %zu of %zu subproblem%s (fraction %g, seed "
                   "%llu)\nmismatches  %zu\n",
                   picked, a->len, a->len == 1 ? "" : "s", o->fraction,
-                  (unsigned long long)o->seed,
-                  bad);
+                  (unsigned long long)o->seed, bad);
 }
 
 /* Decimals for the fraction in JSON: 6 (0.010000), or for a fraction
@@ -328,6 +384,37 @@ static void report_json(struct writer *w, const char *path,
         json_end_object(&j);
     }
     json_end_array(&j);
+    if (a->result_differs) {
+        /* Only where it differs: a clean audit's object is as it was. */
+        json_key(&j, "result");
+        json_begin_object(&j);
+        json_key(&j, "total");
+        json_uint(&j, info->result.total);
+        json_key(&j, "unique");
+        json_uint(&j, info->result.unique);
+        json_key(&j, "sym180");
+        json_uint(&j, info->result.sym180);
+        json_key(&j, "sym90");
+        json_uint(&j, info->result.sym90);
+        json_key(&j, "intact");
+        json_bool(&j, !a->result_damaged);
+        json_key(&j, "of_units");
+        if (a->result_of_rows) {
+            json_begin_object(&j);
+            json_key(&j, "total");
+            json_uint(&j, a->of_rows.total);
+            json_key(&j, "unique");
+            json_uint(&j, a->of_rows.unique);
+            json_key(&j, "sym180");
+            json_uint(&j, a->of_rows.sym180);
+            json_key(&j, "sym90");
+            json_uint(&j, a->of_rows.sym90);
+            json_end_object(&j);
+        } else {
+            json_null(&j);
+        }
+        json_end_object(&j);
+    }
     json_end_object(&j);
     json_end_line(&j);
 }
@@ -357,6 +444,7 @@ int cmd_audit(int argc, char **argv)
         free(a.rows);
         return checkpoint_error(path, rc, 0, NULL, 0);
     }
+    check_result(&a, &info);
     nq_plan *plan = NULL;
     rc = audit_plan(&info, o.threads, &plan);
     size_t picked = pick(&a, o.fraction, o.seed);
@@ -392,6 +480,7 @@ int cmd_audit(int argc, char **argv)
     size_t bad = 0;
     for (size_t i = 0; i < a.len; i++)
         bad += a.rows[i].picked && differs(&a.rows[i]);
+    bad += a.result_differs;
     struct writer out;
     if (writer_open(&out, NULL) != 0) {
         free(a.rows);
@@ -399,8 +488,11 @@ int cmd_audit(int argc, char **argv)
     }
     if (o.json)
         report_json(&out, path, &info, &a, picked, bad, &o);
-    else
+    else {
+        if (a.result_differs)
+            report_result_text(&out, &a, &info);
         report_text(&out, &a, picked, bad, &o);
+    }
     free(a.rows);
     status = bad > 0 ? EXIT_NEGATIVE : EXIT_OK;
     return writer_close(&out, true) != 0 ? EXIT_USAGE : status;

@@ -109,16 +109,15 @@ static int merge_damaged(const char *path, const nq_unit_record *u)
     char name[256], when[40];
     cli_quote(path, name, sizeof name);
     format_when(when, sizeof when, u->at);
-    return cli_error("checkpoint '%s' is damaged: the row of subproblem %llu "
-                     "(total %llu, host '%s', %s, nqueens %s, %s) fails its "
-                     "check, so its counts cannot be trusted; refusing to "
-                     "merge (count that part again; nqueens audit names every "
-                     "damaged row)",
-                     name, (unsigned long long)u->id,
-                     (unsigned long long)u->count.total,
-                     u->host[0] ? u->host : "unknown",
-                     u->engine[0] ? u->engine : "?",
-                     u->version[0] ? u->version : "?", when);
+    return cli_error(
+        "checkpoint '%s' is damaged: the row of subproblem %llu "
+        "(total %llu, host '%s', %s, nqueens %s, %s) fails its "
+        "check, so its counts cannot be trusted; refusing to "
+        "merge (count that part again; nqueens audit names every "
+        "damaged row)",
+        name, (unsigned long long)u->id, (unsigned long long)u->count.total,
+        u->host[0] ? u->host : "unknown", u->engine[0] ? u->engine : "?",
+        u->version[0] ? u->version : "?", when);
 }
 
 /* Says how `path` differs from the plan of the files before it. */

@@ -335,8 +335,12 @@ static int read_meta(sqlite3 *db, nq_checkpoint_info *info)
     return NQ_OK;
 }
 
-/* Reads a recorded final result, if any, and checks it. */
-static int read_result(sqlite3 *db, uint64_t key, nq_checkpoint_info *info)
+/* Reads a recorded final result, if any, into info (complete, result):
+ * its five keys all there or none, its check passed. Whether it agrees
+ * with the rows is the caller's to check. With `failed` (an audit), a
+ * result whose check fails is read too: complete 2. */
+static int read_result_only(sqlite3 *db, uint64_t key, nq_checkpoint_info *info,
+                            bool failed)
 {
     int64_t v[5];
     static const char *const keys[5] = {"result_total", "result_unique",
@@ -355,11 +359,22 @@ static int read_result(sqlite3 *db, uint64_t key, nq_checkpoint_info *info)
         return NQ_E_CORRUPT;
     nq_count_result r = {(uint64_t)v[0], (uint64_t)v[1], (uint64_t)v[2],
                          (uint64_t)v[3]};
-    if (result_check(key, &r) != (uint64_t)v[4] || info->done != info->size)
+    bool sound = result_check(key, &r) == (uint64_t)v[4];
+    if (!sound && !failed)
         return NQ_E_CORRUPT;
-    info->complete = 1;
+    info->complete = sound ? 1 : 2;
     info->result = r;
     return NQ_OK;
+}
+
+/* Reads a recorded final result, if any, and checks it: only a file
+ * with every subproblem done records one. */
+static int read_result(sqlite3 *db, uint64_t key, nq_checkpoint_info *info)
+{
+    int err = read_result_only(db, key, info, false);
+    if (err == NQ_OK && info->complete && info->done != info->size)
+        err = NQ_E_CORRUPT;
+    return err;
 }
 
 /* The query of every row, its provenance NULL in a format 1 file. */
@@ -668,17 +683,24 @@ int nq_checkpoint_units(const char *path, nq_unit_fn fn, void *user,
         err = NQ_E_CORRUPT;
     uint64_t key = plan_key(info->n, info->signature, info->size);
     int rc = SQLITE_DONE;
+    bool overflow = false;
     while (err == NQ_OK && (rc = sqlite3_step(rows)) == SQLITE_ROW) {
         nq_unit_record u;
         row_read(rows, key, &u);
         if (u.id >= info->size)
             u.intact = 0;
         info->done++;
+        /* Only sound rows are summed: a damaged one may hold anything. */
+        if (u.intact && nq_subcount_add(&info->sum, &u.count) != NQ_OK)
+            overflow = true;
         if (fn(&u, user) != 0)
             err = NQ_E_STOPPED;
     }
     if (err == NQ_OK && rc != SQLITE_DONE)
         err = map_sqlite(rc) == NQ_E_IO ? NQ_E_CORRUPT : map_sqlite(rc);
+    /* The result as recorded, for an audit to hold against the rows. */
+    if (err == NQ_OK)
+        err = overflow ? NQ_E_CORRUPT : read_result_only(db, key, info, true);
     sqlite3_finalize(rows);
     sqlite3_close(db);
     return err;
