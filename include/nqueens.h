@@ -1385,8 +1385,10 @@ NQ_API int nq_checkpoint_in_use(const char *path);
 /*! nq_checkpoint_read() : reads and verifies the checkpoint at `path`
  *  without changing it (for a status display, or to say why a file was
  *  refused). Returns 0, NQ_E_NOTCHECKPOINT, NQ_E_CORRUPT, NQ_E_IO (no such
- *  file among others), NQ_E_INVAL, NQ_E_NOMEM. A file of a newer format
- *  gives NQ_E_CHECKPOINT with only info->format set. */
+ *  file among others), NQ_E_INVAL, NQ_E_NOMEM; NQ_E_BUSY when SQLite's
+ *  lock on the file (which a run holds while it saves) was not had within
+ *  10 seconds. A file of a newer format gives NQ_E_CHECKPOINT with only
+ *  info->format set. */
 NQ_API int nq_checkpoint_read(const char *path, nq_checkpoint_info *info);
 
 /*! nq_checkpoint_info_get() : what the open checkpoint holds now, the

@@ -14,6 +14,16 @@
 #include "count/checkpoint_errors.h"
 #include "nqueens.h"
 
+int checkpoint_in_use(const char *path)
+{
+    char name[256];
+    cli_quote(path, name, sizeof name);
+    return cli_error("checkpoint '%s' is in use by another run (wait for "
+                     "it to end or stop it; 'nqueens status' shows how "
+                     "far it is)",
+                     name);
+}
+
 /* A refused file never is trusted nor overwritten, so every message ends by
  * saying what a user can do instead. */
 int checkpoint_error(const char *path, int err, int n, const char *signature,
@@ -75,10 +85,13 @@ int checkpoint_error(const char *path, int err, int n, const char *signature,
                          signature ? signature : "?", (unsigned long long)size);
     }
     case NQ_E_BUSY:
-        return cli_error("checkpoint '%s' is in use by another run (wait for "
-                         "it to end or stop it; 'nqueens status' shows how "
-                         "far it is)",
-                         name);
+        /* status, merge and audit do not take a run's lock: theirs is
+         * SQLite's, which a run holds while it saves. */
+        if (n == 0)
+            return cli_error("checkpoint '%s' is busy: another process kept "
+                             "it locked for over 10 seconds (try again)",
+                             name);
+        return checkpoint_in_use(path);
     case NQ_E_IO:
         if (stat(path, &st) != 0 && errno != ENOENT)
             return cli_error("cannot use checkpoint '%s': %s", name,

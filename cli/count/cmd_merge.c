@@ -303,7 +303,7 @@ int cmd_merge(int argc, char **argv)
     /* A run still counting into the file would go on into the file the
      * merge replaced, and its work since would be lost. */
     if (a.output != NULL && nq_checkpoint_in_use(a.output) == NQ_E_BUSY)
-        return checkpoint_error(a.output, NQ_E_BUSY, 0, NULL, 0);
+        return checkpoint_in_use(a.output);
     nq_merge *mg = NULL;
     if (nq_merge_new(&mg) != NQ_OK)
         return cli_error("out of memory");
