@@ -433,7 +433,11 @@ NQ_API int nq_complete_each(int n, const int *given, nq_solution_fn fn,
                             void *user, uint64_t *count);
 
 /*! nq_complete_each_options() : nq_complete_each() with options (may be
- *  NULL: the defaults); only their exclusions are used. */
+ *  NULL: the defaults); their exclusions and progress are used. progress
+ *  is called every 4096 search nodes with done = the nodes so far, total
+ *  = 0 and solutions = the completions so far; non-zero stops the search
+ *  (NQ_E_STOPPED), also where no completion has been found: a search can
+ *  go a long while without one, and fn alone could not stop it. */
 NQ_API int nq_complete_each_options(int n, const int *given,
                                     const nq_complete_options *options,
                                     nq_solution_fn fn, void *user,
@@ -796,7 +800,8 @@ struct nq_complete_options {
     /* first: give up with NQ_E_TIMEOUT after this many search nodes;
      * 0 = no limit (the default) */
     uint64_t node_limit;
-    /* count: may be NULL; `total` counts the subproblems of the split */
+    /* count: may be NULL; `total` counts the subproblems of the split;
+     * each: called every 4096 search nodes (nq_complete_each_options) */
     nq_progress_fn progress;
     /* handed to progress */
     void *progress_user;

@@ -545,17 +545,29 @@ static int complete_first(const struct complete_args *a, int n,
     return EXIT_OK;
 }
 
-/* The search calls back only with completions, and a hard board can go a
- * long while without one (`complete 40 --all --limit 1` takes minutes): a
- * watchdog ends such a run a little after --max-time, as solve's does. A
- * run whose completions come stops at the limit itself, on a whole record
- * (format_stream_write). */
+/* The search stops itself at --max-time, on a whole record: at a
+ * completion (format_stream_write) or, where none comes for a long while
+ * (`complete 40 --all --limit 1` takes minutes to its first), through its
+ * progress calls. A watchdog a little after the limit stays, as solve's
+ * does, for a run that somehow does not stop. */
 static void complete_watchdog(const struct deadline *d)
 {
     static char message[96];
     snprintf(message, sizeof message,
              "complete stopped by --max-time %g while searching", d->seconds);
     deadline_enforce(d, DEADLINE_GRACE, message);
+}
+
+/* Stops the search of --all at --max-time, also while no completion
+ * comes (format_stream_write checks it at each one). */
+static int complete_all_progress(uint64_t nodes, uint64_t total,
+                                 uint64_t completions, void *user)
+{
+    (void)nodes;
+    (void)total;
+    (void)completions;
+    struct format_stream *s = user;
+    return deadline_check(&s->deadline);
 }
 
 /* --all: every completion, written to s (begun). Returns the exit status. */
@@ -569,6 +581,8 @@ static int complete_all(int n, const int *given,
     nq_complete_options options;
     nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
     options.exclusions = x;
+    options.progress = complete_all_progress;
+    options.progress_user = s;
     int rc = nq_complete_each_options(n, given, &options, format_stream_write,
                                       s, NULL);
     if (rc != NQ_OK && rc != NQ_E_STOPPED)

@@ -243,8 +243,12 @@ int nq_complete_each_options(int n, const int *given,
         return NQ_E_INVAL;
     struct cs_node root;
     nq__cs_root(n, given, o.exclusions, &root);
-    struct cs_run run = {
-        .n = n, .policy = CS_LEXICOGRAPHIC, .fn = fn, .user = user};
+    struct cs_run run = {.n = n,
+                         .policy = CS_LEXICOGRAPHIC,
+                         .fn = fn,
+                         .user = user,
+                         .progress = o.progress,
+                         .progress_user = o.progress_user};
     memcpy(run.cols, given, sizeof(int) * (size_t)n);
     int stopped = nq__cs_search(&run, &root);
     if (count != NULL)

@@ -150,6 +150,18 @@ static int cs_emit(struct cs_run *run)
     return run->stop_after != 0 && run->count >= run->stop_after;
 }
 
+/* Whether the run is asked to stop: polled every CS_POLL_INTERVAL nodes,
+ * so that a search that meets no completion for a long while (when fn is
+ * never called) can still be stopped. */
+static bool cs_stop(struct cs_run *run)
+{
+    if (run->cancel != NULL &&
+        atomic_load_explicit(run->cancel, memory_order_relaxed))
+        return true;
+    return run->progress != NULL &&
+           run->progress(run->nodes, 0, run->count, run->progress_user) != 0;
+}
+
 static int cs_descend(struct cs_run *run, struct cs_node *node, int depth)
 {
     int pick = 0;
@@ -157,9 +169,7 @@ static int cs_descend(struct cs_run *run, struct cs_node *node, int depth)
     for (;;) {
         if (node->nfree == 0)
             return cs_emit(run);
-        if ((++run->nodes & (CS_POLL_INTERVAL - 1)) == 0 &&
-            run->cancel != NULL &&
-            atomic_load_explicit(run->cancel, memory_order_relaxed))
+        if ((++run->nodes & (CS_POLL_INTERVAL - 1)) == 0 && cs_stop(run))
             return 1;
         if (run->node_limit != 0 && run->nodes >= run->node_limit) {
             run->limited = true;

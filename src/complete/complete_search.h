@@ -31,15 +31,18 @@ enum cs_policy {
 
 /* One run of the search. The caller fills the fields marked "in". */
 struct cs_run {
-    int n;                 /* in: board size */
-    enum cs_policy policy; /* in */
-    nq_solution_fn fn;     /* in: called per completion; may be NULL */
-    void *user;            /* in: handed to fn */
-    uint64_t stop_after;   /* in: stop after this many completions, 0 never */
-    atomic_bool *cancel;   /* in: may be NULL; polled, true stops the run */
-    uint64_t node_limit;   /* in: stop after this many nodes, 0 never */
-    int split_depth;       /* in: >0 hands nodes at this branching depth to
-                              split instead of searching them */
+    int n;                   /* in: board size */
+    enum cs_policy policy;   /* in */
+    nq_solution_fn fn;       /* in: called per completion; may be NULL */
+    void *user;              /* in: handed to fn */
+    uint64_t stop_after;     /* in: stop after this many completions, 0 never */
+    atomic_bool *cancel;     /* in: may be NULL; polled, true stops the run */
+    nq_progress_fn progress; /* in: may be NULL; called as cancel is polled
+                                (nodes, 0, completions), non-zero stops */
+    void *progress_user;     /* in: handed to progress */
+    uint64_t node_limit;     /* in: stop after this many nodes, 0 never */
+    int split_depth;         /* in: >0 hands nodes at this branching depth to
+                                split instead of searching them */
     int (*split)(const struct cs_node *node, void *user); /* in */
     void *split_user;   /* in: handed to split */
     int cols[NQ_MAX_N]; /* in: given queens; out: the last completion */
@@ -62,8 +65,9 @@ void nq__cs_place(const struct cs_node *from, int i, int c, struct cs_node *to);
 
 /* Searches below `node` (the run's cols hold the queens placed above it).
  * Returns 0 when the subtree was searched to its end, 1 when the search
- * stopped: fn, split or stop_after asked for it, cancel was set, or the
- * node limit was reached (run->limited then says so). */
+ * stopped: fn, split or stop_after asked for it, cancel was set, progress
+ * asked for it, or the node limit was reached (run->limited then says
+ * so). */
 int nq__cs_search(struct cs_run *run, const struct cs_node *node);
 
 #endif /* NQ_COMPLETE_SEARCH_H */

@@ -406,6 +406,72 @@ static void test_blocked_column(void **state)
         NQ_E_NOSOLUTION);
 }
 
+static int count_calls(const int *cols, int n, void *user)
+{
+    (void)cols;
+    (void)n;
+    ++*(int *)user;
+    return 0;
+}
+
+/* Stops at its first call and says how it was called. */
+struct stop_at_first {
+    int calls;
+    uint64_t done, total, solutions;
+};
+
+static int stop_at_first(uint64_t done, uint64_t total, uint64_t solutions,
+                         void *user)
+{
+    struct stop_at_first *s = user;
+    s->calls++;
+    s->done = done;
+    s->total = total;
+    s->solutions = solutions;
+    return 1;
+}
+
+/* Every even sum diagonal excluded (rows and columns from 0): n queens
+ * need n sum diagonals, and only the n - 1 odd ones are left, so no
+ * completion exists; forward checking does not see it, and the search of
+ * n = 24 runs through a few hundred thousand nodes without calling fn.
+ * The progress callback stops it all the same. */
+static void test_each_stops_without_a_completion(void **state)
+{
+    (void)state;
+    enum { N = 24 };
+    int given[N];
+    for (int r = 0; r < N; r++)
+        given[r] = NQ_COMPLETE_FREE_ROW;
+    nq_complete_exclusions x;
+    memset(&x, 0, sizeof x);
+    for (int k = 0; k <= 2 * N - 2; k += 2)
+        x.sum[k >> 6] |= 1ull << (k & 63);
+    nq_complete_options options;
+    nq_complete_options_init(&options, NQ_COMPLETE_OPTIONS_VERSION);
+    options.exclusions = &x;
+    int completions = 0;
+    uint64_t count = 1;
+    /* Without progress: to its end, none. */
+    assert_int_equal(nq_complete_each_options(N, given, &options, count_calls,
+                                              &completions, &count),
+                     NQ_OK);
+    assert_int_equal(count, 0);
+    assert_int_equal(completions, 0);
+    struct stop_at_first stop = {0};
+    options.progress = stop_at_first;
+    options.progress_user = &stop;
+    assert_int_equal(nq_complete_each_options(N, given, &options, count_calls,
+                                              &completions, &count),
+                     NQ_E_STOPPED);
+    assert_int_equal(stop.calls, 1);
+    assert_int_equal(stop.done, 4096);
+    assert_int_equal(stop.total, 0);
+    assert_int_equal(stop.solutions, 0);
+    assert_int_equal(count, 0);
+    assert_int_equal(completions, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -414,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_nauck_with_exclusions),
         cmocka_unit_test(test_checks),
         cmocka_unit_test(test_blocked_column),
+        cmocka_unit_test(test_each_stops_without_a_completion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
