@@ -436,13 +436,24 @@ static int complete_read_problem(const struct complete_args *a, int *n,
                             a->base, given);
     if (status != 0)
         return status;
+    /* A square named twice is refused, as a queen given twice is: also
+     * where the board (#) or the instance blocks it and --blocked names it
+     * again. (A diagonal named twice is allowed: read_diagonals.) */
     if (a->blocked_text != NULL) {
         uint64_t listed[NQ_MAX_N];
         status = read_blocked(a->blocked_text, *n, a->base, listed);
         if (status != 0)
             return status;
-        for (int r = 0; r < *n; r++)
+        for (int r = 0; r < *n; r++) {
+            uint64_t both = x->blocked[r] & listed[r];
+            if (both != 0)
+                return cli_error(
+                    "--blocked: square %d:%d is named twice (%s blocks it "
+                    "already)",
+                    r + a->base, __builtin_ctzll(both) + a->base,
+                    a->instance_path != NULL ? "the instance" : "the board");
             x->blocked[r] |= listed[r];
+        }
     }
     for (int i = 0; i < a->diagonal_options && status == 0; i++)
         status = read_diagonals(a->diagonal_texts[i], *n, a->base, x);
