@@ -12,7 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/clock.h"
 #include "common/interrupt.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
@@ -389,9 +388,6 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return refused;
     }
-    /* The run begins: --max-time counts the plan too (a census, a GPU's
-     * kernel build), as in `nqueens count`. */
-    double start = cli_monotonic_seconds();
 
     /* The cores this rank may run on: mpirun binds ranks (with -np 2 by
      * default to one core each), so a rank counts with as many threads as
@@ -420,7 +416,6 @@ int main(int argc, char **argv)
         .threads = threads,
         .device_message = device_message,
         .out = out_open ? &out : NULL,
-        .start = start,
     };
     MPI_Allreduce(&job.threads, &job.total_threads, 1, MPI_INT, MPI_SUM,
                   MPI_COMM_WORLD);

@@ -351,8 +351,8 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
     struct master m;
     memset(&m, 0, sizeof m);
     m.job = job;
-    double start = job->start;
-    deadline_start_at(&m.deadline, job->req->max_time, start);
+    double start = cli_monotonic_seconds();
+    deadline_start(&m.deadline, job->req->max_time);
     int status = master_prepare(&m);
     /* Tell the workers whether there is a run at all. */
     int go = status < 0;

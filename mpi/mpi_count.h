@@ -114,9 +114,6 @@ struct mpi_job {
     const char *device_message;       /* what this rank's GPU said, or "" */
     struct writer *out; /* rank 0: the result's stream (-o), opened before
                            the plan as `nqueens count` opens it */
-    double start;       /* rank 0: when the run began, before the plan
-                           (cli_monotonic_seconds()): --max-time and the
-                           seconds reported count from it */
 };
 
 /* A fingerprint of how `plan` cuts its ids into passes: a worker sent a

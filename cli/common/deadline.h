@@ -17,10 +17,6 @@ struct deadline {
 /* Starts the clock now: the limit passes `seconds` from now (0: never). */
 void deadline_start(struct deadline *d, double seconds);
 
-/* The same from `start` (cli_monotonic_seconds() then): the clock of a
- * run that began before the deadline could be made. */
-void deadline_start_at(struct deadline *d, double seconds, double start);
-
 /* True once the limit has passed (and from then on, d->passed). */
 bool deadline_check(struct deadline *d);
 
