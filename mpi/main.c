@@ -12,12 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/clock.h"
 #include "common/interrupt.h"
 #include "common/opt_common.h"
 #include "common/parse.h"
 #include "common/std_fds.h"
 #include "count/checkpoint_errors.h"
 #include "count/count_part.h"
+#include "count/count_request.h"
 #include "count/count_tally.h"
 #include "mpi_count.h"
 
@@ -72,9 +74,9 @@ static const struct opt mpi_opts[] = {
                  "rank 0 writes the result to FILE, complete or not\n"
                  "at all"),
     OPT_USE_HELP(opt_max_time, REQ, max_time,
-                 "rank 0 ends the job after SEC seconds, exit status\n"
-                 "2 (default 0: no limit); with --checkpoint the work\n"
-                 "is saved"),
+                 "rank 0 ends the job after SEC seconds, the plan\n"
+                 "included, exit status 2 (default 0: no limit);\n"
+                 "with --checkpoint the work is saved"),
     OPT_USE_HELP(count_opt_progress, REQ, progress,
                  "progress on rank 0's stderr, a line every few\n"
                  "seconds when it is not a terminal (under mpirun it\n"
@@ -183,10 +185,12 @@ static int share_census(const struct count_request *req, int rank,
         rc = checkpoint_census(req->checkpoint, req->n, census, len);
     uint64_t head[2] = {(uint64_t)(rc == NQ_OK ? 0 : 1), *len};
     MPI_Bcast(head, 2, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    if (head[0] != 0 && rank == 0) {
+        deadline_take_over(); /* its words, not the watchdog's, end it */
+        return checkpoint_error(req->checkpoint, rc, req->n, NULL, 0);
+    }
     if (head[0] != 0)
-        return rank == 0
-                   ? checkpoint_error(req->checkpoint, rc, req->n, NULL, 0)
-                   : EXIT_USAGE;
+        return EXIT_USAGE;
     if (head[1] == 0)
         return 0;
     if (rank != 0)
@@ -285,6 +289,8 @@ static int agree_on_plan(const struct count_request *req, int rank, int threads,
     /* With the same options every rank fails alike: rank 0 says it once. */
     int failed_rank = 0;
     rc = plan_failure(rc, rank, device_message, &failed_rank);
+    if (rank == 0 && rc != NQ_OK)
+        deadline_take_over(); /* its words, not the watchdog's, end it */
     if (rc != NQ_OK && rank != 0)
         return EXIT_USAGE;
     if (rc != NQ_OK) {
@@ -312,11 +318,13 @@ static int agree_on_plan(const struct count_request *req, int rank, int threads,
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (all_ok)
         return 0;
-    if (rank == 0)
+    if (rank == 0) {
+        deadline_take_over();
         return cli_error("the ranks do not agree on the plan of the count "
                          "(another nqueens version or --memory on some "
                          "node?); rank 0 has '%s'",
                          root_signature);
+    }
     return EXIT_USAGE;
 }
 
@@ -362,6 +370,12 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return status;
     }
+    /* The run's clock, as `nqueens count`'s, starts before the plan (the
+     * join's census takes seconds): --max-time bounds, and `seconds`
+     * reports, the whole run. */
+    double start = cli_monotonic_seconds();
+    struct deadline deadline;
+    deadline_start(&deadline, req.max_time);
 
     /* A checkpoint another run holds is refused before any rank builds
      * the plan (the join's table takes seconds and gigabytes at large n);
@@ -399,8 +413,15 @@ int main(int argc, char **argv)
     /* What a GPU that fails says (the device, the call, the build log):
      * written by the plan's runs, so it outlives the plan. */
     char device_message[MPI_DEVICE_MESSAGE_MAX] = "";
+    /* The plan looks at no clock (the census of the join takes seconds):
+     * past --max-time, rank 0's watchdog ends the job, before anything is
+     * saved (Open MPI then ends the other ranks). */
+    if (rank == 0)
+        count_watchdog(&req, &deadline);
     status = agree_on_plan(&req, rank, plan_threads, &plan, device_message,
                            sizeof device_message);
+    if (rank == 0)
+        deadline_take_over();
     if (status != 0) {
         if (out_open)
             writer_close(&out, false);
@@ -416,6 +437,8 @@ int main(int argc, char **argv)
         .threads = threads,
         .device_message = device_message,
         .out = out_open ? &out : NULL,
+        .start = start,
+        .deadline = deadline,
     };
     MPI_Allreduce(&job.threads, &job.total_threads, 1, MPI_INT, MPI_SUM,
                   MPI_COMM_WORLD);

@@ -37,7 +37,8 @@ struct master {
     char err_device[MPI_DEVICE_MESSAGE_MAX]; /* what its GPU said, or "" */
     int stop_signal; /* SIGINT, SIGTERM or SIGHUP, to any rank; 0: none */
     int stop_rank;   /* the rank that got it first */
-    struct deadline deadline; /* --max-time, from the start of the run */
+    struct deadline deadline; /* --max-time, from the start of the run
+                                 (before the plan) */
 };
 
 /* Whether the job must stop: a signal, to rank 0 (seen here) or to a
@@ -351,8 +352,7 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
     struct master m;
     memset(&m, 0, sizeof m);
     m.job = job;
-    double start = cli_monotonic_seconds();
-    deadline_start(&m.deadline, job->req->max_time);
+    m.deadline = job->deadline;
     int status = master_prepare(&m);
     /* Tell the workers whether there is a run at all. */
     int go = status < 0;
@@ -388,6 +388,7 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
     }
     count_report(job->out, job->req, &result, job->total_threads,
                  nq_plan_engine(job->plan) == NQ_ENGINE_GPU,
-                 nq_plan_signature(job->plan), cli_monotonic_seconds() - start);
+                 nq_plan_signature(job->plan),
+                 cli_monotonic_seconds() - job->start);
     return writer_close(job->out, true);
 }

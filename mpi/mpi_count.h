@@ -30,6 +30,7 @@
 
 #include <mpi.h>
 
+#include "common/deadline.h"
 #include "count/count_request.h"
 #include "count/local_run.h"
 #include "nqueens.h"
@@ -112,8 +113,11 @@ struct mpi_job {
     int in_flight;                    /* requests a worker keeps out */
     const struct mpi_origin *origins; /* rank 0: each rank's origin */
     const char *device_message;       /* what this rank's GPU said, or "" */
-    struct writer *out; /* rank 0: the result's stream (-o), opened before
-                           the plan as `nqueens count` opens it */
+    struct writer *out;       /* rank 0: the result's stream (-o), opened before
+                                 the plan as `nqueens count` opens it */
+    double start;             /* monotonic seconds when the run began, before
+                                 the plan: its `seconds` count from here */
+    struct deadline deadline; /* rank 0: --max-time, from `start` */
 };
 
 /* A fingerprint of how `plan` cuts its ids into passes: a worker sent a

@@ -2,6 +2,7 @@
  * deadline.c - --max-time on the one monotonic clock of the tool.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -30,6 +31,29 @@ struct watchdog {
     const char *message;
 };
 
+/* Who ends the run: nobody yet, its caller (it has an answer, or an error
+ * of its own, to write) or the watchdog. The first to claim it keeps it,
+ * so that a result is never cut by the watchdog, nor the watchdog's line
+ * followed by another ending. */
+enum { ENDING_OPEN, ENDING_CALLER, ENDING_WATCHDOG };
+static atomic_int ending = ENDING_OPEN;
+
+static bool claim_ending(int who)
+{
+    int open = ENDING_OPEN;
+    return atomic_compare_exchange_strong(&ending, &open, who) ||
+           atomic_load(&ending) == who;
+}
+
+void deadline_take_over(void)
+{
+    if (claim_ending(ENDING_CALLER))
+        return;
+    /* The watchdog is ending the process: wait for it. */
+    for (;;)
+        pause();
+}
+
 static void *watchdog_run(void *arg)
 {
     const struct watchdog *w = arg;
@@ -41,6 +65,8 @@ static void *watchdog_run(void *arg)
                                  (long)((left - (double)(time_t)left) * 1e9)};
         nanosleep(&pause, NULL);
     }
+    if (!claim_ending(ENDING_WATCHDOG))
+        return NULL; /* the run has its ending: it writes it */
     cli_error("%s", w->message);
     cleanup_now();
     _exit(EXIT_USAGE);

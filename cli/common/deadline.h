@@ -29,6 +29,13 @@ bool deadline_check(struct deadline *d);
 void deadline_enforce(const struct deadline *d, double grace,
                       const char *message);
 
+/* Called by a run that deadline_enforce() watches once it ends the run
+ * itself: it has its ending (a result, or an error of its own) to write,
+ * or from here on it watches the limit on its own. The watchdog then lets
+ * it be. Where the watchdog came first and is ending the process, this
+ * never returns. */
+void deadline_take_over(void);
+
 /* The grace of a stream (solve, complete --all, a count without a
  * checkpoint) that stops itself at the limit whenever its callbacks come,
  * on a whole record: the watchdog cuts only a run that went a long while

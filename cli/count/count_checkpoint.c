@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/deadline.h"
 #include "common/interrupt.h"
 #include "common/messages.h"
 #include "count/census_file.h"
@@ -203,6 +204,9 @@ static int count_checkpoint_plan(const struct count_request *req,
     }
     plan_options.census = census;
     rc = nq_plan_create_ex(req->n, &options, &plan_options, plan);
+    /* Planned: the watchdog of --max-time (count_checkpointed()) no longer
+     * cuts the run, which writes files from here on (--census FILE). */
+    deadline_take_over();
     free(census);
     if (rc != NQ_OK) {
         /* In the words of the engine that runs, the checkpoint's on a
@@ -240,8 +244,12 @@ int count_checkpointed(const struct count_request *req,
     nq_plan *plan = NULL;
     char gpu_message[1024] = "";
     bool census_from_file = false;
+    /* The plan looks at no clock (the join's census takes seconds): past
+     * the limit, the watchdog ends it, before anything is saved. */
+    count_watchdog(req, deadline);
     status = count_checkpoint_plan(req, &plan, gpu_message, sizeof gpu_message,
                                    &census_from_file);
+    deadline_take_over(); /* also where the plan was not made */
     if (status != 0)
         return status;
     count_engine_name(plan, engine, engine_size);

@@ -144,4 +144,10 @@ int count_checkpointed(const struct count_request *req,
                        struct nq_count_result *result, char *engine,
                        size_t engine_size, bool *on_device);
 
+/* Ends the run (the watchdog of cli/common/deadline.h) once the limit of
+ * --max-time `d` has passed, unless deadline_take_over() came first:
+ * planning included, which looks at no clock. Without --checkpoint "no
+ * result"; with one, nothing more saved. */
+void count_watchdog(const struct count_request *req, const struct deadline *d);
+
 #endif /* NQ_CLI_COUNT_REQUEST_H */

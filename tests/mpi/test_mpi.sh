@@ -85,6 +85,17 @@ grep -q "^nqueens-mpi: error: count of 16 stopped by --max-time 0.2: [0-9]* of [
 mpi 2 count 16 --engine constellations --threads 1 --checkpoint "$db" > "$TMP/out" ||
     fail "resumed after --max-time"
 expect_published 16 "$TMP/out"
+# The limit counts the plan, which looks at no clock (the census of n = 21
+# takes half a minute here): rank 0 ends the job once it has passed,
+# before anything is saved. Its clock started after the plan, which took
+# its time, then: "0 of N saved".
+status=0
+mpi 2 count 21 --threads 1 --memory 256M --max-time 0.3 \
+    --checkpoint "$TMP/plan.db" > "$TMP/out" 2> "$TMP/err" || status=$?
+[ "$status" = 2 ] || fail "--max-time while planning: exit $status"
+grep -qx "nqueens-mpi: error: count of 21 stopped by --max-time 0.3 while planning, before any work was saved in '$TMP/plan.db'" "$TMP/err" ||
+    fail "--max-time while planning: $(head -3 "$TMP/err")"
+[ ! -e "$TMP/plan.db" ] || fail "--max-time while planning made a checkpoint"
 
 # An -o FILE that cannot be written is refused before the count, as
 # `nqueens count` refuses it (not after the whole job): nothing counted,
