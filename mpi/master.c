@@ -325,7 +325,8 @@ static int master_report_failure(struct master *m, int closed)
         char by[48] = "";
         if (m->stop_rank != 0)
             snprintf(by, sizeof by, " (a signal to rank %d)", m->stop_rank);
-        return tally_say_interrupted(&m->t, by, closed, 128 + m->stop_signal);
+        return tally_say_interrupted(&m->t, by, closed, 128 + m->stop_signal,
+                                     cli_monotonic_seconds() - m->job->start);
     }
     if (m->err == NQ_OK && m->deadline.passed) {
         if (m->job->req->checkpoint != NULL)

@@ -38,6 +38,7 @@
 #include "count/count_estimate.h"
 #include "count/count_part.h"
 #include "count/count_request.h"
+#include "count/count_tally.h"
 #include "count/memory_need.h"
 #include "nqueens.h"
 #include "output/json.h"
@@ -369,11 +370,8 @@ static int count_run(const struct count_request *req, nq_count_result *result,
     nq_plan_free(plan);
     progress_end(&progress);
     if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
-        cli_note("interrupted after %.1f s: %llu of %llu subproblems were "
-                 "done, and are lost without --checkpoint FILE",
-                 cli_monotonic_seconds() - start,
-                 (unsigned long long)progress.done,
-                 (unsigned long long)progress.total);
+        count_say_lost("", cli_monotonic_seconds() - start, progress.done,
+                       progress.total);
     return rc;
 }
 

@@ -274,7 +274,8 @@ int count_checkpointed(const struct count_request *req,
     int rc = tally_close(&t, result, &closed);
     nq_plan_free(plan);
     if (rc == NQ_E_STOPPED && interrupt_signal() != 0)
-        return tally_say_interrupted(&t, "", closed, interrupt_exit_status());
+        return tally_say_interrupted(&t, "", closed, interrupt_exit_status(),
+                                     0);
     if (rc == NQ_E_STOPPED && deadline->passed)
         return tally_say_max_time(&t, closed);
     if (rc == NQ_E_DEVICE)

@@ -271,13 +271,21 @@ int tally_close(struct tally *t, nq_count_result *result, int *closed)
     return err;
 }
 
+void count_say_lost(const char *by, double seconds, uint64_t done,
+                    uint64_t total)
+{
+    cli_note("interrupted%s after %.1f s: %llu of %llu subproblems were "
+             "done, and are lost without --checkpoint FILE",
+             by, seconds, (unsigned long long)done, (unsigned long long)total);
+}
+
 int tally_say_interrupted(const struct tally *t, const char *by, int closed,
-                          int status)
+                          int status, double seconds)
 {
     char name[256];
     tally_name(t, name, sizeof name);
     if (t->req->checkpoint == NULL)
-        cli_note("interrupted%s", by);
+        count_say_lost(by, seconds, t->done, t->goal);
     else if (closed != NQ_OK)
         cli_error("interrupted%s, and the last work could not be saved in "
                   "'%s': %s",

@@ -82,9 +82,16 @@ void tally_free(struct tally *t);
 
 /* Says that the run was stopped by a signal (`by`: who got it, such as
  * " (a signal to rank 2)", or "") and how much was saved (`closed`: the
- * close's code); returns `status`. */
+ * close's code), or without a checkpoint, what is lost (count_say_lost(),
+ * `seconds` into the run); returns `status`. */
 int tally_say_interrupted(const struct tally *t, const char *by, int closed,
-                          int status);
+                          int status, double seconds);
+
+/* Says that a count without a checkpoint was stopped by a signal (`by` as
+ * above) `seconds` into the run, with `done` of its `total` subproblems
+ * counted, which are lost: the words of count and nqueens-mpi alike. */
+void count_say_lost(const char *by, double seconds, uint64_t done,
+                    uint64_t total);
 
 /* Says that --max-time stopped the run and how much was saved; returns
  * the exit status. */

@@ -97,6 +97,24 @@ grep -qx "nqueens-mpi: error: count of 21 stopped by --max-time 0.3 while planni
     fail "--max-time while planning: $(head -3 "$TMP/err")"
 [ ! -e "$TMP/plan.db" ] || fail "--max-time while planning made a checkpoint"
 
+# A signal to a rank of a job without a checkpoint: rank 0 says what
+# `nqueens count` says, what was counted and that it is lost (it said
+# "interrupted (a signal to rank 1)" alone), and ends the job with 128 +
+# the signal. n = 18 on one thread a rank takes a minute here: the signal
+# comes long before the end.
+mark=$TMP/signalled.txt
+mpi 2 count 18 --engine constellations --threads 1 -o "$mark" \
+    > "$TMP/out" 2> "$TMP/err" &
+job=$!
+worker=$(rank_pid_when 1 "$mark") || fail "signal to rank 1: no rank 1"
+wait_catching "$worker"
+kill -TERM "$worker"
+status=0
+wait "$job" || status=$?
+[ "$status" = 143 ] || fail "signal to rank 1: exit $status: $(head -3 "$TMP/err")"
+grep -q "^nqueens-mpi: interrupted (a signal to rank 1) after [0-9.]* s: [0-9]* of [0-9]* subproblems were done, and are lost without --checkpoint FILE\$" "$TMP/err" ||
+    fail "signal to rank 1: $(head -3 "$TMP/err")"
+
 # An -o FILE that cannot be written is refused before the count, as
 # `nqueens count` refuses it (not after the whole job): nothing counted,
 # no checkpoint made. A job that ends without a result leaves no -o file.
