@@ -376,6 +376,11 @@ int mpi_master(const struct mpi_job *job, bool *abort_job)
             status = master_report_failure(&m, closed);
             /* Workers may be counting or waiting: the job ends here. */
             *abort_job = job->ranks > 1;
+        } else {
+            /* The result is in: the workers, which wait for it watching
+             * for signals, may end. */
+            for (int r = 1; r < job->ranks; r++)
+                MPI_Send(NULL, 0, MPI_UINT64_T, r, TAG_END, MPI_COMM_WORLD);
         }
     }
     tally_free(&m.t);

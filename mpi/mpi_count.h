@@ -49,7 +49,12 @@ enum mpi_tag {
      * SIGTERM; its finished counts came with the request before it */
     TAG_STOP = 4,
     /* master -> worker: {pass}: count the units of that pass */
-    TAG_PASS = 5
+    TAG_PASS = 5,
+    /* master -> worker: {}: the job has its result. A worker sent all its
+     * "no more work" replies waits for this, watching for signals (one
+     * sends TAG_STOP), while other ranks still count: a signal to it
+     * stops the job as a signal to any rank does. */
+    TAG_END = 6
 };
 
 /* Words in a request before its results, and in one result. */

@@ -12,7 +12,9 @@
  * subproblem; it sends what it finished and tells rank 0, which saves and
  * ends the job. A worker that died of the signal instead would make Open
  * MPI kill rank 0 before it could save (mpirun, stopped by a signal, sends
- * SIGTERM to every rank at once).
+ * SIGTERM to every rank at once). A worker that has finished its share
+ * waits for rank 0's word that the job has its result (TAG_END), still
+ * watching for signals, so that a signal to it stops the job too.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +79,30 @@ static void worker_send_stop(void)
 {
     uint64_t sig = (uint64_t)interrupt_signal();
     MPI_Send(&sig, 1, MPI_UINT64_T, 0, TAG_STOP, MPI_COMM_WORLD);
+}
+
+/* Waits, its share done, for rank 0 to say that the job has its result
+ * (TAG_END), while other ranks still count: a signal meanwhile stops the
+ * job, as a signal to a rank that counts does (rank 0 saves, says so and
+ * ends the job). In MPI_Finalize the signal went unheeded until the whole
+ * job had ended. Returns 0, or the exit status where rank 0 sent something
+ * else. */
+static int worker_wait_end(const struct mpi_job *job, bool stop_sent)
+{
+    for (;;) {
+        MPI_Status st;
+        if (!mpi_wait_message(0, &st, !stop_sent)) {
+            worker_send_stop();
+            stop_sent = true;
+            continue;
+        }
+        if (st.MPI_TAG != TAG_END)
+            return cli_error("rank %d: unexpected message from rank 0",
+                             job->rank);
+        MPI_Recv(NULL, 0, MPI_UINT64_T, 0, TAG_END, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        return EXIT_OK;
+    }
 }
 
 /* Tells rank 0 that a chunk failed with `rc`, and what this rank's device
@@ -187,5 +213,7 @@ int mpi_worker(const struct mpi_job *job)
     }
     free(ids);
     free(w.out);
+    if (status == EXIT_OK)
+        status = worker_wait_end(job, stop_sent);
     return status;
 }
