@@ -354,6 +354,11 @@ int main(int argc, char **argv)
     int rank = 0, ranks = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    /* The run's clock, as `nqueens count`'s, starts before the plan (the
+     * join's census takes seconds): --max-time bounds, and `seconds`
+     * reports, the whole run. It starts before the signals are caught, so
+     * that a run stopped (SIGSTOP) meanwhile counts that time too. */
+    double start = cli_monotonic_seconds();
     /* Every rank notes SIGINT, SIGTERM and SIGHUP from the start instead of
      * dying of them: a rank that dies makes Open MPI kill the others, rank 0
      * before it could save (mpirun, when it is stopped, sends SIGTERM to
@@ -370,12 +375,8 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return status;
     }
-    /* The run's clock, as `nqueens count`'s, starts before the plan (the
-     * join's census takes seconds): --max-time bounds, and `seconds`
-     * reports, the whole run. */
-    double start = cli_monotonic_seconds();
     struct deadline deadline;
-    deadline_start(&deadline, req.max_time);
+    deadline_start_at(&deadline, req.max_time, start);
 
     /* A checkpoint another run holds is refused before any rank builds
      * the plan (the join's table takes seconds and gigabytes at large n);

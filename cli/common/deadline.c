@@ -13,8 +13,13 @@
 
 void deadline_start(struct deadline *d, double seconds)
 {
+    deadline_start_at(d, seconds, cli_monotonic_seconds());
+}
+
+void deadline_start_at(struct deadline *d, double seconds, double start)
+{
     d->seconds = seconds;
-    d->at = seconds > 0 ? cli_monotonic_seconds() + seconds : 0;
+    d->at = seconds > 0 ? start + seconds : 0;
     d->passed = false;
 }
 

@@ -17,6 +17,10 @@ struct deadline {
 /* Starts the clock now: the limit passes `seconds` from now (0: never). */
 void deadline_start(struct deadline *d, double seconds);
 
+/* The same, from `start` (monotonic seconds, cli_monotonic_seconds()):
+ * a clock started before the limit was known. */
+void deadline_start_at(struct deadline *d, double seconds, double start);
+
 /* True once the limit has passed (and from then on, d->passed). */
 bool deadline_check(struct deadline *d);
 

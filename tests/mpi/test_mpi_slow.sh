@@ -58,4 +58,22 @@ mpi 2 count 18 --engine join --memory 96M --threads 1 --checkpoint "$db" \
     > "$TMP/out" 2> "$TMP/err" || fail "rerun in passes: $(head -3 "$TMP/err")"
 expect_published 18 "$TMP/out"
 "$NQUEENS" status "$db" | grep -q '^time .* in 2 runs$' || fail "passes: rerun did not resume"
+
+# The seconds of the result count the whole run, the plan included, as
+# those of `nqueens count` do (they began after it). Rank 0 is stopped
+# (SIGSTOP) for three seconds once it catches signals, which it does
+# before it plans: the count itself takes a fraction of that.
+mark=$TMP/seconds.txt
+mpi 2 count 17 --engine join --json -o "$mark" > "$TMP/out" 2> "$TMP/err" &
+job=$!
+root=$(rank_pid_when 0 "$mark") || fail "seconds: no rank 0"
+wait_catching "$root"
+kill -STOP "$root"
+sleep 3
+kill -CONT "$root"
+wait "$job" || fail "seconds: $(head -3 "$TMP/err")"
+seconds=$(sed -n 's/.*"seconds":\([0-9.]*\).*/\1/p' "$mark")
+awk -v s="$seconds" 'BEGIN { exit !(s >= 3) }' ||
+    fail "seconds $seconds, though rank 0 was stopped for 3 s of the run"
+grep -q "\"total\":$(published_total 17)," "$mark" || fail "seconds: $(cat "$mark")"
 pass
