@@ -255,8 +255,8 @@ fi
 # says what the count does (it described the join while the count ran on
 # the GPU). PoCL's CPU device is no GPU: auto leaves it, in both. A
 # preloaded clGetDeviceInfo makes it a GPU (OpenCL only): then both take
-# it. The count is stopped by --max-time before it counts (its plan made,
-# the kernel built), and its checkpoint names the plan it made: the join
+# it. The count is stopped by SIGINT once its checkpoint is made (its plan
+# made, the kernel built), and the checkpoint names the plan it made: the join
 # on the CPU, the constellations on the GPU.
 if [ "${NQ_GPU_API:-OPENCL}" != CUDA ]; then
     for preload in "" "$NQ_DEVICE_TYPE_GPU"; do
@@ -275,9 +275,24 @@ if [ "${NQ_GPU_API:-OPENCL}" != CUDA ]; then
         grep -q "^$said, " "$TMP/out" ||
             fail "auto's dry run (preload '$preload'): $(cat "$TMP/out")"
         db=$TMP/auto-${preload:+gpu}.db
-        expect_exit 2 env LD_PRELOAD="$preload" \
+        env --default-signal=INT LD_PRELOAD="$preload" \
             ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-            "$NQUEENS" count 18 --checkpoint "$db" --max-time 0.001 --quiet
+            "$NQUEENS" count 18 --checkpoint "$db" --quiet &
+        pid=$!
+        # The file is made (whole, by a rename) once the plan is: then
+        # SIGINT. Not wait_catching: PoCL's LLVM catches SIGINT from the
+        # moment the runtime is loaded, before the plan.
+        tries=0
+        until [ -e "$db" ]; do
+            tries=$((tries + 1))
+            [ "$tries" -lt 1200 ] && kill -0 "$pid" 2> /dev/null ||
+                fail "auto's count (preload '$preload') made no checkpoint"
+            sleep 0.05
+        done
+        kill -INT "$pid"
+        status=0
+        wait "$pid" || status=$?
+        [ "$status" = 130 ] || fail "auto's count (preload '$preload'): exit $status after SIGINT"
         "$NQUEENS" status "$db" | grep -q "^plan  *$plan n=18$" ||
             fail "auto's count (preload '$preload'): $("$NQUEENS" status "$db")"
     done

@@ -274,6 +274,23 @@ if [ "${NQ_GPU:-OFF}" = ON ]; then
     awk 'NR > 1 && $5 != ($1 < 24 ? "constellations" : "gpu") { bad = 1 }
          END { exit bad || NR < 25 }' "$TMP/units" ||
         fail "the GPU job's units: $(cat "$TMP/units")"
+    # --max-time counts from the start of the run, the kernel's build
+    # included, as in `nqueens count` (the clock started once the plan was
+    # made): a preloaded clBuildProgram takes 1000 s on the ranks' clocks.
+    if [ "${NQ_GPU_API:-OPENCL}" != CUDA ]; then
+        for args in "-np 2 $NQUEENS_MPI count 10" \
+            "-np 1 $NQUEENS_MPI count 10 --checkpoint $TMP/slow-build.db"; do
+            status=0
+            # shellcheck disable=SC2086
+            timeout 300 "$MPIRUN" $MPIRUN_FLAGS -x LD_PRELOAD="$NQ_SLOW_KERNEL_BUILD" \
+                -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+                $args --engine gpu --max-time 100 --quiet > "$TMP/out" 2> "$TMP/err" ||
+                status=$?
+            [ "$status" = 2 ] &&
+                grep -q "^nqueens-mpi: error: count of 10 stopped by --max-time 100" "$TMP/err" ||
+                fail "a build of 1000 s, $args --max-time 100: exit $status: $(cat "$TMP/err")"
+        done
+    fi
 fi
 
 # Provenance: rank 0 records every unit, each with the host of the rank
