@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "common/messages.h"
@@ -171,5 +172,12 @@ static int finish_stdout(int status)
 int main(int argc, char **argv)
 {
     std_fds_keep();
+    /* Not a terminal: a buffer larger than any help text, so that a write
+     * that fails does so at finish_stdout's flush, which keeps its errno
+     * (with 4 KiB, `help count` failed mid-text and the reason was lost).
+     * A terminal keeps its line buffering. */
+    static char stdout_buffer[1 << 16]; /* glibc ignores the size without */
+    if (!isatty(STDOUT_FILENO))
+        setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
     return finish_stdout(run(argc, argv));
 }
