@@ -598,7 +598,11 @@ static int complete_all(int n, const int *given,
                                       s, NULL);
     if (rc != NQ_OK && rc != NQ_E_STOPPED)
         return cli_error("%s", nq_strerror(rc));
-    if (s->deadline.passed)
+    /* An SVG's search looks past --limit K for one completion more (its
+     * title says whether the K are all): --max-time ending that look
+     * leaves the K written, and no failure. */
+    bool all_written = s->peek && s->run.index >= s->limit;
+    if (s->deadline.passed && !all_written)
         return cli_error("complete stopped by --max-time %g after %llu "
                          "completion%s",
                          s->deadline.seconds, (unsigned long long)s->run.index,
@@ -703,7 +707,10 @@ int cmd_complete(int argc, char **argv)
         return status != EXIT_OK ? status : closed;
     }
 
-    struct format_stream s = {.format = a.format, .limit = a.limit};
+    /* The SVG's title says whether --limit cut the run: the search looks
+     * for one completion past the limit, as solve's does. */
+    struct format_stream s = {
+        .format = a.format, .limit = a.limit, .peek = a.format == &format_svg};
     deadline_start(&s.deadline, a.max_time);
     s.run.out = &out;
     s.run.n = n;
@@ -723,7 +730,10 @@ int cmd_complete(int argc, char **argv)
         status = complete_all(n, given, &excluded, &s);
     /* A failed run only frees what the format holds. */
     s.run.abandon = status != EXIT_OK;
-    s.run.limited = a.limit_given && s.run.index >= a.limit;
+    /* Cut by --limit: one more was found, or --max-time ended the look
+     * for one (then more may exist). */
+    s.run.limited =
+        a.limit_given && (a.limit == 0 || s.past_limit || s.deadline.passed);
     int ended = a.format->end(&s.run);
     if (status == EXIT_OK)
         status = ended;
