@@ -1290,7 +1290,9 @@ NQ_API int nq_checkpoint_create_parts(const char *path, int n,
 /*! nq_checkpoint_set_provenance() : what the rows recorded from now on
  *  name as their engine and host (NULL: unchanged). An open checkpoint
  *  names no engine ("") and the host's name (uname) until told;
- *  nq_checkpoint_run() names the plan's engine where none was set. The
+ *  nq_checkpoint_run() names the engine of each row it records where none
+ *  was set (the plan's, or the CPU's for a GPU plan's symmetric searches,
+ *  nq_plan_id_engine()), and leaves none set when it returns. The
  *  rows recorded before are committed first. Returns 0, NQ_E_INVAL for
  *  a text too long (or an empty host), NQ_E_IO. */
 NQ_API int nq_checkpoint_set_provenance(nq_checkpoint *cp, const char *engine,

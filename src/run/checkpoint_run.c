@@ -71,8 +71,10 @@ static int run_done(uint64_t id, const nq_subcount *count, void *user)
     return 0;
 }
 
-int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
-                      const nq_count_options *options, nq_count_result *result)
+/* nq_checkpoint_run() but for the engine it leaves named. */
+static int run_checkpoint(nq_checkpoint *cp, const nq_plan *plan,
+                          const nq_count_options *options,
+                          nq_count_result *result)
 {
     if (result != NULL)
         memset(result, 0, sizeof *result);
@@ -154,5 +156,19 @@ int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
     }
     if (err != NQ_OK)
         memset(result, 0, sizeof *result);
+    return err;
+}
+
+int nq_checkpoint_run(nq_checkpoint *cp, const nq_plan *plan,
+                      const nq_count_options *options, nq_count_result *result)
+{
+    /* A run that names the engine of its rows (the caller named none)
+     * leaves none named: the next run on cp names its rows anew, where it
+     * would take the engine named last (the CPU's after a GPU plan's
+     * symmetric search) for the caller's executor and give it to all. */
+    bool names = cp != NULL && nq__checkpoint_engine(cp)[0] == '\0';
+    int err = run_checkpoint(cp, plan, options, result);
+    if (names && nq__checkpoint_engine(cp)[0] != '\0')
+        (void)nq_checkpoint_set_provenance(cp, "", NULL);
     return err;
 }

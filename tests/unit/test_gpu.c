@@ -499,6 +499,43 @@ static void test_checkpoint_provenance(void **state)
     nq_plan_free(plan);
 }
 
+/* A run stopped and resumed on the same open checkpoint records each row
+ * with the engine that counted it, as one run does: the resumed run took
+ * the engine the stopped one had named last (the CPU's after a symmetric
+ * search, the GPU's after a constellation) for a caller's and kept it for
+ * every row. */
+static void test_checkpoint_provenance_resumed(void **state)
+{
+    (void)state;
+    int n = 10;
+    nq_plan *plan = gpu_plan(n);
+    char path[] = "/tmp/nq-test-gpu-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(path); /* the checkpoint makes its own file */
+    nq_checkpoint *cp = NULL;
+    assert_int_equal(nq_checkpoint_open(path, n, nq_plan_signature(plan),
+                                        nq_plan_size(plan), &cp),
+                     NQ_OK);
+    nq_count_options options;
+    nq_count_options_init(&options, NQ_COUNT_OPTIONS_VERSION);
+    options.threads = 2;
+    uint64_t limit = 1; /* both kinds of ids are left to the second run */
+    options.progress = stop_after;
+    options.progress_user = &limit;
+    nq_count_result r;
+    assert_int_equal(nq_checkpoint_run(cp, plan, &options, &r), NQ_E_STOPPED);
+    options.progress = NULL;
+    assert_int_equal(nq_checkpoint_run(cp, plan, &options, &r), NQ_OK);
+    assert_int_equal(nq_checkpoint_close(cp), NQ_OK);
+    assert_int_equal(r.total, oeis_counts(n).total);
+    assert_int_equal(nq_checkpoint_units(path, check_row_engine, &n, NULL),
+                     NQ_OK);
+    unlink(path);
+    nq_plan_free(plan);
+}
+
 /* ---- a kernel that does not build ------------------------------------- */
 
 static void test_broken_kernel(void **state)
@@ -603,6 +640,7 @@ int main(void)
         cmocka_unit_test(test_checkpoint_gpu_then_cpu),
         cmocka_unit_test(test_checkpoint_cpu_then_gpu),
         cmocka_unit_test(test_checkpoint_provenance),
+        cmocka_unit_test(test_checkpoint_provenance_resumed),
         cmocka_unit_test(test_broken_kernel),
         cmocka_unit_test(test_auto_takes_no_cpu_device),
     };
