@@ -339,6 +339,10 @@ static int count_run(const struct count_request *req, nq_count_result *result,
      * run. */
     count_request_options(req, req->checkpoint != NULL, &options,
                           &plan_options);
+    /* The engine of the run it would resume, as count_checkpoint_plan()
+     * takes it. */
+    if (req->checkpoint != NULL && options.engine == NQ_ENGINE_AUTO)
+        options.engine = (nq_engine)checkpoint_engine(req->checkpoint);
     options.device_message = gpu_message;
     options.device_message_size = gpu_message_size;
 

@@ -148,6 +148,17 @@ grep -q '"passes":1,' "$TMP/dry" || fail "count 16 --dry-run: $(cat "$TMP/dry")"
 passes=$(sed -n 's/.*"passes":\([0-9]*\).*/\1/p' "$TMP/dry")
 [ "$passes" -ge 10 ] || fail "count 16 --checkpoint in $passes passes: $(cat "$TMP/dry")"
 [ ! -e "$TMP/16.db" ] || fail "--dry-run created the checkpoint"
+# A checkpoint begun by another engine: the count resumes with it, and so
+# does the dry run (it named auto's join, the count went on with the
+# constellations).
+expect_exit 2 "$NQUEENS" count 12 --engine constellations --checkpoint "$TMP/12.db" \
+    --max-time 0.000001
+"$NQUEENS" count 12 --checkpoint "$TMP/12.db" --dry-run > "$TMP/dry" ||
+    fail "count 12 --checkpoint --dry-run failed"
+grep -q "^count of 12: engine constellations/1 n=12, " "$TMP/dry" ||
+    fail "count 12 --checkpoint (constellations) --dry-run: $(cat "$TMP/dry")"
+"$NQUEENS" count 12 --checkpoint "$TMP/12.db" | grep -qx "engine   constellations/1 n=12" ||
+    fail "count 12 resumed: not on the constellations"
 
 # Before a count projected past a minute: the same line on stderr.
 expect_exit 2 "$NQUEENS" count 20 --engine constellations --max-time 0.3
