@@ -176,8 +176,9 @@ int main(int argc, char **argv)
      * that fails does so at finish_stdout's flush, which keeps its errno
      * (with 4 KiB, `help count` failed mid-text and the reason was lost).
      * A terminal keeps its line buffering. */
-    static char stdout_buffer[1 << 16]; /* glibc ignores the size without */
-    if (!isatty(STDOUT_FILENO))
+    if (!isatty(STDOUT_FILENO)) {
+        static char stdout_buffer[1 << 16]; /* glibc ignores a size alone */
         setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+    }
     return finish_stdout(run(argc, argv));
 }
