@@ -151,8 +151,10 @@ passes=$(sed -n 's/.*"passes":\([0-9]*\).*/\1/p' "$TMP/dry")
 # A checkpoint begun by another engine: the count resumes with it, and so
 # does the dry run (it named auto's join, the count went on with the
 # constellations).
-expect_exit 2 "$NQUEENS" count 12 --engine constellations --checkpoint "$TMP/12.db" \
-    --max-time 0.000001
+# (Made whole: a --max-time that short could end the run while it plans,
+# before the file is made.)
+"$NQUEENS" count 12 --engine constellations --checkpoint "$TMP/12.db" -q > /dev/null ||
+    fail "count 12 --engine constellations --checkpoint failed"
 "$NQUEENS" count 12 --checkpoint "$TMP/12.db" --dry-run > "$TMP/dry" ||
     fail "count 12 --checkpoint --dry-run failed"
 grep -q "^count of 12: engine constellations/1 n=12, " "$TMP/dry" ||
