@@ -16,6 +16,7 @@
 set -eu
 . "$NQ_SOURCE_DIR/tests/cli/lib.sh"
 . "$NQ_SOURCE_DIR/tests/cli/checkpoint-lib.sh"
+. "$NQ_SOURCE_DIR/tests/mpi/mpi-lib.sh"
 
 db=$TMP/17.db
 # The count under test, in the background (constellations on one thread a
@@ -27,19 +28,6 @@ start_job() {
         --threads 1 --engine constellations --checkpoint "$db" \
         --checkpoint-interval 0.05 > "$TMP/out" 2> "$TMP/err" &
     job=$!
-}
-
-# rank_pid R: the pid of rank R of the job (its environment names it).
-rank_pid() {
-    for pid in $(pgrep -f "nqueens-mpi count 17 --threads 1 --engine constellations --checkpoint $db"); do
-        rank=$(tr '\0' '\n' < "/proc/$pid/environ" 2> /dev/null |
-            sed -n 's/^OMPI_COMM_WORLD_RANK=//p')
-        if [ "$rank" = "$1" ]; then
-            echo "$pid"
-            return 0
-        fi
-    done
-    fail "rank $1 not found"
 }
 
 # stopped_with STATUS WHAT: the job ended with STATUS, rank 0 said that it
@@ -73,7 +61,7 @@ first=$saved
 # SIGINT to rank 0: 130.
 start_job
 wait_done_above "$db" "$first" "$job"
-kill -INT "$(rank_pid 0)"
+kill -INT "$(rank_pid 0 "$db")"
 stopped_with 130 "SIGINT to rank 0"
 [ "$saved" -gt "$first" ] || fail "the second run saved nothing"
 second=$saved
@@ -81,7 +69,7 @@ second=$saved
 # SIGTERM to the worker: rank 0 hears of it, saves, 143.
 start_job
 wait_done_above "$db" "$second" "$job"
-kill -TERM "$(rank_pid 1)"
+kill -TERM "$(rank_pid 1 "$db")"
 stopped_with 143 "SIGTERM to rank 1"
 grep -q "^nqueens-mpi: interrupted (a signal to rank 1): " "$TMP/err" ||
     fail "SIGTERM to rank 1: $(cat "$TMP/err")"
